@@ -1,0 +1,67 @@
+/** Builds the browser bundle: one entry, one chunk per template, hashed names, and a manifest. */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { MANIFEST_FILE, type AssetManifest } from '../server/asset-manifest';
+
+const OUT_DIR = path.resolve('static/dist');
+const PUBLIC_PREFIX = '/static/dist/';
+
+/** Builds into static/dist and writes manifest.json; returns the manifest. */
+export async function buildClient({ minify = true }: { minify?: boolean } = {}): Promise<AssetManifest> {
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  mkdirSync(OUT_DIR, { recursive: true });
+  const templates = readdirSync('client/templates')
+    .filter((file) => file.endsWith('.tsx'))
+    .map((file) => `client/templates/${file}`);
+  const result = await build({
+    entryPoints: ['client/entry.tsx', 'static/css/site.css', ...templates],
+    outdir: OUT_DIR,
+    outbase: '.',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
+    jsx: 'automatic',
+    minify,
+    sourcemap: 'linked',
+    metafile: true,
+    legalComments: 'linked',
+    define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
+    logLevel: 'warning',
+  });
+  const manifest = manifestFrom(result.metafile);
+  writeFileSync(path.join(OUT_DIR, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+function manifestFrom(metafile: Metafile): AssetManifest {
+  const publicUrl = (output: string) => PUBLIC_PREFIX + path.relative(OUT_DIR, path.resolve(output)).split(path.sep).join('/');
+  const staticImports = (output: string, seen = new Set<string>()): string[] => {
+    for (const imported of metafile.outputs[output]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      staticImports(imported.path, seen);
+    }
+    return [...seen].map(publicUrl);
+  };
+  const manifest: AssetManifest = { entry: { file: '', imports: [] }, css: '', templates: {} };
+  for (const [output, meta] of Object.entries(metafile.outputs)) {
+    if (!meta.entryPoint) continue;
+    if (meta.entryPoint === 'client/entry.tsx') manifest.entry = { file: publicUrl(output), imports: staticImports(output) };
+    else if (meta.entryPoint === 'static/css/site.css') manifest.css = publicUrl(output);
+    else if (meta.entryPoint.startsWith('client/templates/')) {
+      manifest.templates[meta.entryPoint] = { file: publicUrl(output), imports: staticImports(output) };
+    }
+  }
+  return manifest;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  await buildClient({ minify: process.env.NODE_ENV !== 'development' });
+  console.log(`Client built into static/dist in ${Date.now() - started} ms`);
+}

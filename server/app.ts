@@ -1,0 +1,82 @@
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import { loadAssetManifest, type AssetManifest } from './asset-manifest';
+import type { Config } from './config';
+import { csrfProtection } from './csrf';
+import type { Db } from './db/database';
+import { errorHandler } from './error-handler';
+import type { ReportError } from './error-reporting';
+import { NotFoundError } from './errors';
+import { loadCatalog } from './i18n';
+import { configuredOutsideScripts } from './outside-scripts';
+import { DIST_DIR, STATIC_DIR } from './paths';
+import { createPageRenderer } from './render';
+import { securityHeaders } from './security-headers';
+import { csrfTokenRouter } from './views/csrf-token';
+import { healthChecks, healthRouter } from './views/health';
+import { publicPages } from './views/serve';
+
+/** What the app is assembled from; index.ts and the tests provide it. */
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  manifest?: AssetManifest;
+  reportError?: ReportError;
+}
+
+const ONE_YEAR_SECONDS = 31536000;
+
+/** Assembles the Express app: headers, static files, fixed routes, then the page tree. */
+export function createApp({ config, db, logger, manifest = loadAssetManifest(), reportError }: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+
+  const csrf = csrfProtection(config);
+  const renderer = createPageRenderer({
+    config,
+    manifest,
+    outsideScripts: configuredOutsideScripts(config),
+    catalog: loadCatalog(config.LANGUAGE_CODE),
+    csrf,
+  });
+  const pages = publicPages({ db, logger, renderer });
+
+  app.use(securityHeaders(config));
+  app.use(compression());
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url?.startsWith('/static/') ?? false },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(
+    '/static/dist',
+    express.static(DIST_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }),
+  );
+  app.use('/static', express.static(STATIC_DIR, { maxAge: 3600 * 1000, index: false, fallthrough: false }));
+  app.use(cookieParser());
+  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  app.use(express.json({ limit: '100kb' }));
+
+  app.use(healthRouter(healthChecks(db)));
+  app.use(csrf.middleware);
+  app.use(csrfTokenRouter(csrf));
+  app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
+  app.use(pages.appendSlash);
+  app.get('/{*path}', pages.servePage);
+
+  app.use(() => {
+    throw new NotFoundError('There is nothing at this address.');
+  });
+  app.use(errorHandler(logger, reportError));
+  return app;
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { RenderedBlock } from '../../client/blocks/types';
+import { BLOCKS } from './index';
+import type { BlockContext } from './types';
+
+/** The stored shape of a StreamField: `[{type, value, id}]`. */
+export const streamFieldSchema = z
+  .array(z.object({ type: z.string(), value: z.unknown(), id: z.string().default(() => randomUUID()) }))
+  .default([]);
+
+/** A StreamField as stored. */
+export type StreamValue = z.output<typeof streamFieldSchema>;
+
+/**
+ * Turns a stored StreamField into component props. A block of an unknown type or with a value
+ * its schema refuses is left out and logged, so one bad block never takes the page down.
+ */
+export async function resolveStream(stream: StreamValue, context: BlockContext): Promise<RenderedBlock[]> {
+  const rendered = await Promise.all(
+    stream.map(async (block): Promise<RenderedBlock | null> => {
+      const definition = BLOCKS[block.type];
+      if (!definition) {
+        context.logger.warn({ blockType: block.type, blockId: block.id }, 'Unknown block type left out');
+        return null;
+      }
+      const value = definition.schema.safeParse(block.value);
+      if (!value.success) {
+        context.logger.warn({ blockType: block.type, blockId: block.id, issues: value.error.issues }, 'Invalid block value left out');
+        return null;
+      }
+      const props = (await definition.toProps(value.data, context)) as Record<string, unknown>;
+      return { type: block.type, id: block.id, props };
+    }),
+  );
+  return rendered.filter((block): block is RenderedBlock => block !== null);
+}

@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database';
+
+/** How the admin edits one field of a block or page (rendered by the back office forms). */
+export interface AdminField {
+  name: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'rich_text' | 'select' | 'url' | 'number' | 'boolean' | 'stream';
+  required?: boolean;
+  help_text?: string;
+  choices?: ReadonlyArray<readonly [value: string, label: string]>;
+}
+
+/** What toProps may use to resolve references (images, pages, documents). */
+export interface BlockContext {
+  db: Db;
+  logger: Logger;
+}
+
+/** One StreamField block type: value schema, admin fields and the props for its component. */
+export interface BlockDefinition<Value = unknown, Props = unknown> {
+  type: string;
+  label: string;
+  schema: z.ZodType<Value>;
+  fields: readonly AdminField[];
+  toProps(value: Value, context: BlockContext): Props | Promise<Props>;
+}
+
+/** Declares a block with its value type inferred from the schema. */
+export function defineBlock<Schema extends z.ZodType, Props>(definition: {
+  type: string;
+  label: string;
+  schema: Schema;
+  fields: readonly AdminField[];
+  toProps(value: z.output<Schema>, context: BlockContext): Props | Promise<Props>;
+}): BlockDefinition<z.output<Schema>, Props> {
+  return definition as BlockDefinition<z.output<Schema>, Props>;
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .default('')
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional());
+
+const databaseUrl = optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' }).optional());
+
+/** Every setting the process reads from the environment; nothing else reads process.env. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: databaseUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default('data'),
+  SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag,
+  OLO_NEW_HEADER: flag,
+  GOOGLE_MAPS_API_KEY: optionalText,
+  MAPS_SCRIPT_URL: z.url({ protocol: /^https$/ }).default('https://maps.googleapis.com/maps/api/js'),
+  CONSENT_SCRIPT_URL: optionalUrl,
+  TAG_MANAGER_SCRIPT_URL: optionalUrl,
+  FOOTER_SCRIPT_URL: optionalUrl,
+  CAPTCHA_SCRIPT_URL: optionalUrl,
+  SENTRY_DSN: optionalUrl,
+  CI_COMMIT_SHA: z.string().default(''),
+  CI_COMMIT_REF_SLUG: z.string().default(''),
+  LANGUAGE_CODE: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]{2})?$/, 'expected a language code such as en-us')
+    .default('en-us'),
+});
+
+export type Config = z.infer<typeof configSchema> & { SECRET_KEY: string };
+
+/** Raised when the environment holds a value the schema refuses; its message is one line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment once at start-up. In development a missing SECRET_KEY is generated
+ * and kept under DATA_DIR so sessions and CSRF tokens survive restarts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    const value = env[variable];
+    throw new ConfigError(
+      `Invalid environment variable ${variable}${value === undefined ? '' : ` (${JSON.stringify(value)})`}: ${issue.message}`,
+    );
+  }
+  const config = parsed.data;
+  if (config.SECRET_KEY) return { ...config, SECRET_KEY: config.SECRET_KEY };
+  if (config.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid environment variable SECRET_KEY: required in production (at least 32 characters)');
+  }
+  return { ...config, SECRET_KEY: developmentSecretKey(config.DATA_DIR) };
+}
+
+function developmentSecretKey(dataDir: string): string {
+  const file = path.join(dataDir, 'secret_key');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(48).toString('base64url');
+  writeFileSync(file, key + '\n', { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,45 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { doubleCsrf } from 'csrf-csrf';
+import type { Config } from './config';
+
+/** Django's names, so the visitor scripts and forms speak the same protocol. */
+export const CSRF_COOKIE_NAME = 'csrftoken';
+export const CSRF_HEADER_NAME = 'x-csrftoken';
+export const CSRF_FORM_FIELD = 'csrfmiddlewaretoken';
+
+/** Issues and checks CSRF tokens for one process. */
+export interface CsrfProtection {
+  /** Refuses unsafe methods without a matching token (403). */
+  middleware: RequestHandler;
+  /** The request's token, setting the cookie when it is new. */
+  tokenFor(req: Request, res: Response): string;
+}
+
+/**
+ * Double-submit CSRF (csrf-csrf): the cookie holds an HMAC-signed token; a POST must echo it
+ * in the X-CSRFToken header or the csrfmiddlewaretoken form field.
+ */
+export function csrfProtection(config: Config): CsrfProtection {
+  const { doubleCsrfProtection, generateCsrfToken } = doubleCsrf({
+    getSecret: () => config.SECRET_KEY,
+    // Public pages are anonymous; the HMAC still binds the token to this server's secret.
+    getSessionIdentifier: () => '',
+    cookieName: CSRF_COOKIE_NAME,
+    cookieOptions: { sameSite: 'lax', path: '/', secure: false, httpOnly: false, maxAge: 365 * 24 * 3600 * 1000 },
+    getCsrfTokenFromRequest: (req) => {
+      const header = req.headers[CSRF_HEADER_NAME];
+      if (typeof header === 'string') return header;
+      const body: unknown = req.body;
+      if (body && typeof body === 'object' && CSRF_FORM_FIELD in body) {
+        const field = (body as Record<string, unknown>)[CSRF_FORM_FIELD];
+        return typeof field === 'string' ? field : undefined;
+      }
+      return undefined;
+    },
+    errorConfig: { statusCode: 403, message: 'CSRF verification failed. Reload the page and try again.', code: 'EBADCSRFTOKEN' },
+  });
+  return {
+    middleware: doubleCsrfProtection,
+    tokenFor: (req, res) => generateCsrfToken(req, res, { cookieOptions: { secure: req.secure } }),
+  };
+}

@@ -1,0 +1,42 @@
+/** Base for errors that carry the HTTP status the error handler should answer with. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** The thing asked for does not exist (404). */
+export class NotFoundError extends HttpError {
+  override name = 'NotFoundError';
+  constructor(message = 'Not found', options?: ErrorOptions) {
+    super(404, message, options);
+  }
+}
+
+/** The request or the data it carries breaks a rule (400). */
+export class ValidationError extends HttpError {
+  override name = 'ValidationError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(400, message, options);
+  }
+}
+
+/** The change conflicts with the current state, such as a slug already in use (409). */
+export class ConflictError extends HttpError {
+  override name = 'ConflictError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(409, message, options);
+  }
+}
+
+/** The acting user may not do this (403). */
+export class PermissionDenied extends HttpError {
+  override name = 'PermissionDenied';
+  constructor(message = 'Permission denied', options?: ErrorOptions) {
+    super(403, message, options);
+  }
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database';
+
+/** Brand and contact settings of a site, edited in the back office. */
+export const siteSettingsSchema = z.object({
+  brandName: z.string().trim().min(1).max(80),
+  tagline: z.string().trim().max(200),
+  nationalPhone: z.string().trim().min(7).max(40),
+  accountLoginUrl: z.string().trim().startsWith('/'),
+});
+
+/** A site's settings. */
+export type SiteSettings = z.output<typeof siteSettingsSchema>;
+
+/** What a new site starts with: the demo brand. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  brandName: 'Red Harbor',
+  tagline: 'Fresh seafood, harbor-side hospitality since 1978.',
+  nationalPhone: '1-800-555-0142',
+  accountLoginUrl: '/account/login?returnUrl=/',
+};
+
+/**
+ * The site's settings. A stored field that is missing or invalid is replaced by its default,
+ * and logged when invalid, so one bad value never takes the site down.
+ */
+export async function getSiteSettings(db: Db, siteId: number, logger?: Logger): Promise<SiteSettings> {
+  const row = await db.selectFrom('site_settings').select('value').where('site_id', '=', siteId).executeTakeFirst();
+  const stored: Record<string, unknown> = row?.value ?? {};
+  const settings = { ...DEFAULT_SITE_SETTINGS };
+  for (const key of Object.keys(siteSettingsSchema.shape) as Array<keyof SiteSettings>) {
+    if (stored[key] === undefined) continue;
+    const field = siteSettingsSchema.shape[key].safeParse(stored[key]);
+    if (field.success) settings[key] = field.data;
+    else logger?.warn({ siteId, setting: key }, 'Invalid stored site setting replaced by its default');
+  }
+  return settings;
+}
+
+/** Stores a site's settings after validating them; throws a ZodError on bad values. */
+export async function saveSiteSettings(db: Db, siteId: number, settings: SiteSettings): Promise<SiteSettings> {
+  const value = JSON.stringify(siteSettingsSchema.parse(settings));
+  await db
+    .insertInto('site_settings')
+    .values({ site_id: siteId, value })
+    .onConflict((oc) => oc.column('site_id').doUpdateSet({ value }))
+    .execute();
+  return JSON.parse(value) as SiteSettings;
+}

@@ -1,0 +1,53 @@
+import type { Db } from '../db/database';
+import type { Site } from '../db/schema';
+import { withTransaction } from '../db/transaction';
+
+/**
+ * The site that serves a request, as Wagtail picks it: exact hostname and port, else the
+ * hostname's only site, else the default site.
+ */
+export async function findSiteForRequest(db: Db, hostname: string, port: number): Promise<Site | undefined> {
+  const candidates = await db
+    .selectFrom('sites')
+    .selectAll()
+    .where((eb) => eb.or([eb('hostname', '=', hostname), eb('is_default_site', '=', true)]))
+    .execute();
+  const sameHost = candidates.filter((site) => site.hostname === hostname);
+  return (
+    sameHost.find((site) => site.port === port) ??
+    (sameHost.length === 1 ? sameHost[0] : undefined) ??
+    candidates.find((site) => site.is_default_site)
+  );
+}
+
+/** All sites, default first. */
+export async function listSites(db: Db): Promise<Site[]> {
+  return db.selectFrom('sites').selectAll().orderBy('is_default_site', 'desc').orderBy('hostname').execute();
+}
+
+/** Options for a new site. */
+export interface CreateSiteOptions {
+  hostname: string;
+  port?: number;
+  siteName?: string;
+  rootPageId: number;
+  isDefault?: boolean;
+}
+
+/** Adds a site; making it the default takes the flag from the previous default. */
+export async function createSite(db: Db, options: CreateSiteOptions): Promise<Site> {
+  return withTransaction(db, async (tx) => {
+    if (options.isDefault) await tx.updateTable('sites').set({ is_default_site: false }).where('is_default_site', '=', true).execute();
+    return tx
+      .insertInto('sites')
+      .values({
+        hostname: options.hostname,
+        port: options.port ?? 80,
+        site_name: options.siteName ?? '',
+        root_page_id: options.rootPageId,
+        is_default_site: options.isDefault ?? false,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}

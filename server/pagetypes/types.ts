@@ -1,0 +1,45 @@
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { TemplateName } from '../../client/templates/index';
+import type { AdminField } from '../blocks/types';
+import type { Db } from '../db/database';
+import type { Page, Site } from '../db/schema';
+
+/** What a page type may use to build its props. */
+export interface PageTypeContext {
+  db: Db;
+  logger: Logger;
+  site: Site;
+  /** Query parameters of the request, as strings. */
+  query: Readonly<Record<string, string>>;
+  /** True when a submission on this page has just succeeded, so confirmation content shows. */
+  submitted: boolean;
+}
+
+/** A page type: its content fields, where it may live, its template and how to build props. */
+export interface PageTypeDefinition<Fields = unknown, Props = unknown> {
+  name: string;
+  label: string;
+  template: TemplateName;
+  fields: z.ZodType<Fields>;
+  adminFields: readonly AdminField[];
+  /** Page types this one may be created under; 'root' is the tree root. */
+  parentTypes: readonly string[];
+  /** Extra robots directives for every page of this type. */
+  robots?: string;
+  getProps(page: Page, fields: Fields, context: PageTypeContext): Promise<Props>;
+}
+
+/** Declares a page type with its field types inferred from the schema. */
+export function definePageType<Schema extends z.ZodType, Props>(definition: {
+  name: string;
+  label: string;
+  template: TemplateName;
+  fields: Schema;
+  adminFields: readonly AdminField[];
+  parentTypes: readonly string[];
+  robots?: string;
+  getProps(page: Page, fields: z.output<Schema>, context: PageTypeContext): Promise<Props>;
+}): PageTypeDefinition<z.output<Schema>, Props> {
+  return definition as PageTypeDefinition<z.output<Schema>, Props>;
+}

@@ -1,0 +1,110 @@
+import type { Request, Response } from 'express';
+import { renderToString } from 'react-dom/server';
+import App from '../client/App';
+import { registerCatalog } from '../client/lib/i18n';
+import { PRELOADED_ELEMENT_ID, ROOT_ELEMENT_ID, type PageContext, type PreloadedData, type SiteChrome } from '../client/lib/page-data';
+import { TEMPLATE_LOADERS, type TemplateName } from '../client/templates/index';
+import { scriptsForTemplate, type AssetManifest } from './asset-manifest';
+import type { Config } from './config';
+import type { CsrfProtection } from './csrf';
+import type { OutsideScript } from './outside-scripts';
+import { cspNonce } from './security-headers';
+
+/** What a page needs in its head. */
+export interface PageHead {
+  title: string;
+  description?: string;
+  robots?: string;
+}
+
+/** One page to render. */
+export interface RenderRequest {
+  template: TemplateName;
+  props: Record<string, unknown>;
+  head: PageHead;
+  site: SiteChrome;
+  req: Request;
+  res: Response;
+}
+
+/** Renders full HTML documents; built once per process. */
+export interface PageRenderer {
+  render(request: RenderRequest): Promise<string>;
+}
+
+/** Dependencies of the renderer, worked out once at start-up. */
+export interface PageRendererOptions {
+  config: Config;
+  manifest: AssetManifest;
+  outsideScripts: readonly OutsideScript[];
+  catalog: Record<string, string>;
+  csrf: CsrfProtection;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for an HTML attribute or element body. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+const JSON_SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/**
+ * JSON safe inside a <script> element: no `</script>`, `<!--` or line separators can end or
+ * change the element, whatever strings the content holds.
+ */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => JSON_SCRIPT_ESCAPES[char]!);
+}
+
+/** Creates the renderer: server-side React render plus the document around it. */
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
+  const { config, manifest, outsideScripts, catalog, csrf } = options;
+  const languageCode = config.LANGUAGE_CODE;
+  const htmlLang = languageCode.replace(/-(\w+)$/, (_, region: string) => `-${region.toUpperCase()}`);
+  registerCatalog(catalog);
+
+  return {
+    async render({ template, props, head, site, req, res }) {
+      const { default: component } = await TEMPLATE_LOADERS[template]();
+      const context: PageContext = {
+        SENTRY_DSN: config.SENTRY_DSN ?? null,
+        CI_COMMIT_SHA: config.CI_COMMIT_SHA,
+        CI_COMMIT_REF_SLUG: config.CI_COMMIT_REF_SLUG,
+        i18n: { language: { code: languageCode }, catalog },
+        csrf_token: csrf.tokenFor(req, res),
+        request: { url: `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}` },
+        site,
+      };
+      const body = renderToString(<App template={component} props={props} context={context} />);
+      const preloaded: PreloadedData = { template, props, context };
+      const nonce = cspNonce(res);
+      const scripts = scriptsForTemplate(manifest, template);
+      return [
+        '<!doctype html>',
+        `<html lang="${htmlLang}">`,
+        '<head>',
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        `<title>${escapeHtml(head.title)}</title>`,
+        head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : '',
+        head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
+        '<meta name="theme-color" content="#c8281e">',
+        '<link rel="icon" href="/static/images/favicon.svg" type="image/svg+xml">',
+        `<link rel="stylesheet" href="${manifest.css}">`,
+        ...scripts.map((src) => `<link rel="modulepreload" href="${src}">`),
+        ...outsideScripts.map((script) => `<script src="${escapeHtml(script.src)}" data-outside="${script.name}" nonce="${nonce}" async></script>`),
+        '</head>',
+        '<body>',
+        `<div id="${ROOT_ELEMENT_ID}">${body}</div>`,
+        `<script type="application/json" id="${PRELOADED_ELEMENT_ID}" nonce="${nonce}">${serializeForScript(preloaded)}</script>`,
+        `<script type="module" src="${manifest.entry.file}" nonce="${nonce}"></script>`,
+        '</body>',
+        '</html>',
+      ]
+        .filter(Boolean)
+        .join('\n');
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { expect } from 'chai';
+import { createTestSite, type TestSite } from '../support/fixtures';
+import { request, startTestServer, type TestServer } from '../support/server';
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+describe('security headers and outside scripts', () => {
+  describe('with no outside service configured', () => {
+    let server: TestServer;
+    let testSite: TestSite;
+    before(async () => {
+      server = await startTestServer();
+      testSite = await createTestSite(server.db);
+    });
+    after(() => server.close());
+
+    it('sends a strict CSP whose nonce matches the page scripts, and no X-Powered-By', async () => {
+      const response = await request(server, '/', { host: testSite.hostname });
+      const csp = directives(String(response.headers['content-security-policy']));
+      const nonce = /'nonce-([^']+)'/.exec(csp.get('script-src')!.join(' '))?.[1];
+      expect(nonce).to.be.a('string');
+      expect(csp.get('script-src')).to.deep.equal(["'self'", `'nonce-${nonce}'`]);
+      expect(csp.get('frame-ancestors')).to.deep.equal(["'self'"]);
+      expect(csp.get('object-src')).to.deep.equal(["'none'"]);
+      expect(csp.get('base-uri')).to.deep.equal(["'self'"]);
+      expect(response.headers['x-powered-by']).to.equal(undefined);
+      expect(response.headers['strict-transport-security']).to.equal(undefined);
+      expect(response.headers['cross-origin-opener-policy']).to.equal(undefined);
+      const scriptTags = response.body.match(/<script[^>]*>/g) ?? [];
+      expect(scriptTags).to.have.length(2);
+      for (const tag of scriptTags) expect(tag).to.include(`nonce="${nonce}"`);
+    });
+
+    it('loads no outside resource at all', async () => {
+      const response = await request(server, '/', { host: testSite.hostname });
+      const urls = [...response.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+      expect(urls.filter((url) => /^(https?:)?\/\//.test(url))).to.deep.equal([]);
+      expect(response.body).to.not.include('data-outside');
+    });
+
+    it('uses a fresh nonce on every response', async () => {
+      const first = await request(server, '/', { host: testSite.hostname });
+      const second = await request(server, '/', { host: testSite.hostname });
+      expect(first.headers['content-security-policy']).to.not.equal(second.headers['content-security-policy']);
+    });
+  });
+
+  describe('with every outside service configured behind an HTTPS proxy', () => {
+    let server: TestServer;
+    let testSite: TestSite;
+    before(async () => {
+      server = await startTestServer({
+        TRUST_PROXY: '1',
+        CONSENT_SCRIPT_URL: 'https://consent.example.com/otSDKStub.js',
+        TAG_MANAGER_SCRIPT_URL: 'https://tags.example.net/gtm.js?id=GTM-TEST',
+        GOOGLE_MAPS_API_KEY: 'public-test-key',
+        FOOTER_SCRIPT_URL: 'https://footer.example.org/footer.js',
+        CAPTCHA_SCRIPT_URL: 'https://captcha.example.io/api.js',
+        SENTRY_DSN: 'https://abc@o1.ingest.sentry.example/42',
+      });
+      testSite = await createTestSite(server.db);
+    });
+    after(() => server.close());
+
+    it('loads each configured script and allows exactly their origins', async () => {
+      const response = await request(server, '/', { host: testSite.hostname, headers: { 'x-forwarded-proto': 'https' } });
+      for (const name of ['consent', 'tag-manager', 'maps', 'footer', 'captcha']) {
+        expect(response.body).to.match(new RegExp(`<script src="[^"]+" data-outside="${name}"`));
+      }
+      expect(response.body).to.include('https://maps.googleapis.com/maps/api/js?key=public-test-key&amp;libraries=places%2Cgeometry');
+      const csp = directives(String(response.headers['content-security-policy']));
+      expect(csp.get('script-src')!.filter((source) => source.startsWith('https://'))).to.deep.equal([
+        'https://consent.example.com',
+        'https://tags.example.net',
+        'https://maps.googleapis.com',
+        'https://footer.example.org',
+        'https://captcha.example.io',
+      ]);
+      expect(csp.get('connect-src')).to.include('https://o1.ingest.sentry.example');
+      expect(response.headers['strict-transport-security']).to.match(/max-age=\d+/);
+      expect(response.headers['cross-origin-opener-policy']).to.equal('same-origin');
+      expect(response.body).to.include('"SENTRY_DSN":"https://abc@o1.ingest.sentry.example/42"');
+    });
+  });
+});
