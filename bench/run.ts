@@ -5,11 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildClient } from '../scripts/build-client';
+import { freePort } from '../scripts/free-port';
 
 /** The endpoints measured; later features add theirs here. */
 const BENCH_TARGETS: Array<{ name: string; path: string }> = [{ name: 'home page', path: '/' }];
@@ -22,16 +22,6 @@ interface Measurement {
   latencyP50Ms: number;
   latencyP99Ms: number;
   non2xx: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Spawns a process and resolves once it printed `readyText` (or at once without one). */

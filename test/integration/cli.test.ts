@@ -1,10 +1,11 @@
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { MIGRATIONS } from '../../migrations/index';
+import { freePort } from '../../scripts/free-port';
 import { openScratchDatabase, testServerUrl, type TestDatabase } from '../support/database';
 
 const run = promisify(execFile);
@@ -26,30 +27,30 @@ async function cli(script: string, args: string[], env: Record<string, string>):
   }
 }
 
-describe('command line', () => {
-  let folder: string;
-  let scratch: TestDatabase | undefined;
-  let env: Record<string, string>;
+/** A data folder, and on a server a database, that only one test uses. */
+async function isolatedEnvironment(cleanups: Array<() => Promise<void>>): Promise<Record<string, string>> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'rh-cli-'));
+  cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+  const env = { DATA_DIR: folder, DATABASE_URL: '' };
+  const serverUrl = testServerUrl();
+  if (!serverUrl) return env;
+  const scratch: TestDatabase = await openScratchDatabase();
+  cleanups.push(() => scratch.dispose());
+  const { name } = await scratch.handle.db.selectNoFrom((eb) => eb.fn<string>('current_database').as('name')).executeTakeFirstOrThrow();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { ...env, DATABASE_URL: url.toString() };
+}
 
-  before(async () => {
-    folder = mkdtempSync(path.join(tmpdir(), 'rh-cli-'));
-    env = { DATA_DIR: folder, DATABASE_URL: '' };
-    if (testServerUrl()) {
-      // Against a server, the CLI gets a database of its own; the pool stays closed meanwhile.
-      scratch = await openScratchDatabase();
-      const url = new URL(testServerUrl()!);
-      const name = (await scratch.handle.db.selectNoFrom((eb) => eb.fn<string>('current_database').as('name')).executeTakeFirstOrThrow()).name;
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-    }
-  });
-  after(async () => {
-    await scratch?.dispose();
-    rmSync(folder, { recursive: true, force: true });
+describe('command line', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
   it('migrates up, reports status, reverts one and seeds only an empty database', async function () {
     this.timeout(120_000);
+    const env = await isolatedEnvironment(cleanups);
     const migrationNames = Object.keys(MIGRATIONS);
 
     const pending = await cli('server/cli/migrate.ts', ['status'], env);
@@ -74,6 +75,7 @@ describe('command line', () => {
   });
 
   it('stops start-up with one clear line when the database cannot be reached or a setting is bad', async () => {
+    const env = await isolatedEnvironment(cleanups);
     const unreachable = await cli('server/index.ts', [], { ...env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(unreachable.code).to.equal(1);
     expect(unreachable.stderr.trim()).to.match(/^Error: Cannot connect to the database at postgres:\/\/nobody@127\.0\.0\.1:1\/none: .+$/);
@@ -81,5 +83,30 @@ describe('command line', () => {
     const badPort = await cli('server/index.ts', [], { ...env, PORT: 'harbor' });
     expect(badPort.code).to.equal(1);
     expect(badPort.stderr.trim()).to.match(/^Error: Invalid environment variable PORT \("harbor"\): .+$/);
+  });
+
+  it('starts on an empty database with demo content, then stops cleanly on SIGTERM', async function () {
+    this.timeout(120_000);
+    const env = await isolatedEnvironment(cleanups);
+    const port = await freePort();
+    const child = spawn(TSX, ['server/index.ts'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      let home: Response | undefined;
+      for (let attempt = 0; attempt < 200 && !home; attempt += 1) {
+        home = await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined);
+        if (!home) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(home?.status, output).to.equal(200);
+      expect(await home!.text()).to.include('Seafood worth the trip to the harbor');
+      expect(output).to.include('Demo content created');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).to.equal(0);
+    expect(output).to.include('Shutting down: finishing in-flight requests');
+    expect(output).to.include('"msg":"Stopped"');
   });
 });
