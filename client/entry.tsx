@@ -2,7 +2,7 @@ import { hydrateRoot } from 'react-dom/client';
 import App from './App';
 import { registerCatalog } from './lib/i18n';
 import { PRELOADED_ELEMENT_ID, ROOT_ELEMENT_ID, type PreloadedData } from './lib/page-data';
-import { isTemplateName, TEMPLATE_LOADERS } from './templates/index';
+import { isTemplateName, loadTemplate } from './templates/index';
 
 function readPreloaded(): PreloadedData {
   const element = document.getElementById(PRELOADED_ELEMENT_ID);
@@ -11,16 +11,16 @@ function readPreloaded(): PreloadedData {
 }
 
 async function start(): Promise<void> {
-  const { template, props, context } = readPreloaded();
+  const { template, props, context, layout } = readPreloaded();
   registerCatalog(context.i18n.catalog);
   if (context.SENTRY_DSN) {
     void import('./lib/sentry-browser').then(({ startErrorReporting }) => startErrorReporting(context));
   }
   if (!isTemplateName(template)) throw new Error(`Unknown template "${template}"`);
-  const { default: component } = await TEMPLATE_LOADERS[template]();
+  const { default: component } = await loadTemplate(template);
   const root = document.getElementById(ROOT_ELEMENT_ID);
   if (!root) throw new Error(`The page has no #${ROOT_ELEMENT_ID} element to hydrate`);
-  hydrateRoot(root, <App template={component} props={props} context={context} />);
+  hydrateRoot(root, <App template={component} props={props} context={context} layout={layout} />);
   document.documentElement.dataset.hydrated = 'true';
 }
 

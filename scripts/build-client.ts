@@ -1,7 +1,8 @@
 /** Builds the browser bundle: one entry, one chunk per template, hashed names, and a manifest. */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
+import { TEMPLATE_FILES, templateSource, type TemplateName } from '../client/templates/index';
 import { MANIFEST_FILE, type AssetManifest } from '../server/asset-manifest';
 
 const OUT_DIR = path.resolve('static/dist');
@@ -11,9 +12,7 @@ const PUBLIC_PREFIX = '/static/dist/';
 export async function buildClient({ minify = true }: { minify?: boolean } = {}): Promise<AssetManifest> {
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
-  const templates = readdirSync('client/templates')
-    .filter((file) => file.endsWith('.tsx'))
-    .map((file) => `client/templates/${file}`);
+  const templates = (Object.keys(TEMPLATE_FILES) as TemplateName[]).map(templateSource);
   const result = await build({
     entryPoints: ['client/entry.tsx', 'static/css/site.css', ...templates],
     outdir: OUT_DIR,
@@ -26,6 +25,7 @@ export async function buildClient({ minify = true }: { minify?: boolean } = {}):
     format: 'esm',
     target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
     jsx: 'automatic',
+    loader: { '.svg': 'file' },
     minify,
     sourcemap: 'linked',
     metafile: true,

@@ -11,13 +11,19 @@ import { errorHandler } from './error-handler';
 import type { ReportError } from './error-reporting';
 import { NotFoundError } from './errors';
 import { loadCatalog } from './i18n';
+import { createMediaStorage, mediaRoot } from './media-storage';
 import { configuredOutsideScripts } from './outside-scripts';
 import { DIST_DIR, STATIC_DIR } from './paths';
 import { createPageRenderer } from './render';
 import { securityHeaders } from './security-headers';
 import { csrfTokenRouter } from './views/csrf-token';
 import { healthChecks, healthRouter } from './views/health';
+import { mediaRouter } from './views/media';
+import { pageResponder } from './views/page-response';
+import { restrictedPagesRouter } from './views/restricted-pages';
 import { publicPages } from './views/serve';
+import { siteFilesRouter } from './views/site-files';
+import { sessionMiddleware } from './sessions';
 
 /** What the app is assembled from; index.ts and the tests provide it. */
 export interface AppOptions {
@@ -44,7 +50,9 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
     catalog: loadCatalog(config.LANGUAGE_CODE),
     csrf,
   });
-  const pages = publicPages({ db, logger, renderer });
+  const viewOptions = { db, config, logger, renderer };
+  const responder = pageResponder(viewOptions);
+  const pages = publicPages(viewOptions, responder);
 
   app.use(securityHeaders(config));
   app.use(compression());
@@ -68,8 +76,12 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(express.json({ limit: '100kb' }));
 
   app.use(healthRouter(healthChecks(db)));
+  app.use(mediaRouter({ db, storage: createMediaStorage(mediaRoot(config)) }));
+  app.use(siteFilesRouter({ ...viewOptions, manifest }, responder));
+  app.use(sessionMiddleware(config, db));
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));
+  app.use(restrictedPagesRouter(viewOptions, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
   app.use(pages.appendSlash);
   app.get('/{*path}', pages.servePage);

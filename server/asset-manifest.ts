@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DIST_DIR } from './paths';
-import { TEMPLATE_SOURCES, type TemplateName } from '../client/templates/index';
+import { templateSource, type TemplateName } from '../client/templates/index';
 
 /** The manifest's file name inside static/dist. */
 export const MANIFEST_FILE = 'manifest.json';
@@ -38,7 +38,7 @@ export function loadAssetManifest(distDir = DIST_DIR): AssetManifest {
 
 /** The scripts a page of this template needs, in load order, for modulepreload links. */
 export function scriptsForTemplate(manifest: AssetManifest, template: TemplateName): string[] {
-  const chunk = manifest.templates[TEMPLATE_SOURCES[template]];
+  const chunk = manifest.templates[templateSource(template)];
   const urls = [manifest.entry.file, ...manifest.entry.imports, ...(chunk ? [chunk.file, ...chunk.imports] : [])];
   return [...new Set(urls)];
 }

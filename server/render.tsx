@@ -2,8 +2,9 @@ import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import App from '../client/App';
 import { registerCatalog } from '../client/lib/i18n';
-import { PRELOADED_ELEMENT_ID, ROOT_ELEMENT_ID, type PageContext, type PreloadedData, type SiteChrome } from '../client/lib/page-data';
-import { TEMPLATE_LOADERS, type TemplateName } from '../client/templates/index';
+import { PRELOADED_ELEMENT_ID, ROOT_ELEMENT_ID, type PageContext, type PageLayout, type PreloadedData, type SiteChrome } from '../client/lib/page-data';
+import { ALL_TEMPLATES } from '../client/templates/all';
+import type { TemplateName } from '../client/templates/index';
 import { scriptsForTemplate, type AssetManifest } from './asset-manifest';
 import type { Config } from './config';
 import type { CsrfProtection } from './csrf';
@@ -23,6 +24,8 @@ export interface RenderRequest {
   props: Record<string, unknown>;
   head: PageHead;
   site: SiteChrome;
+  /** Defaults to 'page': the template inside header and footer. */
+  layout?: PageLayout;
   req: Request;
   res: Response;
 }
@@ -66,8 +69,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   registerCatalog(catalog);
 
   return {
-    async render({ template, props, head, site, req, res }) {
-      const { default: component } = await TEMPLATE_LOADERS[template]();
+    async render({ template, props, head, site, layout = 'page', req, res }) {
+      const component = ALL_TEMPLATES[template];
       const context: PageContext = {
         SENTRY_DSN: config.SENTRY_DSN ?? null,
         CI_COMMIT_SHA: config.CI_COMMIT_SHA,
@@ -77,8 +80,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         request: { url: `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}` },
         site,
       };
-      const body = renderToString(<App template={component} props={props} context={context} />);
-      const preloaded: PreloadedData = { template, props, context };
+      const body = renderToString(<App template={component} props={props} context={context} layout={layout} />);
+      const preloaded: PreloadedData = { template, layout, props, context };
       const nonce = cspNonce(res);
       const scripts = scriptsForTemplate(manifest, template);
       return [

@@ -1,29 +1,39 @@
 import { gettext } from '../lib/i18n';
 import { usePageContext } from '../lib/page-context';
+import type { FooterContent } from '../lib/page-data';
+import AccessibilityReport from './footer/AccessibilityReport';
+import FooterColumns from './footer/FooterColumns';
+import RegionNav from './footer/RegionNav';
+import SocialRow from './footer/SocialRow';
 import Logo from './Logo';
 
-/** The site footer: brand, contact line and navigation. */
-export default function Footer() {
-  const { site } = usePageContext();
+/**
+ * The site footer: the given footer content, else the site's; brand and phone always, so a
+ * site without a footer page still has a useful footer.
+ */
+export default function Footer({ content }: { content?: FooterContent | null }) {
+  const { site, request } = usePageContext();
+  const footer = content === undefined ? site.footer : content;
   return (
     <footer className="site-footer">
+      <a className="back-to-top" href="#main-content">
+        {gettext('Back to Top')}
+      </a>
       <div className="site-footer__inner">
         <div className="site-footer__brand">
           <Logo brandName={site.brandName} />
           <p>{site.tagline}</p>
+          <p className="site-footer__contact">
+            {gettext('Guest Relations')}: <a href={`tel:${site.nationalPhone.replace(/[^\d+]/g, '')}`}>{site.nationalPhone}</a>
+          </p>
+          {footer && <SocialRow items={footer.social_media} useOldTwitterLogo={footer.use_old_twitter_logo} />}
         </div>
-        <nav className="site-footer__nav" aria-label={gettext('Footer')}>
-          <ul>
-            {site.menu.map((link) => (
-              <li key={link.url}>
-                <a href={link.url}>{link.title}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className="site-footer__contact">
-          {gettext('Guest Relations')}: <a href={`tel:${site.nationalPhone.replace(/[^\d+]/g, '')}`}>{site.nationalPhone}</a>
-        </p>
+        {footer && <FooterColumns columns={footer.columns} />}
+      </div>
+      <div className="site-footer__bottom">
+        {footer && footer.region_nav.regions.length > 0 && <RegionNav regions={footer.region_nav.regions} currentUrl={request.url} />}
+        {footer?.legal_text && <div className="site-footer__legal rich-text" dangerouslySetInnerHTML={{ __html: footer.legal_text }} />}
+        {site.accessibilityServiceUrl && <AccessibilityReport action={site.accessibilityServiceUrl} />}
       </div>
     </footer>
   );

@@ -1,32 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
 import { gettext } from '../lib/i18n';
 import { usePageContext } from '../lib/page-context';
+import DesktopNav from './header/DesktopNav';
+import LegacyNav from './header/LegacyNav';
+import { primarySection } from './header/menu-links';
+import MobileMenu from './header/MobileMenu';
+import MobileNav from './header/MobileNav';
 import Logo from './Logo';
 
-/** The site header: logo, main navigation, sign-in link and, on narrow screens, the menu dialog. */
+/** Where the location popover mounts, right under the header bar. */
+export const LOCATION_POPOVER_SLOT_ID = 'location-popover-slot';
+
+/**
+ * The site header: the new header when the server sent header content (OLO_NEW_HEADER on and
+ * content present), else the legacy header built from the pages marked "show in menus".
+ */
 export default function Header() {
   const { site } = usePageContext();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const burgerRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    dialogRef.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [menuOpen]);
-
-  const closeMenu = () => {
-    setMenuOpen(false);
-    burgerRef.current?.focus();
-  };
-
+  const { header } = site;
   return (
-    <header className="site-header">
+    <header className={`site-header ${header ? 'site-header--new' : 'site-header--legacy'}`}>
       <a className="skip-link" href="#main-content">
         {gettext('Skip to main content')}
       </a>
@@ -34,51 +26,15 @@ export default function Header() {
         <a className="site-header__logo" href="/" aria-label={`${site.brandName} ${gettext('home')}`}>
           <Logo brandName={site.brandName} />
         </a>
-        <nav className="site-header__nav" aria-label={gettext('Main')}>
-          <ul>
-            {site.menu.map((link) => (
-              <li key={link.url}>
-                <a href={link.url}>{link.title}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {header ? <DesktopNav section={primarySection(header)} /> : <LegacyNav links={site.menu} className="site-header__nav" />}
         <a className="site-header__signin" href={site.accountLoginUrl}>
           {gettext('Sign in')}
         </a>
-        <button
-          ref={burgerRef}
-          type="button"
-          className="site-header__burger"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span className="burger-icon" aria-hidden="true" />
-          <span className="visually-hidden">{gettext('Menu')}</span>
-        </button>
+        <MobileMenu signInUrl={site.accountLoginUrl}>
+          {header ? <MobileNav sections={header.sections} /> : <LegacyNav links={site.menu} className="mobile-nav" />}
+        </MobileMenu>
       </div>
-      {menuOpen && (
-        <div id="mobile-menu" ref={dialogRef} className="mobile-menu" role="dialog" aria-modal="true" aria-label={gettext('Menu')}>
-          <div className="mobile-menu__top">
-            <a className="mobile-menu__signin" href={site.accountLoginUrl}>
-              {gettext('Sign in')}
-            </a>
-            <button type="button" className="mobile-menu__close" onClick={closeMenu}>
-              {gettext('Close')}
-            </button>
-          </div>
-          <nav aria-label={gettext('Main')}>
-            <ul>
-              {site.menu.map((link) => (
-                <li key={link.url}>
-                  <a href={link.url}>{link.title}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
-      )}
+      <div id={LOCATION_POPOVER_SLOT_ID} className="location-popover-slot" />
     </header>
   );
 }

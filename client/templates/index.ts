@@ -6,26 +6,35 @@ export interface TemplateModule {
 }
 
 /**
- * Templates by the name page types choose them by (SPEC §2). Each is a dynamic import so the
- * browser bundle gets one chunk per template; the server awaits the same loaders.
+ * The module file of each template, by the name page types choose it by (SPEC §2), plus the
+ * system views 'password required' and 'login' of restricted pages.
  */
-export const TEMPLATE_LOADERS = {
-  'home page': () => import('./HomePage'),
-  'example page': () => import('./ExamplePage'),
-  'error 404': () => import('./Error404'),
-} satisfies Record<string, () => Promise<TemplateModule>>;
+export const TEMPLATE_FILES = {
+  'home page': 'HomePage',
+  'example page': 'ExamplePage',
+  'error 404': 'Error404',
+  footer: 'FooterTemplate',
+  'password required': 'PasswordRequired',
+  login: 'LoginTemplate',
+} as const;
 
 /** A template name the registry knows. */
-export type TemplateName = keyof typeof TEMPLATE_LOADERS;
-
-/** The source module of each template, for the build manifest that maps names to chunks. */
-export const TEMPLATE_SOURCES: Record<TemplateName, string> = {
-  'home page': 'client/templates/HomePage.tsx',
-  'example page': 'client/templates/ExamplePage.tsx',
-  'error 404': 'client/templates/Error404.tsx',
-};
+export type TemplateName = keyof typeof TEMPLATE_FILES;
 
 /** Narrows a string to a known template name. */
 export function isTemplateName(name: string): name is TemplateName {
-  return Object.hasOwn(TEMPLATE_LOADERS, name);
+  return Object.hasOwn(TEMPLATE_FILES, name);
+}
+
+/** The source path of a template, as the build manifest keys its chunk. */
+export function templateSource(name: TemplateName): string {
+  return `client/templates/${TEMPLATE_FILES[name]}.tsx`;
+}
+
+/**
+ * Loads a template in the browser. The pattern import makes esbuild emit one chunk per
+ * template file, so a page downloads only its own template.
+ */
+export async function loadTemplate(name: TemplateName): Promise<TemplateModule> {
+  return (await import(`./${TEMPLATE_FILES[name]}.tsx`)) as TemplateModule;
 }

@@ -71,6 +71,99 @@ export interface SiteSettingsTable {
   value: Json<Record<string, unknown>>;
 }
 
+/** A folder of media; the root collection ('Root') has no parent. */
+export interface CollectionsTable {
+  id: Generated<number>;
+  name: string;
+  parent_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** An uploaded image; focal_point_x/y is the centre of the focal area (Wagtail's convention). */
+export interface ImagesTable {
+  id: Generated<number>;
+  title: string;
+  file: string;
+  width: number;
+  height: number;
+  file_size: number;
+  file_hash: string;
+  focal_point_x: number | null;
+  focal_point_y: number | null;
+  focal_point_width: number | null;
+  focal_point_height: number | null;
+  collection_id: number;
+  created_at: CreatedAt;
+  uploaded_by_user_id: number | null;
+}
+
+/** A resized or re-encoded copy of an image, one per (filter spec, focal point). */
+export interface ImageRenditionsTable {
+  id: Generated<number>;
+  image_id: number;
+  filter_spec: string;
+  focal_point_key: Generated<string>;
+  file: string;
+  width: number;
+  height: number;
+}
+
+/** An uploaded file offered for download under its filename. */
+export interface DocumentsTable {
+  id: Generated<number>;
+  title: string;
+  file: string;
+  filename: string;
+  file_extension: string;
+  file_size: number;
+  file_hash: string;
+  collection_id: number;
+  created_at: CreatedAt;
+  uploaded_by_user_id: number | null;
+}
+
+/** A video: its poster image, sources and text tracks live in their own tables. */
+export interface VideosTable {
+  id: Generated<number>;
+  title: string;
+  poster_image_id: number | null;
+  collection_id: number;
+  created_at: CreatedAt;
+}
+
+/** One encoding of a video: a path under /media/ or an https URL, with its MIME type. */
+export interface VideoSourcesTable {
+  id: Generated<number>;
+  video_id: number;
+  url: string;
+  mimetype: string;
+  sort_order: Generated<number>;
+}
+
+/** A WebVTT text track of a video, served at /video-track/{id}/. */
+export interface VideoTracksTable {
+  id: Generated<number>;
+  video_id: number;
+  kind: 'subtitles' | 'captions' | 'descriptions' | 'chapters' | 'metadata';
+  label: string;
+  srclang: string;
+  sort_order: Generated<number>;
+  content: string;
+}
+
+export interface SessionsTable {
+  sid: string;
+  data: Json<Record<string, unknown>>;
+  expires_at: Timestamp;
+}
+
+export interface PageViewRestrictionsTable {
+  id: Generated<number>;
+  page_id: number;
+  restriction_type: 'password' | 'login';
+  password: Generated<string>;
+}
+
 /** The Kysely database interface: one entry per table, in migration order. */
 export interface Database {
   users: UsersTable;
@@ -78,6 +171,15 @@ export interface Database {
   page_revisions: PageRevisionsTable;
   sites: SitesTable;
   site_settings: SiteSettingsTable;
+  sessions: SessionsTable;
+  page_view_restrictions: PageViewRestrictionsTable;
+  collections: CollectionsTable;
+  images: ImagesTable;
+  image_renditions: ImageRenditionsTable;
+  documents: DocumentsTable;
+  videos: VideosTable;
+  video_sources: VideoSourcesTable;
+  video_tracks: VideoTracksTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -86,3 +188,11 @@ export type NewPage = Insertable<PagesTable>;
 export type PageUpdate = Updateable<PagesTable>;
 export type PageRevision = Selectable<PageRevisionsTable>;
 export type Site = Selectable<SitesTable>;
+export type Collection = Selectable<CollectionsTable>;
+export type Image = Selectable<ImagesTable>;
+export type ImageRendition = Selectable<ImageRenditionsTable>;
+export type Document = Selectable<DocumentsTable>;
+export type Video = Selectable<VideosTable>;
+export type VideoSource = Selectable<VideoSourcesTable>;
+export type VideoTrack = Selectable<VideoTracksTable>;
+export type PageViewRestriction = Selectable<PageViewRestrictionsTable>;

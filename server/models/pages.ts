@@ -272,6 +272,21 @@ export async function getDescendants(
   return query.orderBy('path').execute();
 }
 
+/** The shallowest live, unexpired page of a type within a subtree (a site's footer page, say). */
+export async function findLiveDescendantOfType(db: Db, ancestor: Pick<Page, 'path'>, pageType: string): Promise<Page | undefined> {
+  return db
+    .selectFrom('pages')
+    .selectAll()
+    .where('path', 'like', `${ancestor.path}%`)
+    .where('page_type', '=', pageType)
+    .where('live', '=', true)
+    .where('expired', '=', false)
+    .orderBy('depth')
+    .orderBy('path')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The parent of a page, or undefined for the root. */
 export async function getParent(db: Db, page: Page): Promise<Page | undefined> {
   if (page.depth <= 1) return undefined;

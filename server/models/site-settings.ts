@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
+import { headerContentSchema } from './chrome-content';
 
 /** Brand and contact settings of a site, edited in the back office. */
 export const siteSettingsSchema = z.object({
@@ -8,6 +9,10 @@ export const siteSettingsSchema = z.object({
   tagline: z.string().trim().max(200),
   nationalPhone: z.string().trim().min(7).max(40),
   accountLoginUrl: z.string().trim().startsWith('/'),
+  /** Where security researchers write (security.txt Contact). */
+  securityContact: z.string().trim().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address'),
+  /** Navigation of the new header; the legacy header is used while this is null. */
+  header: headerContentSchema.nullable(),
 });
 
 /** A site's settings. */
@@ -19,6 +24,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   tagline: 'Fresh seafood, harbor-side hospitality since 1978.',
   nationalPhone: '1-800-555-0142',
   accountLoginUrl: '/account/login?returnUrl=/',
+  securityContact: 'mailto:security@redharbor.example',
+  header: null,
 };
 
 /**
@@ -28,14 +35,14 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
 export async function getSiteSettings(db: Db, siteId: number, logger?: Logger): Promise<SiteSettings> {
   const row = await db.selectFrom('site_settings').select('value').where('site_id', '=', siteId).executeTakeFirst();
   const stored: Record<string, unknown> = row?.value ?? {};
-  const settings = { ...DEFAULT_SITE_SETTINGS };
+  const settings: Record<string, unknown> = { ...DEFAULT_SITE_SETTINGS };
   for (const key of Object.keys(siteSettingsSchema.shape) as Array<keyof SiteSettings>) {
     if (stored[key] === undefined) continue;
     const field = siteSettingsSchema.shape[key].safeParse(stored[key]);
     if (field.success) settings[key] = field.data;
     else logger?.warn({ siteId, setting: key }, 'Invalid stored site setting replaced by its default');
   }
-  return settings;
+  return settings as SiteSettings;
 }
 
 /** Stores a site's settings after validating them; throws a ZodError on bad values. */

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { FooterContent, HeaderContent, LinkType, MenuLink } from '../../client/lib/page-data';
+import { FOOTER_PAGE_TYPE } from '../pagetypes/footer-page';
 import type { Db } from '../db/database';
 import type { StreamValue } from '../blocks/stream';
 import { withTransaction } from '../db/transaction';
@@ -69,6 +71,83 @@ const CONTENT_PAGES: Array<{ title: string; slug: string; showInMenus: boolean; 
   },
 ];
 
+const link = (display_name: string, url: string, link_type: LinkType = 'internal') => ({ display_name, url, link_type });
+
+const FOOTER: FooterContent = {
+  columns: [
+    {
+      title: 'About Red Harbor',
+      is_collapsable: true,
+      links: [link('Our Story', '/our-story/'), link('Careers', '/careers/'), link('Catering', '/catering/'), link('Menu', '/menu/')],
+    },
+    {
+      title: 'Guest Services',
+      is_collapsable: true,
+      links: [
+        link('Gift Cards', 'https://gifts.redharbor.example/', 'external'),
+        link('Catering', '/catering/'),
+      ],
+    },
+    {
+      title: 'Our Company',
+      is_collapsable: true,
+      links: [link('Investor Relations', 'https://investors.redharbor.example/', 'external'), link('Careers', '/careers/')],
+    },
+  ],
+  social_media: [
+    { icon: 'facebook', link: 'https://www.facebook.com/redharbor.example' },
+    { icon: 'instagram', link: 'https://www.instagram.com/redharbor.example' },
+    { icon: 'twitter', link: 'https://x.com/redharbor_example' },
+    { icon: 'youtube', link: 'https://www.youtube.com/@redharbor.example' },
+    { icon: 'tiktok', link: 'https://www.tiktok.com/@redharbor.example' },
+    { icon: 'pinterest', link: 'https://www.pinterest.com/redharbor_example' },
+    { icon: 'linkedin', link: 'https://www.linkedin.com/company/redharbor-example' },
+  ],
+  use_old_twitter_logo: false,
+  legal_text:
+    '<p>\u00a9 2026 Red Harbor Restaurants, LLC. All rights reserved. Prices and participation may vary by location. Red Harbor and the lighthouse logo are trademarks of Red Harbor Restaurants, LLC.</p>',
+  region_nav: {
+    regions: [
+      { id: 1, title: 'United States', url: 'https://www.redharbor.example/' },
+      { id: 2, title: 'Canada', url: 'https://www.redharbor.example/ca/' },
+    ],
+  },
+};
+
+const menuLink = (display_name: string, url: string, children: MenuLink[] = [], link_type: LinkType = 'internal'): MenuLink => ({
+  display_name,
+  url,
+  link_type,
+  link_style: 'default',
+  children,
+});
+
+/** The new header's navigation; shown when OLO_NEW_HEADER is on. */
+const HEADER: HeaderContent = {
+  sections: [
+    {
+      role: 'primary',
+      title: '',
+      links: [
+        menuLink('Menu', '/menu/'),
+        menuLink('About Us', '/our-story/', [menuLink('Our Story', '/our-story/'), menuLink('Careers', '/careers/')]),
+        menuLink('Catering', '/catering/'),
+        menuLink('Gift Cards', 'https://gifts.redharbor.example/', [], 'external'),
+      ],
+    },
+    { role: 'secondary', title: 'More', links: [menuLink('Careers', '/careers/')] },
+    {
+      role: 'social',
+      title: 'Follow us',
+      links: [
+        menuLink('Facebook', 'https://www.facebook.com/redharbor.example', [], 'external'),
+        menuLink('Instagram', 'https://www.instagram.com/redharbor.example', [], 'external'),
+      ],
+    },
+  ],
+  map_page_url: null,
+};
+
 /**
  * Creates the demo site when the database has no page tree yet; returns whether it did.
  * Safe to call on every start.
@@ -97,8 +176,9 @@ export async function seedDemoContentIfEmpty(db: Db, logger: Logger): Promise<bo
     }
     await addChild(tx, home, { title: 'Menu', slug: 'menu', pageType: 'blank_page', showInMenus: true, content: {} });
     await addChild(tx, home, { title: 'Thank You', slug: 'thank-you', pageType: 'noindex_page', content: {} });
+    await addChild(tx, home, { title: 'Footer', slug: 'footer', pageType: FOOTER_PAGE_TYPE, content: { ...FOOTER } });
     const site = await createSite(tx, { hostname: 'localhost', port: 80, siteName: 'Red Harbor', rootPageId: home.id, isDefault: true });
-    await saveSiteSettings(tx, site.id, DEFAULT_SITE_SETTINGS);
+    await saveSiteSettings(tx, site.id, { ...DEFAULT_SITE_SETTINGS, header: HEADER });
     logger.info({ siteId: site.id }, 'Demo content created');
     return true;
   });

@@ -1,88 +1,57 @@
-import type { Request, RequestHandler, Response } from 'express';
-import type { Logger } from 'pino';
-import type { SiteChrome } from '../../client/lib/page-data';
-import { gettext } from '../../client/lib/i18n';
-import type { Db } from '../db/database';
-import type { Page, Site } from '../db/schema';
-import { findPageByUrlPath, getPage } from '../models/pages';
-import { findSiteForRequest } from '../models/sites';
+import type { RequestHandler } from 'express';
+import type { Page } from '../db/schema';
+import { findPageByUrlPath } from '../models/pages';
+import { firstUnmetRestriction, restrictionsForPage } from '../models/view-restrictions';
 import { PAGE_TYPES } from '../pagetypes/index';
-import type { PageRenderer } from '../render';
-import { FALLBACK_SITE_CHROME, loadSiteChrome } from '../site-chrome';
-
-/** Dependencies of the public page views. */
-export interface ServeOptions {
-  db: Db;
-  logger: Logger;
-  renderer: PageRenderer;
-}
-
-interface ResolvedSite {
-  site: Site;
-  root: Page;
-}
+import { passwordFormResponse } from './restricted-pages';
+import type { PageResponder, PublicViewOptions } from './page-response';
+import { resolveRequestSite } from './site-request';
 
 /** Raised when a stored page cannot be served: its type is unknown or its content invalid. */
 export class PageContentError extends Error {
   override name = 'PageContentError';
 }
 
-/** The public site: page tree lookup, page type props and the 404 page. */
-export function publicPages({ db, logger, renderer }: ServeOptions) {
-  async function resolveSite(req: Request): Promise<ResolvedSite | undefined> {
-    const site = await findSiteForRequest(db, req.hostname, requestPort(req));
-    const root = site && (await getPage(db, site.root_page_id));
-    return site && root ? { site, root } : undefined;
-  }
-
-  async function chromeFor(resolved: ResolvedSite | undefined, log: Logger): Promise<SiteChrome> {
-    return resolved ? loadSiteChrome(db, resolved.site, resolved.root, log) : FALLBACK_SITE_CHROME;
-  }
-
-  async function sendNotFound(req: Request, res: Response, resolved: ResolvedSite | undefined): Promise<void> {
-    const title = gettext('Page not found');
-    const html = await renderer.render({
-      template: 'error 404',
-      props: { title },
-      head: { title, robots: 'noindex' },
-      site: await chromeFor(resolved, req.log ?? logger),
-      req,
-      res,
-    });
-    res.status(404).type('html').send(html);
-  }
+/** The public site: page tree lookup, view restrictions, page type props and the 404 page. */
+export function publicPages(options: PublicViewOptions, responder: PageResponder) {
+  const { db, logger } = options;
 
   /** The catch-all: site by Host, page by url path, props by page type, server render. */
   const servePage: RequestHandler = async (req, res) => {
-    const resolved = await resolveSite(req);
+    const site = await resolveRequestSite(db, req);
     const components = pathComponents(req.path);
-    const page = resolved && components && (await findPageByUrlPath(db, resolved.root, components, { liveOnly: true }));
-    if (!resolved || !page) return sendNotFound(req, res, resolved);
+    const page = site && components && (await findPageByUrlPath(db, site.root, components, { liveOnly: true }));
+    if (!site || !page) return responder.notFound(req, res, site);
+
+    const restrictions = await restrictionsForPage(db, page);
+    // A restricted page differs per visitor: shared caches must not keep it.
+    if (restrictions.length > 0) res.set('Cache-Control', 'private, no-store');
+    const unmet = firstUnmetRestriction(restrictions, req.session);
+    if (unmet?.restriction_type === 'login') return res.redirect(302, `/_util/login/?next=${encodeURIComponent(req.originalUrl)}`);
+    if (unmet) return responder.send(req, res, site, passwordFormResponse(unmet, page, req.originalUrl, null));
+
     const pageType = PAGE_TYPES[page.page_type];
     if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
     const fields = pageType.fields.safeParse(page.content);
     if (!fields.success) {
       throw new PageContentError(`Page ${page.id} (${page.page_type}) has invalid content: ${fields.error.issues[0]?.message}`);
     }
-    const log = req.log ?? logger;
-    const [props, site] = await Promise.all([
-      pageType.getProps(page, fields.data, { db, logger: log, site: resolved.site, query: queryStrings(req), submitted: false }),
-      chromeFor(resolved, log),
-    ]);
-    const robots = pageType.robots;
-    const html = await renderer.render({
+    const props = await pageType.getProps(page, fields.data, {
+      db,
+      logger: req.log ?? logger,
+      site: site.site,
+      query: queryStrings(req.query),
+      submitted: false,
+    });
+    await responder.send(req, res, site, {
       template: pageType.template,
       props: props as Record<string, unknown>,
-      head: { title: page.seo_title || page.title, description: page.search_description || undefined, robots },
-      site,
-      req,
-      res,
+      head: headFor(page, pageType.robots),
     });
-    res.status(200).type('html').send(html);
   };
 
   /** /error-pages/404/: the not-found page on purpose, for checking how it looks. */
-  const notFoundPreview: RequestHandler = async (req, res) => sendNotFound(req, res, await resolveSite(req));
+  const notFoundPreview: RequestHandler = async (req, res) => responder.notFound(req, res, await resolveRequestSite(db, req));
 
   /** Any address without its trailing slash is redirected to it, as Django's APPEND_SLASH does. */
   const appendSlash: RequestHandler = (req, res, next) => {
@@ -96,10 +65,8 @@ export function publicPages({ db, logger, renderer }: ServeOptions) {
   return { servePage, notFoundPreview, appendSlash };
 }
 
-function requestPort(req: Request): number {
-  const host = req.get('host') ?? '';
-  const match = /:(\d+)$/.exec(host);
-  return match ? Number(match[1]) : req.secure ? 443 : 80;
+function headFor(page: Page, robots: string | undefined) {
+  return { title: page.seo_title || page.title, description: page.search_description || undefined, robots };
 }
 
 /** The decoded, non-empty path segments, or undefined when a segment is malformed. */
@@ -111,8 +78,8 @@ function pathComponents(urlPath: string): string[] | undefined {
   }
 }
 
-function queryStrings(req: Request): Record<string, string> {
+function queryStrings(query: Record<string, unknown>): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [key, value] of Object.entries(req.query)) if (typeof value === 'string') result[key] = value;
+  for (const [key, value] of Object.entries(query)) if (typeof value === 'string') result[key] = value;
   return result;
 }

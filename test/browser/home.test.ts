@@ -37,14 +37,14 @@ describe('home page in the browser', function () {
 
     const burger = 'button.site-header__burger';
     expect(await page.$eval(burger, (element) => element.getAttribute('aria-expanded'))).to.equal('false');
-    expect(await page.$('#mobile-menu')).to.equal(null);
+    expect(await page.$('.mobile-menu')).to.equal(null);
     await page.click(burger);
-    await page.waitForSelector('#mobile-menu[role="dialog"]');
+    await page.waitForSelector('.mobile-menu[role="dialog"]');
     expect(await page.$eval(burger, (element) => element.getAttribute('aria-expanded'))).to.equal('true');
-    expect(await page.$eval('#mobile-menu .mobile-menu__signin', (element) => element.textContent)).to.equal('Sign in');
+    expect(await page.$eval('.mobile-menu .mobile-menu__signin', (element) => element.textContent)).to.equal('Sign in');
 
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !document.querySelector('#mobile-menu'));
+    await page.waitForFunction(() => !document.querySelector('.mobile-menu'));
     expect(problems).to.deep.equal([]);
     await page.close();
   });

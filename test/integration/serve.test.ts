@@ -34,7 +34,7 @@ describe('serving pages from the tree', () => {
     expect(response.body).to.include('<title>Harbor Test | Seafood</title>');
     expect(response.body).to.include('<meta name="description" content="Test description">');
     expect(response.body).to.not.include('name="robots"');
-    expect(response.body).to.match(/<header class="site-header">/);
+    expect(response.body).to.match(/<header class="site-header site-header--legacy">/);
     expect(response.body).to.include('<main id="main-content"');
     expect(response.body).to.match(/<footer class="site-footer">/);
     expect(response.body).to.include('Welcome aboard');

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { FooterContent } from '../../client/lib/page-data';
 import type { Db } from '../../server/db/database';
+import { FOOTER_PAGE_TYPE } from '../../server/pagetypes/footer-page';
 import type { Page, Site } from '../../server/db/schema';
 import { addChild, createRootPage, getRootPage } from '../../server/models/pages';
 import { saveSiteSettings, DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../server/models/site-settings';
@@ -41,4 +43,39 @@ export async function createTestSite(
   const site = await createSite(db, { hostname, port: 80, siteName: slug, rootPageId: home.id });
   await saveSiteSettings(db, site.id, { ...DEFAULT_SITE_SETTINGS, ...options.settings });
   return { site, home, hostname };
+}
+
+/** A footer page with this content under the test site's home. */
+export async function addFooterPage(db: Db, home: Page, content: FooterContent): Promise<Page> {
+  return addChild(db, home, { title: 'Footer', slug: 'footer', pageType: FOOTER_PAGE_TYPE, content: { ...content } });
+}
+
+/** Footer content with one collapsible and one fixed column, a social row and two regions. */
+export function sampleFooter(overrides: Partial<FooterContent> = {}): FooterContent {
+  return {
+    columns: [
+      {
+        title: 'About Us',
+        is_collapsable: true,
+        links: [
+          { url: '/our-story/', display_name: 'Our Story', link_type: 'internal' },
+          { url: 'https://jobs.example.com/', display_name: 'Jobs', link_type: 'external' },
+        ],
+      },
+      { title: 'Help', is_collapsable: false, links: [{ url: '/help/', display_name: 'Help Center', link_type: 'internal' }] },
+    ],
+    social_media: [
+      { icon: 'twitter', link: 'https://x.com/example' },
+      { icon: 'facebook', link: 'https://facebook.com/example' },
+    ],
+    use_old_twitter_logo: false,
+    legal_text: '<p>Legal <strong>fine print</strong><script>alert(1)</script></p>',
+    region_nav: {
+      regions: [
+        { id: 1, title: 'United States', url: '/us/' },
+        { id: 2, title: 'Canada', url: '/ca/' },
+      ],
+    },
+    ...overrides,
+  };
 }

@@ -1,0 +1,102 @@
+import session, { Store, type SessionData } from 'express-session';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Db } from './db/database';
+
+/** What this site keeps in a visitor's or editor's session. */
+declare module 'express-session' {
+  interface SessionData {
+    userId?: number;
+    /** Ids of password view restrictions this visitor has passed. */
+    passedViewRestrictions?: number[];
+  }
+}
+
+/** The session cookie's name, as Django calls it. */
+export const SESSION_COOKIE_NAME = 'sessionid';
+const SESSION_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+
+const storedSessionSchema = z
+  .object({
+    cookie: z.record(z.string(), z.unknown()),
+    userId: z.number().int().optional(),
+    passedViewRestrictions: z.array(z.number().int()).optional(),
+  })
+  .passthrough();
+
+/**
+ * express-session store on the sessions table, so any process behind the load balancer sees
+ * the same sessions (ARCHITECTURE: no state only in a process). Works on both dialects.
+ */
+export class DatabaseSessionStore extends Store {
+  constructor(private readonly db: Db) {
+    super();
+  }
+
+  override get(sid: string, callback: (error: unknown, session?: SessionData | null) => void): void {
+    this.db
+      .selectFrom('sessions')
+      .select('data')
+      .where('sid', '=', sid)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst()
+      .then((row) => {
+        const parsed = row ? storedSessionSchema.safeParse(row.data) : undefined;
+        callback(null, parsed?.success ? (parsed.data as unknown as SessionData) : null);
+      }, callback);
+  }
+
+  override set(sid: string, data: SessionData, callback?: (error?: unknown) => void): void {
+    const value = JSON.stringify(data);
+    this.db
+      .insertInto('sessions')
+      .values({ sid, data: value, expires_at: expiryOf(data) })
+      .onConflict((oc) => oc.column('sid').doUpdateSet({ data: value, expires_at: expiryOf(data) }))
+      .execute()
+      .then(() => callback?.(), callback);
+  }
+
+  override destroy(sid: string, callback?: (error?: unknown) => void): void {
+    this.db
+      .deleteFrom('sessions')
+      .where('sid', '=', sid)
+      .execute()
+      .then(() => callback?.(), callback);
+  }
+
+  override touch(sid: string, data: SessionData, callback?: (error?: unknown) => void): void {
+    this.db
+      .updateTable('sessions')
+      .set({ expires_at: expiryOf(data) })
+      .where('sid', '=', sid)
+      .execute()
+      .then(() => callback?.(), callback);
+  }
+
+  /** Deletes expired sessions; returns how many. */
+  async purgeExpired(now = new Date()): Promise<number> {
+    const result = await this.db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
+
+function expiryOf(data: SessionData): Date {
+  const expires = data.cookie?.expires;
+  return expires ? new Date(expires) : new Date(Date.now() + SESSION_MAX_AGE_MS);
+}
+
+/**
+ * Session middleware: a session row and cookie exist only once something is stored in it;
+ * the cookie is HttpOnly, SameSite=Lax, and Secure whenever the request came over HTTPS.
+ */
+export function sessionMiddleware(config: Config, db: Db): RequestHandler {
+  return session({
+    name: SESSION_COOKIE_NAME,
+    secret: config.SECRET_KEY,
+    store: new DatabaseSessionStore(db),
+    resave: false,
+    saveUninitialized: false,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS, path: '/' },
+  });
+}

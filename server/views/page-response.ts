@@ -1,0 +1,53 @@
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { PageLayout, SiteChrome } from '../../client/lib/page-data';
+import { gettext } from '../../client/lib/i18n';
+import type { TemplateName } from '../../client/templates/index';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { PageHead, PageRenderer } from '../render';
+import { fallbackSiteChrome, loadSiteChrome } from '../site-chrome';
+import type { RequestSite } from './site-request';
+
+/** What the public views need to answer with a rendered page. */
+export interface PublicViewOptions {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  renderer: PageRenderer;
+}
+
+/** One rendered response. */
+export interface PageResponse {
+  template: TemplateName;
+  props: Record<string, unknown>;
+  head: PageHead;
+  status?: number;
+  layout?: PageLayout;
+}
+
+/** Sends rendered pages inside the site's chrome; used by every public HTML view. */
+export function pageResponder({ db, config, logger, renderer }: PublicViewOptions) {
+  /** The header, footer and settings of the request's site. */
+  async function chromeFor(req: Request, site: RequestSite | undefined): Promise<SiteChrome> {
+    return site ? loadSiteChrome(db, site.site, site.root, config, req.log ?? logger) : fallbackSiteChrome(config);
+  }
+
+  /** Renders and sends a page; `chrome` when the caller already loaded it. */
+  async function send(req: Request, res: Response, site: RequestSite | undefined, response: PageResponse, chrome?: SiteChrome): Promise<void> {
+    chrome ??= await chromeFor(req, site);
+    const html = await renderer.render({ ...response, site: chrome, req, res });
+    res.status(response.status ?? 200).type('html').send(html);
+  }
+
+  /** The 404 page: 'The page you are looking for does not exist, sorry.' */
+  async function notFound(req: Request, res: Response, site: RequestSite | undefined): Promise<void> {
+    const title = gettext('Page not found');
+    await send(req, res, site, { template: 'error 404', props: { title }, head: { title, robots: 'noindex' }, status: 404 });
+  }
+
+  return { chromeFor, send, notFound };
+}
+
+/** The responder's type, for views that receive one. */
+export type PageResponder = ReturnType<typeof pageResponder>;

@@ -1,0 +1,108 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { gettext } from '../../client/lib/i18n';
+import type { Page, PageViewRestriction } from '../db/schema';
+import { getPage } from '../models/pages';
+import { recordLogin, verifyCredentials } from '../models/users';
+import { passwordMatches, restrictionForPage } from '../models/view-restrictions';
+import type { PageResponder, PageResponse, PublicViewOptions } from './page-response';
+import { resolveRequestSite } from './site-request';
+
+/** A redirect target that stays on this site: a path, never '//host' or a scheme. */
+export function safeLocalUrl(candidate: unknown, fallback: string): string {
+  return typeof candidate === 'string' && /^\/(?![/\\])/.test(candidate) ? candidate : fallback;
+}
+
+/** The password form in place of a protected page. */
+export function passwordFormResponse(restriction: PageViewRestriction, page: Page, returnUrl: string, error: string | null): PageResponse {
+  const title = gettext('Password required');
+  return {
+    template: 'password required',
+    props: { action: `/_util/authenticate_with_password/${restriction.id}/${page.id}/`, returnUrl, error },
+    head: { title, robots: 'noindex' },
+  };
+}
+
+const idParam = z.coerce.number().int().positive();
+const passwordForm = z.object({ password: z.string().max(255).default(''), return_url: z.string().optional() });
+const loginForm = z.object({ username: z.string().max(150).default(''), password: z.string().max(1024).default(''), next: z.string().optional() });
+
+const WRONG_PASSWORD = 'The password you have entered is not correct. Please try again.';
+const WRONG_LOGIN = 'Please enter a correct username and password. Note that both fields may be case-sensitive.';
+
+/**
+ * /_util/authenticate_with_password/{restriction}/{page}/ checks a page password and remembers
+ * it in the session; /_util/login/ signs in for pages restricted to signed-in users.
+ */
+export function restrictedPagesRouter({ db }: PublicViewOptions, responder: PageResponder): Router {
+  const router = Router();
+  const passwordPaths = ['/_util/authenticate_with_password/:restrictionId/:pageId/', '/_util/authenticate_with_password/:restrictionId/:pageId'];
+
+  async function loadTarget(req: Request) {
+    const restrictionId = idParam.safeParse(req.params.restrictionId);
+    const pageId = idParam.safeParse(req.params.pageId);
+    const page = restrictionId.success && pageId.success ? await getPage(db, pageId.data) : undefined;
+    const restriction = page && (await restrictionForPage(db, restrictionId.data!, page));
+    return page && restriction?.restriction_type === 'password' ? { page, restriction } : undefined;
+  }
+
+  router.get(passwordPaths, async (req, res) => {
+    const target = await loadTarget(req);
+    const site = await resolveRequestSite(db, req);
+    if (!target) return responder.notFound(req, res, site);
+    res.set('Cache-Control', 'private, no-store');
+    const returnUrl = safeLocalUrl(req.query.return_url, '/');
+    await responder.send(req, res, site, passwordFormResponse(target.restriction, target.page, returnUrl, null));
+  });
+
+  router.post(passwordPaths, async (req, res) => {
+    const target = await loadTarget(req);
+    const site = await resolveRequestSite(db, req);
+    if (!target) return responder.notFound(req, res, site);
+    const form = passwordForm.safeParse(req.body ?? {});
+    const returnUrl = safeLocalUrl(form.data?.return_url, '/');
+    res.set('Cache-Control', 'private, no-store');
+    if (!form.success || !passwordMatches(target.restriction, form.data.password)) {
+      return responder.send(req, res, site, { ...passwordFormResponse(target.restriction, target.page, returnUrl, gettext(WRONG_PASSWORD)), status: 400 });
+    }
+    const passed = new Set(req.session.passedViewRestrictions ?? []);
+    passed.add(target.restriction.id);
+    req.session.passedViewRestrictions = [...passed];
+    res.redirect(303, returnUrl);
+  });
+
+  router.get(['/_util/login/', '/_util/login'], async (req, res) => {
+    res.set('Cache-Control', 'private, no-store');
+    const title = gettext('Sign in to continue');
+    await responder.send(req, res, await resolveRequestSite(db, req), {
+      template: 'login',
+      props: { next: safeLocalUrl(req.query.next, '/'), error: null, username: '' },
+      head: { title, robots: 'noindex' },
+    });
+  });
+
+  router.post(['/_util/login/', '/_util/login'], async (req, res) => {
+    const form = loginForm.safeParse(req.body ?? {});
+    const next = safeLocalUrl(form.data?.next, '/');
+    const user = form.success && form.data.username ? await verifyCredentials(db, form.data.username, form.data.password) : undefined;
+    res.set('Cache-Control', 'private, no-store');
+    if (!user) {
+      const title = gettext('Sign in to continue');
+      return responder.send(req, res, await resolveRequestSite(db, req), {
+        template: 'login',
+        props: { next, error: gettext(WRONG_LOGIN), username: form.data?.username ?? '' },
+        head: { title, robots: 'noindex' },
+        status: 400,
+      });
+    }
+    // A new session id at sign-in, so a session fixed before sign-in is worthless after it.
+    const passed = req.session.passedViewRestrictions;
+    await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+    req.session.userId = user.id;
+    if (passed) req.session.passedViewRestrictions = passed;
+    await recordLogin(db, user.id);
+    res.redirect(303, next);
+  });
+
+  return router;
+}

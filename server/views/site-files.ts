@@ -1,0 +1,115 @@
+import { Router, type Request, type Response } from 'express';
+import { scriptsForTemplate, type AssetManifest } from '../asset-manifest';
+import type { Db } from '../db/database';
+import type { Page } from '../db/schema';
+import { getDescendants } from '../models/pages';
+import { getSiteSettings } from '../models/site-settings';
+import { EMPTY_FOOTER } from '../pagetypes/footer-page';
+import { PAGE_TYPES } from '../pagetypes/index';
+import { escapeHtml } from '../render';
+import { pageUrlWithinSite } from '../site-chrome';
+import type { PageResponder, PublicViewOptions } from './page-response';
+import { requestOrigin, resolveRequestSite, type RequestSite } from './site-request';
+
+/** sitemaps.org: at most 50,000 URLs in one sitemap file. */
+const SITEMAP_MAX_URLS = 50_000;
+const SECURITY_TXT_LIFETIME_MS = 365 * 24 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Paths of pages that carry a view restriction; their subtrees are not public. */
+async function restrictedPaths(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('page_view_restrictions')
+    .innerJoin('pages', 'pages.id', 'page_view_restrictions.page_id')
+    .select('pages.path')
+    .execute();
+  return rows.map((row) => row.path);
+}
+
+/** Live, unexpired, public and indexable pages of a site, in tree order. */
+export async function sitemapPages(db: Db, root: Page): Promise<Page[]> {
+  const [pages, restricted] = await Promise.all([getDescendants(db, root, { inclusive: true, liveOnly: true }), restrictedPaths(db)]);
+  return pages
+    .filter((page) => !page.expired)
+    .filter((page) => {
+      const type = PAGE_TYPES[page.page_type];
+      return type !== undefined && !type.robots?.includes('noindex');
+    })
+    .filter((page) => !restricted.some((path) => page.path.startsWith(path)))
+    .slice(0, SITEMAP_MAX_URLS);
+}
+
+function sitemapXml(origin: string, site: RequestSite, pages: Page[]): string {
+  const urls = pages.map((page) => {
+    const loc = `${origin}${pageUrlWithinSite(page, site.root)}`;
+    const lastmod = page.last_published_at ? `<lastmod>${new Date(page.last_published_at).toISOString()}</lastmod>` : '';
+    return `<url><loc>${escapeHtml(loc)}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** The first day of the UTC day a year from now, so the value changes once a day. */
+function securityTxtExpiry(now: number): string {
+  return new Date(Math.floor((now + SECURITY_TXT_LIFETIME_MS) / DAY_MS) * DAY_MS).toISOString();
+}
+
+/**
+ * Site-level files: sitemap, robots.txt, security.txt, the footer alone (/blocks/footer/) and
+ * the integration manifest partners use to embed it with the current build's assets.
+ */
+export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetManifest }, responder: PageResponder): Router {
+  const { db, config, manifest } = options;
+  const router = Router();
+
+  const sendSitemap = async (req: Request, res: Response) => {
+    const site = await resolveRequestSite(db, req);
+    if (!site) return responder.notFound(req, res, site);
+    const pages = await sitemapPages(db, site.root);
+    res.set('Cache-Control', 'public, max-age=3600').type('application/xml').send(sitemapXml(requestOrigin(req), site, pages));
+  };
+  router.get(['/sitemap.xml', '/sitemap/sitemap.xml'], sendSitemap);
+
+  router.get('/robots.txt', (req, res) => {
+    const lines = ['User-agent: *', 'Disallow: /wagtail/', 'Disallow: /_util/', '', `Sitemap: ${requestOrigin(req)}/sitemap.xml`, ''];
+    res.set('Cache-Control', 'public, max-age=3600').type('text/plain').send(lines.join('\n'));
+  });
+
+  router.get('/.well-known/security.txt', async (req, res) => {
+    const site = await resolveRequestSite(db, req);
+    const settings = site ? await getSiteSettings(db, site.site.id, req.log) : undefined;
+    const lines = [
+      `Contact: ${settings?.securityContact ?? 'mailto:security@redharbor.example'}`,
+      `Expires: ${securityTxtExpiry(Date.now())}`,
+      `Canonical: ${requestOrigin(req)}/.well-known/security.txt`,
+      `Preferred-Languages: ${config.LANGUAGE_CODE.split('-')[0]}`,
+      '',
+    ];
+    res.set('Cache-Control', 'public, max-age=3600').type('text/plain').send(lines.join('\n'));
+  });
+
+  router.get(['/blocks/footer/', '/blocks/footer'], async (req, res) => {
+    const site = await resolveRequestSite(db, req);
+    if (!site) return responder.notFound(req, res, site);
+    const chrome = await responder.chromeFor(req, site);
+    res.set({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' });
+    await responder.send(
+      req,
+      res,
+      site,
+      { template: 'footer', layout: 'bare', props: { ...(chrome.footer ?? EMPTY_FOOTER) }, head: { title: chrome.brandName, robots: 'noindex' } },
+      chrome,
+    );
+  });
+
+  router.get('/integration-manifest.json', (req, res) => {
+    const origin = requestOrigin(req);
+    res.set({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' }).json({
+      version: config.CI_COMMIT_SHA || manifest.entry.file,
+      footer: { url: `${origin}/blocks/footer/` },
+      styles: [`${origin}${manifest.css}`],
+      scripts: scriptsForTemplate(manifest, 'footer').map((src) => ({ src: `${origin}${src}`, type: 'module' })),
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,208 @@
+import { expect } from 'chai';
+import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import type { HeaderContent, MenuLink } from '../../client/lib/page-data';
+import { addChild } from '../../server/models/pages';
+import { launchBrowserOrSkip } from '../support/browser';
+import { addFooterPage, createTestSite, sampleFooter, type TestSite } from '../support/fixtures';
+import { startTestServer, type TestServer } from '../support/server';
+
+const link = (display_name: string, url: string | null, extra: Partial<MenuLink> = {}): MenuLink => ({
+  display_name,
+  url,
+  link_type: 'internal',
+  link_style: 'default',
+  children: [],
+  ...extra,
+});
+
+const HEADER: HeaderContent = {
+  sections: [
+    { role: 'secondary', title: 'More', links: [link('Secondary Link', '/secondary/')] },
+    {
+      role: 'primary',
+      title: '',
+      links: [
+        link('Menu', '/menu/'),
+        link('No Url', null),
+        link('About', '/about/', { children: [link('Our Story', '/our-story/'), link('Hidden Child', null)] }),
+        link('Gift Cards', 'https://gifts.example.com/', { link_type: 'external' }),
+      ],
+    },
+    { role: 'social', title: 'Follow us', links: [link('Facebook', 'https://facebook.com/example', { link_type: 'external' })] },
+  ],
+  map_page_url: null,
+};
+
+async function openPage(browser: Browser, url: string, width: number): Promise<BrowserPage> {
+  const page = await browser.newPage();
+  await page.setViewport({ width, height: 900 });
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('html[data-hydrated="true"]');
+  return page;
+}
+
+const visible = (page: BrowserPage, selector: string) =>
+  page.$eval(selector, (element) => {
+    const style = getComputedStyle(element);
+    return style.display !== 'none' && style.visibility !== 'hidden' && (element as HTMLElement).offsetHeight > 0;
+  });
+
+describe('site frame in the browser', function () {
+  let browser: Browser;
+  let newHeaderServer: TestServer;
+  let legacyServer: TestServer;
+  let site: TestSite;
+  let siteWithoutHeader: TestSite;
+
+  before(async function () {
+    browser = await launchBrowserOrSkip(this);
+    newHeaderServer = await startTestServer({ OLO_NEW_HEADER: 'on', ACCESSIBILITY_SERVICE_URL: 'https://a11y.example.com/report' });
+    legacyServer = await startTestServer({ OLO_NEW_HEADER: 'off' });
+    site = await createTestSite(newHeaderServer.db, { settings: { header: HEADER } });
+    await addFooterPage(newHeaderServer.db, site.home, sampleFooter());
+    await addChild(newHeaderServer.db, site.home, { title: 'US Home', slug: 'us', pageType: 'blank_page', showInMenus: true, content: {} });
+    siteWithoutHeader = await createTestSite(newHeaderServer.db);
+  });
+  after(async () => {
+    await browser?.close();
+    await newHeaderServer?.close();
+    await legacyServer?.close();
+  });
+
+  const urlOf = (server: TestServer, testSite: TestSite, path = '/') => `http://${testSite.hostname}:${server.port}${path}`;
+
+  it('opens and closes the burger dialog by keyboard, keeping focus inside it', async () => {
+    const page = await openPage(browser, urlOf(newHeaderServer, site), 375);
+    await page.focus('.site-header__burger');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.mobile-menu[role="dialog"][aria-modal="true"]');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Sign in');
+    const mobileLinks = await page.$$eval('.mobile-nav a', (anchors) => anchors.map((anchor) => anchor.textContent?.replace(/\s*\(opens in a new tab\)/, '')));
+    expect(mobileLinks).to.include.members(['Secondary Link', 'Menu', 'About', 'Our Story', 'Gift Cards']);
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('Tab');
+    await page.keyboard.up('Shift');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.mobile-menu')))).to.equal(true);
+
+    expect(await page.$eval('.mobile-nav__submenu', (element) => (element as HTMLElement).hidden)).to.equal(true);
+    await page.click('.mobile-nav__toggle');
+    expect(await page.$eval('.mobile-nav__submenu', (element) => (element as HTMLElement).hidden)).to.equal(false);
+    await page.click('.mobile-nav__toggle');
+    expect(await page.$eval('.mobile-nav__submenu', (element) => (element as HTMLElement).hidden)).to.equal(true);
+
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('.mobile-menu'));
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('site-header__burger'))).to.equal(true);
+    await page.close();
+  });
+
+  it('shows only the primary section links that have a url on wide screens', async () => {
+    const page = await openPage(browser, urlOf(newHeaderServer, site), 1280);
+    const labels = await page.$$eval('.desktop-nav .desktop-nav__link', (anchors) =>
+      anchors.map((anchor) => anchor.firstChild?.textContent),
+    );
+    expect(labels).to.deep.equal(['Menu', 'About', 'Gift Cards']);
+    expect(await page.$$eval('.desktop-nav a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.not.include('Facebook');
+    expect(await page.$$eval('.desktop-nav a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.not.include('Secondary Link');
+    expect(await visible(page, '.site-header__burger')).to.equal(false);
+
+    expect(await page.$eval('#menu-1-panel', (element) => (element as HTMLElement).hidden)).to.equal(true);
+    await page.hover('.desktop-nav__item:nth-child(2) .desktop-nav__link');
+    await page.waitForFunction(() => !(document.querySelector('#menu-1-panel') as HTMLElement).hidden);
+    expect(await page.$$eval('#menu-1-panel a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.deep.equal(['Our Story']);
+    await page.hover('.site-header__logo');
+    await page.waitForFunction(() => (document.querySelector('#menu-1-panel') as HTMLElement).hidden);
+    await page.close();
+  });
+
+  it('opens external links in a new tab', async () => {
+    const page = await openPage(browser, urlOf(newHeaderServer, site), 1280);
+    const external = await page.$eval('.desktop-nav a[href="https://gifts.example.com/"]', (anchor) => [anchor.target, anchor.rel]);
+    expect(external).to.deep.equal(['_blank', 'noopener noreferrer']);
+    const internal = await page.$eval('.desktop-nav a[href="/menu/"]', (anchor) => anchor.target);
+    expect(internal).to.equal('');
+    await page.setRequestInterception(true);
+    page.on('request', (request) => (request.url().startsWith('https://') ? request.abort() : request.continue()));
+    const opened = new Promise((resolve) => browser.once('targetcreated', (target) => resolve(target.url())));
+    await page.click('.desktop-nav a[href="https://gifts.example.com/"]');
+    expect(await opened).to.equal('https://gifts.example.com/');
+    await page.close();
+  });
+
+  it('uses the legacy header when OLO_NEW_HEADER is off or there is no header content', async () => {
+    const legacy = await openPage(browser, urlOf(legacyServer, site), 1280);
+    expect(await legacy.$('header.site-header--legacy')).to.not.equal(null);
+    expect(await legacy.$('.desktop-nav')).to.equal(null);
+    expect(await legacy.$$eval('.site-header__nav a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.deep.equal(['US Home']);
+    await legacy.close();
+
+    const withoutContent = await openPage(browser, urlOf(newHeaderServer, siteWithoutHeader), 1280);
+    expect(await withoutContent.$('header.site-header--legacy')).to.not.equal(null);
+    await withoutContent.close();
+
+    const modern = await openPage(browser, urlOf(newHeaderServer, site), 1280);
+    expect(await modern.$('header.site-header--new')).to.not.equal(null);
+    expect(await modern.$eval('.site-header__signin', (anchor) => anchor.getAttribute('href'))).to.equal('/account/login?returnUrl=/');
+    expect(await modern.$eval('.site-header__logo', (anchor) => anchor.getAttribute('href'))).to.equal('/');
+    await modern.close();
+  });
+
+  it('toggles a collapsible footer column with its checkbox on small screens', async () => {
+    const page = await openPage(browser, urlOf(newHeaderServer, site), 375);
+    const links = '.footer-column--collapsable .footer-column__links';
+    expect(await visible(page, links)).to.equal(false);
+    expect(await visible(page, '.footer-column:not(.footer-column--collapsable) .footer-column__links')).to.equal(true);
+    await page.click('.footer-column--collapsable label');
+    expect(await page.$eval('.footer-column__toggle', (input) => (input as HTMLInputElement).checked)).to.equal(true);
+    expect(await visible(page, links)).to.equal(true);
+    await page.click('.footer-column--collapsable label');
+    expect(await visible(page, links)).to.equal(false);
+    await page.close();
+  });
+
+  it('shows Back to Top up to 840px only, linking to the main content', async () => {
+    const narrow = await openPage(browser, urlOf(newHeaderServer, site), 800);
+    expect(await visible(narrow, '.back-to-top')).to.equal(true);
+    expect(await narrow.$eval('.back-to-top', (anchor) => [anchor.textContent, anchor.getAttribute('href')])).to.deep.equal([
+      'Back to Top',
+      '#main-content',
+    ]);
+    await narrow.close();
+    const wide = await openPage(browser, urlOf(newHeaderServer, site), 1280);
+    expect(await visible(wide, '.back-to-top')).to.equal(false);
+    await wide.close();
+  });
+
+  it('lists the other regions and hides the one the address is in', async () => {
+    const home = await openPage(browser, urlOf(newHeaderServer, site), 1280);
+    expect(await home.$$eval('.region-nav a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.deep.equal(['United States', 'Canada']);
+    await home.close();
+    const us = await openPage(browser, urlOf(newHeaderServer, site, '/us/'), 1280);
+    expect(await us.$$eval('.region-nav a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.deep.equal(['Canada']);
+    await us.close();
+  });
+
+  it('renders the social row, legal text without script, and the accessibility report form', async () => {
+    const page = await openPage(browser, urlOf(newHeaderServer, site), 1280);
+    expect(await page.$$eval('.social-row a', (anchors) => anchors.map((anchor) => anchor.dataset.network))).to.deep.equal(['twitter', 'facebook']);
+    expect(await page.$eval('.site-footer__legal', (element) => element.innerHTML)).to.equal('<p>Legal <strong>fine print</strong></p>');
+    const form = await page.$eval('form.accessibility-report', (element) => {
+      const formElement = element as HTMLFormElement;
+      return {
+        action: formElement.action,
+        method: formElement.method,
+        target: formElement.target,
+        fields: [...formElement.querySelectorAll('input[type="hidden"]')].map((input) => (input as HTMLInputElement).name),
+        buttonWidth: (formElement.querySelector('input[type="image"]') as HTMLInputElement).width,
+      };
+    });
+    expect(form).to.deep.equal({
+      action: 'https://a11y.example.com/report',
+      method: 'post',
+      target: '_blank',
+      fields: ['ai_url', 'ai_dom', 'ai_screenWidth', 'ai_screenHeight'],
+      buttonWidth: 40,
+    });
+    await page.close();
+  });
+});

@@ -1,0 +1,128 @@
+import { expect } from 'chai';
+import type { Page } from '../../server/db/schema';
+import { addChild } from '../../server/models/pages';
+import { createUser } from '../../server/models/users';
+import { addViewRestriction } from '../../server/models/view-restrictions';
+import { CookieJar } from '../support/cookies';
+import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
+import { request, startTestServer, type TestServer, type TestResponse } from '../support/server';
+
+describe('pages with view restrictions', () => {
+  let server: TestServer;
+  let testSite: TestSite;
+  let members: Page;
+  let notes: Page;
+  let passwordRestrictionId: number;
+
+  before(async () => {
+    server = await startTestServer();
+    testSite = await createTestSite(server.db);
+    members = await addChild(server.db, testSite.home, {
+      title: 'Members',
+      slug: 'members',
+      pageType: 'content_page',
+      content: { body: [{ type: 'heading', id: 'm1', value: { text: 'Crew schedule' } }] },
+    });
+    notes = await addChild(server.db, members, { title: 'Crew Notes', slug: 'notes', pageType: 'blank_page', content: {} });
+    passwordRestrictionId = (await addViewRestriction(server.db, members, { type: 'password', password: 'lobster-bisque' })).id;
+  });
+  after(() => server.close());
+
+  /** One visitor: keeps cookies, posts forms with the CSRF token from the cookie. */
+  function visitor() {
+    const jar = new CookieJar();
+    const send = async (path: string, form?: Record<string, string>): Promise<TestResponse> => {
+      const body = form ? new URLSearchParams({ csrfmiddlewaretoken: jar.get('csrftoken') ?? '', ...form }).toString() : undefined;
+      const response = await request(server, path, {
+        host: testSite.hostname,
+        method: form ? 'POST' : 'GET',
+        body,
+        headers: { cookie: jar.header(), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      });
+      jar.store(response.headers);
+      return response;
+    };
+    return { jar, send };
+  }
+
+  it('shows a password form instead of the page and its subpages', async () => {
+    const { send } = visitor();
+    for (const [path, page] of [['/members/', members], ['/members/notes/', notes]] as const) {
+      const response = await send(path);
+      expect(response.status, path).to.equal(200);
+      expect(response.body).to.include('Password required');
+      expect(response.body).to.include(`action="/_util/authenticate_with_password/${passwordRestrictionId}/${page.id}/"`);
+      expect(response.body).to.not.include('Crew schedule');
+      expect(response.headers['cache-control']).to.equal('private, no-store');
+    }
+  });
+
+  it('refuses a wrong password and remembers the right one in the session', async () => {
+    const { send, jar } = visitor();
+    await send('/members/');
+    const action = `/_util/authenticate_with_password/${passwordRestrictionId}/${members.id}/`;
+
+    const wrong = await send(action, { password: 'clam-chowder', return_url: '/members/' });
+    expect(wrong.status).to.equal(400);
+    expect(wrong.body).to.include('The password you have entered is not correct. Please try again.');
+    expect((await send('/members/')).body).to.not.include('Crew schedule');
+
+    const right = await send(action, { password: 'lobster-bisque', return_url: '/members/' });
+    expect(right.status).to.equal(303);
+    expect(right.headers.location).to.equal('/members/');
+    expect(String(right.headers['set-cookie'])).to.match(/sessionid=[^;]+;.*HttpOnly/);
+    expect(jar.get('sessionid')).to.be.a('string');
+
+    expect((await send('/members/')).body).to.include('Crew schedule');
+    expect((await send('/members/notes/')).body).to.include('Crew Notes');
+    expect((await visitor().send('/members/')).body).to.not.include('Crew schedule');
+  });
+
+  it('never redirects off the site after a password, and refuses posts without a CSRF token', async () => {
+    const { send } = visitor();
+    await send('/members/');
+    const action = `/_util/authenticate_with_password/${passwordRestrictionId}/${members.id}/`;
+    const offsite = await send(action, { password: 'lobster-bisque', return_url: '//evil.example/' });
+    expect(offsite.headers.location).to.equal('/');
+    const forged = await request(server, action, {
+      host: testSite.hostname,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'password=lobster-bisque',
+    });
+    expect(forged.status).to.equal(403);
+  });
+
+  it('answers 404 for a restriction that does not protect the page', async () => {
+    const { send } = visitor();
+    expect((await send(`/_util/authenticate_with_password/${passwordRestrictionId}/${testSite.home.id}/`)).status).to.equal(404);
+    expect((await send(`/_util/authenticate_with_password/abc/${members.id}/`)).status).to.equal(404);
+  });
+
+  it('sends visitors of login-restricted pages to /_util/login/ and back after signing in', async () => {
+    const crew = await addChild(server.db, testSite.home, { title: 'Crew Only', slug: 'crew-only', pageType: 'blank_page', content: {} });
+    await addViewRestriction(server.db, crew, { type: 'login' });
+    const username = `crew-${uniqueSuffix()}`;
+    await createUser(server.db, { username, password: 'tartar-sauce-42' });
+    const { send } = visitor();
+
+    const redirect = await send('/crew-only/');
+    expect(redirect.status).to.equal(302);
+    expect(redirect.headers.location).to.equal('/_util/login/?next=%2Fcrew-only%2F');
+
+    const form = await send('/_util/login/?next=/crew-only/');
+    expect(form.status).to.equal(200);
+    expect(form.body).to.include('name="next" value="/crew-only/"');
+
+    const wrong = await send('/_util/login/', { username, password: 'nope', next: '/crew-only/' });
+    expect(wrong.status).to.equal(400);
+    expect(wrong.body).to.include('Please enter a correct username and password.');
+
+    const right = await send('/_util/login/', { username, password: 'tartar-sauce-42', next: '/crew-only/' });
+    expect(right.status).to.equal(303);
+    expect(right.headers.location).to.equal('/crew-only/');
+    const page = await send('/crew-only/');
+    expect(page.status).to.equal(200);
+    expect(page.body).to.include('<h1 class="page-title">Crew Only</h1>');
+  });
+});
