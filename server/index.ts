@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { migrateToLatest } from './db/migrate';
 import { startErrorReporting } from './error-reporting';
 import { createLogger } from './logger';
+import { createMediaStorage, mediaRoot } from './media-storage';
 import { seedDemoContentIfEmpty } from './seed/demo-content';
 import { openConfigured, runMain } from './startup';
 
@@ -14,7 +15,7 @@ runMain(async () => {
   const { config, database } = await openConfigured();
   const logger = createLogger(config);
   await migrateToLatest(database.db);
-  if (await seedDemoContentIfEmpty(database.db, logger)) logger.info('Empty database: demo content created');
+  if (await seedDemoContentIfEmpty(database.db, createMediaStorage(mediaRoot(config)), logger)) logger.info('Empty database: demo content created');
   const app = createApp({ config, db: database.db, logger, manifest: loadAssetManifest(), reportError: await startErrorReporting(config) });
   const server: Server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {

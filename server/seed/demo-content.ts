@@ -1,4 +1,7 @@
 import type { Logger } from 'pino';
+import type { MediaStorage } from '../media-storage';
+import { createImage, type FocalPoint } from '../models/images';
+import { DEMO_IMAGE_NAMES, DEMO_IMAGES, generateDemoImage } from './artwork';
 import type { FooterContent, HeaderContent, LinkType, MenuLink } from '../../client/lib/page-data';
 import { FOOTER_PAGE_TYPE } from '../pagetypes/footer-page';
 import type { Db } from '../db/database';
@@ -148,13 +151,22 @@ const HEADER: HeaderContent = {
   map_page_url: null,
 };
 
+/** The generated demo artwork as images in the library, for the pages to use. */
+async function seedDemoImages(db: Db, storage: MediaStorage): Promise<void> {
+  for (const name of DEMO_IMAGE_NAMES) {
+    const image: { title: string; focalPoint?: FocalPoint } = DEMO_IMAGES[name];
+    await createImage(db, storage, { title: image.title, bytes: await generateDemoImage(name), focalPoint: image.focalPoint });
+  }
+}
+
 /**
  * Creates the demo site when the database has no page tree yet; returns whether it did.
  * Safe to call on every start.
  */
-export async function seedDemoContentIfEmpty(db: Db, logger: Logger): Promise<boolean> {
+export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logger: Logger): Promise<boolean> {
   return withTransaction(db, async (tx) => {
     if (await getRootPage(tx)) return false;
+    await seedDemoImages(tx, storage);
     const root = await createRootPage(tx, { title: 'Root' });
     const home = await addChild(tx, root, {
       title: 'Home',
