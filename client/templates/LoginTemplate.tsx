@@ -1,4 +1,4 @@
-import CsrfField from '../components/CsrfField';
+import RestrictedForm from '../components/RestrictedForm';
 import { gettext } from '../lib/i18n';
 
 /** Props of the sign-in form for pages restricted to signed-in users. */
@@ -11,31 +11,22 @@ export interface LoginProps {
 /** Sign-in for pages whose view restriction asks for a signed-in user (/_util/login/). */
 export default function LoginTemplate({ next, error, username }: LoginProps) {
   return (
-    <section className="template-restricted container">
-      <div className="restricted-card">
-        <h1 className="page-title">{gettext('Sign in to continue')}</h1>
-        <p>{gettext('This page is only available to signed-in team members.')}</p>
-        <form method="post" action="/_util/login/" className="form">
-          <CsrfField />
-          <input type="hidden" name="next" value={next} />
-          {error && (
-            <p className="form__error" role="alert">
-              {error}
-            </p>
-          )}
-          <label className="form__label" htmlFor="login-username">
-            {gettext('Username')}
-          </label>
-          <input className="form__input" id="login-username" name="username" required autoComplete="username" defaultValue={username} />
-          <label className="form__label" htmlFor="login-password">
-            {gettext('Password')}
-          </label>
-          <input className="form__input" id="login-password" type="password" name="password" required autoComplete="current-password" />
-          <button type="submit" className="button button--primary">
-            {gettext('Sign in')}
-          </button>
-        </form>
-      </div>
-    </section>
+    <RestrictedForm
+      title={gettext('Sign in to continue')}
+      intro={gettext('This page is only available to signed-in team members.')}
+      action="/_util/login/"
+      hiddenFields={{ next }}
+      error={error}
+      submitLabel={gettext('Sign in')}
+    >
+      <label className="form__label" htmlFor="login-username">
+        {gettext('Username')}
+      </label>
+      <input className="form__input" id="login-username" name="username" required autoComplete="username" defaultValue={username} />
+      <label className="form__label" htmlFor="login-password">
+        {gettext('Password')}
+      </label>
+      <input className="form__input" id="login-password" type="password" name="password" required autoComplete="current-password" />
+    </RestrictedForm>
   );
 }
