@@ -50,7 +50,8 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
     catalog: loadCatalog(config.LANGUAGE_CODE),
     csrf,
   });
-  const viewOptions = { db, config, logger, renderer };
+  const storage = createMediaStorage(mediaRoot(config));
+  const viewOptions = { db, config, logger, renderer, storage };
   const responder = pageResponder(viewOptions);
   const pages = publicPages(viewOptions, responder);
 
@@ -76,7 +77,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(express.json({ limit: '100kb' }));
 
   app.use(healthRouter(healthChecks(db)));
-  app.use(mediaRouter({ db, storage: createMediaStorage(mediaRoot(config)) }));
+  app.use(mediaRouter({ db, storage }));
   app.use(siteFilesRouter({ ...viewOptions, manifest }, responder));
   app.use(sessionMiddleware(config, db));
   app.use(csrf.middleware);

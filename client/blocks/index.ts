@@ -1,12 +1,14 @@
 import type { ComponentType } from 'react';
-import Heading from './Heading';
-import RichText from './RichText';
+import { MEDIA_BLOCK_COMPONENTS } from './groups/media';
+import { TEXT_BLOCK_COMPONENTS } from './groups/text';
+import { VIDEO_BLOCK_COMPONENTS } from './groups/video';
 
 /**
  * Block components by block type. Each takes the props its server definition's toProps
  * returns, so the registry erases the individual prop types.
  */
 export const BLOCK_COMPONENTS: Record<string, ComponentType<never>> = {
-  heading: Heading,
-  rich_text: RichText,
+  ...TEXT_BLOCK_COMPONENTS,
+  ...MEDIA_BLOCK_COMPONENTS,
+  ...VIDEO_BLOCK_COMPONENTS,
 };

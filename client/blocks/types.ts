@@ -7,3 +7,6 @@ export interface RenderedBlock<P = Record<string, unknown>> {
 
 /** Text alignment shared by text blocks. */
 export type Alignment = 'left' | 'center' | 'right';
+
+/** Container width of SPEC §2; full is the default. */
+export type ContainerWidth = 'full' | 'twoThirds' | 'half';

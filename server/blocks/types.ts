@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
+import type { Page } from '../db/schema';
+import type { MediaStorage } from '../media-storage';
 
 /** How the admin edits one field of a block or page (rendered by the back office forms). */
 export interface AdminField {
@@ -16,6 +18,9 @@ export interface AdminField {
 export interface BlockContext {
   db: Db;
   logger: Logger;
+  storage: MediaStorage;
+  /** The root page of the site being rendered, for page URLs. */
+  siteRoot: Page;
 }
 
 /** One StreamField block type: value schema, admin fields and the props for its component. */

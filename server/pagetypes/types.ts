@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { TemplateName } from '../../client/templates/index';
-import type { AdminField } from '../blocks/types';
+import type { AdminField, BlockContext } from '../blocks/types';
 import type { Db } from '../db/database';
 import type { Page, Site } from '../db/schema';
 
 /** What a page type may use to build its props. */
-export interface PageTypeContext {
+export interface PageTypeContext extends BlockContext {
   db: Db;
   logger: Logger;
   site: Site;

@@ -5,6 +5,7 @@ import { gettext } from '../../client/lib/i18n';
 import type { TemplateName } from '../../client/templates/index';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { MediaStorage } from '../media-storage';
 import type { PageHead, PageRenderer } from '../render';
 import { fallbackSiteChrome, loadSiteChrome } from '../site-chrome';
 import type { RequestSite } from './site-request';
@@ -12,6 +13,7 @@ import type { RequestSite } from './site-request';
 /** What the public views need to answer with a rendered page. */
 export interface PublicViewOptions {
   db: Db;
+  storage: MediaStorage;
   config: Config;
   logger: Logger;
   renderer: PageRenderer;

@@ -14,7 +14,7 @@ export class PageContentError extends Error {
 
 /** The public site: page tree lookup, view restrictions, page type props and the 404 page. */
 export function publicPages(options: PublicViewOptions, responder: PageResponder) {
-  const { db, logger } = options;
+  const { db, logger, storage } = options;
 
   /** The catch-all: site by Host, page by url path, props by page type, server render. */
   const servePage: RequestHandler = async (req, res) => {
@@ -39,6 +39,8 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     const props = await pageType.getProps(page, fields.data, {
       db,
       logger: req.log ?? logger,
+      storage,
+      siteRoot: site.root,
       site: site.site,
       query: queryStrings(req.query),
       submitted: false,
