@@ -1,0 +1,16 @@
+import type { DemoImageName } from './artwork';
+
+/** Ids of what the seed already put in the libraries, for demo pages to refer to. */
+export interface DemoRefs {
+  images: Record<DemoImageName, number>;
+}
+
+/** A page the seed creates, under the home page unless the seed places it elsewhere. */
+export interface DemoPage {
+  title: string;
+  slug: string;
+  pageType: string;
+  content: Record<string, unknown>;
+  showInMenus?: boolean;
+  searchDescription?: string;
+}
