@@ -33,7 +33,8 @@ export function securityHeaders(config: Config): RequestHandler[] {
         imgSrc: ["'self'", 'data:', 'blob:', ...scriptOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...scriptOrigins, ...reportingOrigins],
-        frameSrc: ["'self'", ...scriptOrigins],
+        // Editors embed maps, menus and videos with iframe and embed blocks; any https page may be framed.
+        frameSrc: ["'self'", 'https:'],
         mediaSrc: ["'self'", 'blob:'],
         formAction: ["'self'", 'https:'],
         frameAncestors: ["'self'"],
