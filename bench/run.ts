@@ -12,7 +12,10 @@ import { buildClient } from '../scripts/build-client';
 import { freePort } from '../scripts/free-port';
 
 /** The endpoints measured; later features add theirs here. */
-const BENCH_TARGETS: Array<{ name: string; path: string }> = [{ name: 'home page', path: '/' }];
+const BENCH_TARGETS: Array<{ name: string; path: string }> = [
+  { name: 'home page (block-heavy)', path: '/' },
+  { name: 'press release list', path: '/press/press-releases/' },
+];
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

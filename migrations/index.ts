@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_pages_and_sites';
 import * as m0002 from './0002_media';
 import * as m0003 from './0003_sessions_and_view_restrictions';
+import * as m0004 from './0004_subscribers';
 
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_pages_and_sites': m0001,
   '0002_media': m0002,
   '0003_sessions_and_view_restrictions': m0003,
+  '0004_subscribers': m0004,
 };

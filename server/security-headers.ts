@@ -35,7 +35,8 @@ export function securityHeaders(config: Config): RequestHandler[] {
         connectSrc: ["'self'", ...scriptOrigins, ...reportingOrigins],
         // Editors embed maps, menus and videos with iframe and embed blocks; any https page may be framed.
         frameSrc: ["'self'", 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // Video sources may live on a CDN the editor names.
+        mediaSrc: ["'self'", 'blob:', 'https:'],
         formAction: ["'self'", 'https:'],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],

@@ -157,6 +157,35 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** An email subscriber; `email` is stored trimmed and lowercased (see normalizeEmail). */
+export interface SubscribersTable {
+  id: Generated<number>;
+  email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  postcode: Generated<string>;
+  birthday_month: number | null;
+  birthday_day: number | null;
+  subscribed: Generated<boolean>;
+  subscribed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** What happened to a subscription; 'suppress' is an unsubscribe for an address we never had. */
+export type SubscriptionEventKind = 'subscribe' | 'unsubscribe' | 'resubscribe' | 'suppress';
+
+/** One change of a subscription, with the email campaign (BroadLogId) that led to it. */
+export interface SubscriptionEventsTable {
+  id: Generated<number>;
+  subscriber_id: number | null;
+  email: string;
+  kind: SubscriptionEventKind;
+  broad_log_id: string | null;
+  created_at: CreatedAt;
+}
+
 export interface PageViewRestrictionsTable {
   id: Generated<number>;
   page_id: number;
@@ -180,6 +209,8 @@ export interface Database {
   videos: VideosTable;
   video_sources: VideoSourcesTable;
   video_tracks: VideoTracksTable;
+  subscribers: SubscribersTable;
+  subscription_events: SubscriptionEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -196,3 +227,5 @@ export type Video = Selectable<VideosTable>;
 export type VideoSource = Selectable<VideoSourcesTable>;
 export type VideoTrack = Selectable<VideoTracksTable>;
 export type PageViewRestriction = Selectable<PageViewRestrictionsTable>;
+export type Subscriber = Selectable<SubscribersTable>;
+export type SubscriptionEvent = Selectable<SubscriptionEventsTable>;

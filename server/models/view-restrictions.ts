@@ -45,6 +45,16 @@ export function passwordMatches(restriction: PageViewRestriction, submitted: str
   return restriction.restriction_type === 'password' && timingSafeEqual(digest(restriction.password), digest(submitted));
 }
 
+/** Paths of the pages that carry a view restriction; their subtrees are not public. */
+export async function restrictedPagePaths(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('page_view_restrictions')
+    .innerJoin('pages', 'pages.id', 'page_view_restrictions.page_id')
+    .select('pages.path')
+    .execute();
+  return rows.map((row) => row.path);
+}
+
 /** Adds a view restriction to a page. */
 export async function addViewRestriction(
   db: Db,

@@ -1,7 +1,13 @@
 import type { Logger } from 'pino';
+import type { Page } from '../db/schema';
 import type { MediaStorage } from '../media-storage';
 import { createImage, type FocalPoint } from '../models/images';
-import { DEMO_IMAGE_NAMES, DEMO_IMAGES, generateDemoImage } from './artwork';
+import { DEMO_IMAGE_NAMES, DEMO_IMAGES, generateDemoImage, type DemoImageName } from './artwork';
+import { demoHomeBody, demoMediaPages } from './demo-media';
+import { seedPressSection, demoTemplatePages } from './demo-press';
+import { demoTextPages } from './demo-text';
+import type { DemoPage, DemoRefs } from './demo-types';
+import { demoVideoPages, seedDemoVideo } from './demo-video';
 import type { FooterContent, HeaderContent, LinkType, MenuLink } from '../../client/lib/page-data';
 import { FOOTER_PAGE_TYPE } from '../pagetypes/footer-page';
 import type { Db } from '../db/database';
@@ -16,19 +22,6 @@ function block(type: string, value: Record<string, unknown>): StreamValue[number
   blockCounter += 1;
   return { type, value, id: `demo-${type}-${blockCounter}` };
 }
-
-const HOME_BODY: StreamValue = [
-  block('heading', { text: 'Seafood worth the trip to the harbor', level: 'h2', alignment: 'center' }),
-  block('rich_text', {
-    alignment: 'center',
-    html: '<p>Since 1978, Red Harbor has brought the day\u2019s catch from the dock to your table: wild-caught shrimp, Maine lobster, Gulf oysters and our famous Cheddar Harbor Biscuits, baked fresh every hour.</p>',
-  }),
-  block('heading', { text: 'Fresh catch, every day', level: 'h3', alignment: 'left' }),
-  block('rich_text', {
-    alignment: 'left',
-    html: '<p>Our fishmongers buy whole fish at auction each morning and cut it in our kitchens. Ask your server what came in today, or see what\u2019s on the <a href="/our-story/">Fresh Catch board</a> at your local Red Harbor.</p><ul><li>Wood-grilled salmon and rainbow trout</li><li>Snow crab and lobster by the pound</li><li>Gluten-sensitive and kids\u2019 menus at every restaurant</li></ul>',
-  }),
-];
 
 const CONTENT_PAGES: Array<{ title: string; slug: string; showInMenus: boolean; searchDescription: string; body: StreamValue }> = [
   {
@@ -81,20 +74,35 @@ const FOOTER: FooterContent = {
     {
       title: 'About Red Harbor',
       is_collapsable: true,
-      links: [link('Our Story', '/our-story/'), link('Careers', '/careers/'), link('Catering', '/catering/'), link('Menu', '/menu/')],
+      links: [
+        link('Our Story', '/our-story/'),
+        link('Our History', '/our-history/'),
+        link('Why Red Harbor', '/why-red-harbor/'),
+        link('Careers', '/careers/'),
+        link('Press Room', '/press/'),
+      ],
     },
     {
       title: 'Guest Services',
       is_collapsable: true,
       links: [
-        link('Gift Cards', 'https://gifts.redharbor.example/', 'external'),
+        link('Contact Us', '/contact-us/'),
+        link('FAQ', '/faq/'),
+        link('Gift Cards & Offers', '/gift-cards-offers/'),
         link('Catering', '/catering/'),
+        link('Private Dining', '/private-dining/'),
       ],
     },
     {
-      title: 'Our Company',
+      title: 'Stay in Touch',
       is_collapsable: true,
-      links: [link('Investor Relations', 'https://investors.redharbor.example/', 'external'), link('Careers', '/careers/')],
+      links: [
+        link('Email Sign Up', '/email-signup/'),
+        link('Email Preferences', '/email-preferences/'),
+        link('Watch: Dock to Dish', '/watch/'),
+        link('Site Map', '/site-map/'),
+        link('Investor Relations', 'https://investors.redharbor.example/', 'external'),
+      ],
     },
   ],
   social_media: [
@@ -133,12 +141,22 @@ const HEADER: HeaderContent = {
       title: '',
       links: [
         menuLink('Menu', '/menu/'),
-        menuLink('About Us', '/our-story/', [menuLink('Our Story', '/our-story/'), menuLink('Careers', '/careers/')]),
-        menuLink('Catering', '/catering/'),
-        menuLink('Gift Cards', 'https://gifts.redharbor.example/', [], 'external'),
+        menuLink('About Us', '/our-story/', [
+          menuLink('Our Story', '/our-story/'),
+          menuLink('Our History', '/our-history/'),
+          menuLink('Why Red Harbor', '/why-red-harbor/'),
+          menuLink('Careers', '/careers/'),
+        ]),
+        menuLink('Catering', '/catering/', [menuLink('Catering', '/catering/'), menuLink('Private Dining', '/private-dining/')]),
+        menuLink('Gift Cards', '/gift-cards-offers/'),
+        menuLink('Press', '/press/'),
       ],
     },
-    { role: 'secondary', title: 'More', links: [menuLink('Careers', '/careers/')] },
+    {
+      role: 'secondary',
+      title: 'Guest Services',
+      links: [menuLink('Contact Us', '/contact-us/'), menuLink('FAQ', '/faq/'), menuLink('Email Sign Up', '/email-signup/')],
+    },
     {
       role: 'social',
       title: 'Follow us',
@@ -152,10 +170,26 @@ const HEADER: HeaderContent = {
 };
 
 /** The generated demo artwork as images in the library, for the pages to use. */
-async function seedDemoImages(db: Db, storage: MediaStorage): Promise<void> {
+async function seedDemoImages(db: Db, storage: MediaStorage): Promise<DemoRefs> {
+  const images: Partial<Record<DemoImageName, number>> = {};
   for (const name of DEMO_IMAGE_NAMES) {
     const image: { title: string; focalPoint?: FocalPoint } = DEMO_IMAGES[name];
-    await createImage(db, storage, { title: image.title, bytes: await generateDemoImage(name), focalPoint: image.focalPoint });
+    images[name] = (await createImage(db, storage, { title: image.title, bytes: await generateDemoImage(name), focalPoint: image.focalPoint })).id;
+  }
+  return { images: images as Record<DemoImageName, number> };
+}
+
+/** Adds the pages the feature areas contribute to the demo, each under the home page. */
+async function addDemoPages(db: Db, home: Page, pages: DemoPage[]): Promise<void> {
+  for (const page of pages) {
+    await addChild(db, home, {
+      title: page.title,
+      slug: page.slug,
+      pageType: page.pageType,
+      showInMenus: page.showInMenus,
+      searchDescription: page.searchDescription,
+      content: page.content,
+    });
   }
 }
 
@@ -166,7 +200,7 @@ async function seedDemoImages(db: Db, storage: MediaStorage): Promise<void> {
 export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logger: Logger): Promise<boolean> {
   return withTransaction(db, async (tx) => {
     if (await getRootPage(tx)) return false;
-    await seedDemoImages(tx, storage);
+    const refs = await seedDemoImages(tx, storage);
     const root = await createRootPage(tx, { title: 'Root' });
     const home = await addChild(tx, root, {
       title: 'Home',
@@ -174,7 +208,7 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
       pageType: 'home_page',
       seoTitle: 'Red Harbor | Fresh Seafood Restaurants',
       searchDescription: 'Fresh fish, lobster and shrimp, cooked to order at Red Harbor seafood restaurants across the US and Canada.',
-      content: { body: HOME_BODY },
+      content: { body: demoHomeBody(refs) },
     });
     for (const page of CONTENT_PAGES) {
       await addChild(tx, home, {
@@ -189,6 +223,14 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
     await addChild(tx, home, { title: 'Menu', slug: 'menu', pageType: 'blank_page', showInMenus: true, content: {} });
     await addChild(tx, home, { title: 'Thank You', slug: 'thank-you', pageType: 'noindex_page', content: {} });
     await addChild(tx, home, { title: 'Footer', slug: 'footer', pageType: FOOTER_PAGE_TYPE, content: { ...FOOTER } });
+    const { videoId } = await seedDemoVideo(tx, refs);
+    await addDemoPages(tx, home, [
+      ...demoMediaPages(refs),
+      ...demoTextPages(refs),
+      ...demoVideoPages({ ...refs, videoId }),
+      ...demoTemplatePages(refs),
+    ]);
+    await seedPressSection(tx, storage, home, refs);
     const site = await createSite(tx, { hostname: 'localhost', port: 80, siteName: 'Red Harbor', rootPageId: home.id, isDefault: true });
     await saveSiteSettings(tx, site.id, { ...DEFAULT_SITE_SETTINGS, header: HEADER });
     logger.info({ siteId: site.id }, 'Demo content created');

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { scriptsForTemplate, type AssetManifest } from '../asset-manifest';
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
-import { getDescendants } from '../models/pages';
+import { publicListablePages } from '../models/public-pages';
 import { getSiteSettings } from '../models/site-settings';
 import { EMPTY_FOOTER } from '../pagetypes/footer-page';
 import { PAGE_TYPES } from '../pagetypes/index';
@@ -16,27 +16,10 @@ const SITEMAP_MAX_URLS = 50_000;
 const SECURITY_TXT_LIFETIME_MS = 365 * 24 * 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Paths of pages that carry a view restriction; their subtrees are not public. */
-async function restrictedPaths(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom('page_view_restrictions')
-    .innerJoin('pages', 'pages.id', 'page_view_restrictions.page_id')
-    .select('pages.path')
-    .execute();
-  return rows.map((row) => row.path);
-}
-
-/** Live, unexpired, public and indexable pages of a site, in tree order. */
-export async function sitemapPages(db: Db, root: Page): Promise<Page[]> {
-  const [pages, restricted] = await Promise.all([getDescendants(db, root, { inclusive: true, liveOnly: true }), restrictedPaths(db)]);
-  return pages
-    .filter((page) => !page.expired)
-    .filter((page) => {
-      const type = PAGE_TYPES[page.page_type];
-      return type !== undefined && !type.robots?.includes('noindex');
-    })
-    .filter((page) => !restricted.some((path) => page.path.startsWith(path)))
-    .slice(0, SITEMAP_MAX_URLS);
+/** Whether search engines may index pages of this type. */
+function isIndexableType(pageType: string): boolean {
+  const type = PAGE_TYPES[pageType];
+  return type !== undefined && !type.robots?.includes('noindex');
 }
 
 function sitemapXml(origin: string, site: RequestSite, pages: Page[]): string {
@@ -64,7 +47,7 @@ export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetMa
   const sendSitemap = async (req: Request, res: Response) => {
     const site = await resolveRequestSite(db, req);
     if (!site) return responder.notFound(req, res, site);
-    const pages = await sitemapPages(db, site.root);
+    const pages = (await publicListablePages(db, site.root, isIndexableType)).slice(0, SITEMAP_MAX_URLS);
     res.set('Cache-Control', 'public, max-age=3600').type('application/xml').send(sitemapXml(requestOrigin(req), site, pages));
   };
   router.get(['/sitemap.xml', '/sitemap/sitemap.xml'], sendSitemap);

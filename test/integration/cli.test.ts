@@ -100,7 +100,7 @@ describe('command line', () => {
         if (!home) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(home?.status, output).to.equal(200);
-      expect(await home!.text()).to.include('Seafood worth the trip to the harbor');
+      expect(await home!.text()).to.include('Fresh from the harbor, every single day');
       expect(output).to.include('Demo content created');
     } finally {
       child.kill('SIGTERM');

@@ -1,0 +1,67 @@
+import StreamField from '../components/StreamField';
+import type { RenderedBlock } from '../blocks/types';
+import { gettext } from '../lib/i18n';
+
+/** The legal text and help links every email signup page ends with. */
+export interface EmailSignupFooterProps {
+  /** Sanitized rich text; empty when there is none. */
+  legal_text: string;
+  faq_url: string | null;
+  unsubscribe_url: string | null;
+}
+
+/** Props of the 'email signup' template. */
+export interface EmailSignupProps extends EmailSignupFooterProps {
+  title: string;
+  body: RenderedBlock[];
+  pre_form_content: RenderedBlock[];
+}
+
+/**
+ * Legal text, then the 'Browse FAQ' and 'Unsubscribe' links (SPEC §2 item 3); shared with the
+ * landing variant so both pages end the same way.
+ */
+export function EmailSignupFooter({ legal_text, faq_url, unsubscribe_url }: EmailSignupFooterProps) {
+  const hasLinks = Boolean(faq_url || unsubscribe_url);
+  if (!legal_text && !hasLinks) return null;
+  return (
+    <footer className="signup-footer">
+      {legal_text && <div className="signup-footer__legal rich-text" dangerouslySetInnerHTML={{ __html: legal_text }} />}
+      {hasLinks && (
+        <ul className="signup-footer__links">
+          {faq_url && (
+            <li>
+              <a className="button button--text-link" href={faq_url}>
+                {gettext('Browse FAQ')}
+              </a>
+            </li>
+          )}
+          {unsubscribe_url && (
+            <li>
+              <a className="button button--text-link" href={unsubscribe_url}>
+                {gettext('Unsubscribe')}
+              </a>
+            </li>
+          )}
+        </ul>
+      )}
+    </footer>
+  );
+}
+
+/**
+ * The email signup page: body blocks, then a panel with the pre-form content, where the signup
+ * form belongs (it comes with the forms feature), the legal text and the help links.
+ */
+export default function EmailSignup({ title, body, pre_form_content, legal_text, faq_url, unsubscribe_url }: EmailSignupProps) {
+  return (
+    <article className="template-signup container">
+      <h1 className="page-title">{title}</h1>
+      <StreamField blocks={body} />
+      <section className="signup-panel" id="email-signup" aria-label={gettext('Email signup')}>
+        {pre_form_content.length > 0 && <StreamField blocks={pre_form_content} className="signup-panel__intro" />}
+        <EmailSignupFooter legal_text={legal_text} faq_url={faq_url} unsubscribe_url={unsubscribe_url} />
+      </section>
+    </article>
+  );
+}

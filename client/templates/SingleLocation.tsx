@@ -1,0 +1,140 @@
+import { gettext, interpolate } from '../lib/i18n';
+import { usePageContext } from '../lib/page-context';
+
+/** The opening hours of one day: a list because a day can have split hours. */
+export interface LocationDayHours {
+  day_name: string;
+  hours: string[];
+}
+
+/** One kind of hours (SPEC §3); only type 'Operation' is shown. */
+export interface LocationHours {
+  type_name: string;
+  days: LocationDayHours[];
+}
+
+/** What the single location page shows of a restaurant (the fields SPEC §3 lists for templates). */
+export interface LocationDetail {
+  id: number;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postcode: string;
+  phone: { national: string };
+  location: { lat: number; lng: number };
+  url: string;
+  map_image_url_mobile: string | null;
+  map_image_url_desktop: string | null;
+  has_online_ordering: boolean;
+  /** The online ordering address (/order?rlid=...), when online ordering is offered. */
+  order_url: string | null;
+  hours: LocationHours[];
+}
+
+/** Props of the 'single location' template (SPEC §2 item 8). */
+export interface SingleLocationProps {
+  title: string;
+  /** The restaurant, or null when the page's restaurant is not known: the page then shows its title. */
+  location: LocationDetail | null;
+  /** The locations map page, for 'Find a different' restaurant; null when the site has none. */
+  locator_url: string | null;
+}
+
+/** The hours type the page shows: dine-in and to-go opening hours. */
+const OPERATION_HOURS = 'Operation';
+
+function directionsUrl({ lat, lng }: { lat: number; lng: number }): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
+}
+
+function Address({ location }: { location: LocationDetail }) {
+  return (
+    <address className="single-location__address">
+      {location.line1}
+      <br />
+      {location.line2 && (
+        <>
+          {location.line2}
+          <br />
+        </>
+      )}
+      {interpolate('{city}, {state} {postcode}', { city: location.city, state: location.state, postcode: location.postcode })}
+    </address>
+  );
+}
+
+function MapImage({ location }: { location: LocationDetail }) {
+  const { map_image_url_mobile: mobile, map_image_url_desktop: desktop } = location;
+  const fallback = mobile ?? desktop;
+  if (!fallback) return null;
+  return (
+    <picture className="single-location__map">
+      {desktop && <source media="(min-width: 841px)" srcSet={desktop} />}
+      <img src={fallback} alt={interpolate('Map of {city}, {state}', { city: location.city, state: location.state })} loading="lazy" />
+    </picture>
+  );
+}
+
+function OperationHours({ hours }: { hours: LocationHours[] }) {
+  const operation = hours.find((entry) => entry.type_name === OPERATION_HOURS);
+  if (!operation || operation.days.length === 0) return null;
+  return (
+    <section className="single-location__hours" aria-labelledby="location-hours-heading">
+      <h2 id="location-hours-heading">{gettext('Hours of Operation')}</h2>
+      <p className="single-location__hours-kind">{gettext('Dine-In & To-Go')}</p>
+      <dl className="hours-list">
+        {operation.days.map((day) => (
+          <div key={day.day_name} className="hours-list__row">
+            <dt>{day.day_name}</dt>
+            <dd>{day.hours.join(', ')}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** One restaurant: where it is, how to reach it, its hours, and a way to another one. */
+export default function SingleLocation({ title, location, locator_url }: SingleLocationProps) {
+  const { site } = usePageContext();
+  const heading = location ? interpolate('{city}, {state}', { city: location.city, state: location.state }) : title;
+  return (
+    <article className="template-locations template-single-location container">
+      <div className="single-location__grid">
+        <div className="single-location__main">
+          <h1 className="page-title">{heading}</h1>
+          {location && (
+            <>
+              <Address location={location} />
+              <p className="single-location__actions">
+                <a className="button button--secondary" href={directionsUrl(location.location)} target="_blank" rel="noopener noreferrer">
+                  {gettext('Get directions')}
+                  <span className="visually-hidden"> {gettext('(opens in a new tab)')}</span>
+                </a>
+                {location.has_online_ordering && location.order_url && (
+                  <a className="button button--primary" href={location.order_url}>
+                    {gettext('Order Online')}
+                  </a>
+                )}
+              </p>
+              <OperationHours hours={location.hours} />
+            </>
+          )}
+          {locator_url && (
+            <p className="single-location__locator">
+              <a href={locator_url}>{interpolate('Find a different {brand}', { brand: site.brandName })}</a>
+            </p>
+          )}
+          <section className="single-location__contact" aria-labelledby="location-contact-heading">
+            <h2 id="location-contact-heading">{gettext('Contact Us')}</h2>
+            <a className="single-location__phone" href={`tel:${site.nationalPhone.replace(/[^\d+]/g, '')}`}>
+              {site.nationalPhone}
+            </a>
+          </section>
+        </div>
+        {location && <MapImage location={location} />}
+      </div>
+    </article>
+  );
+}

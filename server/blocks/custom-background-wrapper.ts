@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { BACKGROUND_STYLES } from '../../client/lib/background-styles';
+import type { CustomBackgroundWrapperProps } from '../../client/blocks/CustomBackgroundWrapper';
+import { containerWidthSchema, imageRefSchema, resolveImage } from './references';
+import { resolveStream, streamFieldSchema } from './stream';
+import { CONTAINER_WIDTH_FIELD, imageField } from './text-fields';
+import { defineBlock } from './types';
+
+/**
+ * A band with a background image and/or one of the six background styles, holding other blocks
+ * (any type, wrappers included). The nested schema is lazy because stream.ts reaches this file
+ * through the block registry: read eagerly, streamFieldSchema would not exist yet.
+ */
+export const customBackgroundWrapperBlock = defineBlock({
+  type: 'custom_background_wrapper',
+  label: 'Custom background image wrapper',
+  schema: z
+    .object({
+      background_image: imageRefSchema.nullable().default(null),
+      background_style: z.enum(BACKGROUND_STYLES).nullable().default(null),
+      container_width: containerWidthSchema,
+      content: z.lazy(() => streamFieldSchema),
+    })
+    .refine((value) => value.background_image !== null || value.background_style !== null, {
+      message: 'choose a background image, a background style or both',
+      path: ['background_style'],
+    }),
+  fields: [
+    imageField('background_image', 'Background image'),
+    {
+      name: 'background_style',
+      label: 'Background style',
+      kind: 'select',
+      choices: BACKGROUND_STYLES.map((style) => [style, style.replace(/-/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase())] as const),
+      help_text: 'Sets the text colours; with an image too, it tints the image so text stays readable.',
+    },
+    CONTAINER_WIDTH_FIELD,
+    { name: 'content', label: 'Content', kind: 'stream', help_text: 'The blocks shown on the background.' },
+  ],
+  toProps: async (value, context): Promise<CustomBackgroundWrapperProps> => {
+    const [image, content] = await Promise.all([
+      resolveImage(context, value.background_image, { spec: 'width-1920', srcsetWidths: [640, 1280, 1920], sizes: '100vw', alt: '' }),
+      resolveStream(value.content, context),
+    ]);
+    return { image, backgroundStyle: value.background_style, containerWidth: value.container_width, content };
+  },
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { FaqsProps } from '../../client/blocks/Faqs';
+import { sanitizeRichText } from '../rich-text';
+import { optionalHeadingSchema, richTextSchema } from './text-fields';
+import { defineBlock } from './types';
+
+/** Questions that open to their answers, in one column or split over two on wide screens. */
+export const faqsBlock = defineBlock({
+  type: 'faqs',
+  label: 'FAQs',
+  schema: z.object({
+    heading: optionalHeadingSchema,
+    layout: z.enum(['one-column', 'two-column']).default('one-column'),
+    faqs: z
+      .array(z.object({ question: z.string().trim().min(1).max(300), answer: richTextSchema }))
+      .min(1)
+      .max(100),
+  }),
+  fields: [
+    { name: 'heading', label: 'Heading', kind: 'text' },
+    { name: 'layout', label: 'Layout', kind: 'select', choices: [['one-column', 'One column'], ['two-column', 'Two columns']] },
+    { name: 'faqs', label: 'FAQs', kind: 'stream', required: true, help_text: 'Each FAQ: a question and its answer (rich text).' },
+  ],
+  toProps: (value): FaqsProps => ({
+    heading: value.heading,
+    layout: value.layout,
+    faqs: value.faqs.map((faq) => ({ question: faq.question, answer: sanitizeRichText(faq.answer) })),
+  }),
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { AdminField } from './types';
+
+// Longest rich text one field stores: far beyond any real run of paragraphs, short of abuse.
+const RICH_TEXT_MAX_LENGTH = 20_000;
+
+/** Required editor-written HTML (sanitized by toProps, not here, so stored content round-trips). */
+export const richTextSchema = z.string().trim().min(1).max(RICH_TEXT_MAX_LENGTH);
+
+/** Optional editor-written HTML; empty means the part is left out. */
+export const optionalRichTextSchema = z.string().trim().max(RICH_TEXT_MAX_LENGTH).default('');
+
+/** An optional one-line heading; empty means none. */
+export const optionalHeadingSchema = z.string().trim().max(255).default('');
+
+/** The admin field for an image reference. */
+export function imageField(name: string, label: string, required = false): AdminField {
+  return { name, label, kind: 'number', required, help_text: 'The id of an image in the library.' };
+}
+
+/** The admin field for a call to action. */
+export function linkField(name: string, label: string): AdminField {
+  return { name, label, kind: 'stream', help_text: 'Text, a page id or a URL, and a button style (primary, secondary, text-link, unstyled).' };
+}
+
+/** The admin field for the container width every group shares. */
+export const CONTAINER_WIDTH_FIELD: AdminField = {
+  name: 'container_width',
+  label: 'Container width',
+  kind: 'select',
+  choices: [
+    ['full', 'Full'],
+    ['twoThirds', 'Two thirds'],
+    ['half', 'Half'],
+  ],
+};

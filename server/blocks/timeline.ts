@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { TimelineProps } from '../../client/blocks/Timeline';
+import { sanitizeRichText } from '../rich-text';
+import { imageRefSchema, resolveImage } from './references';
+import { optionalRichTextSchema, richTextSchema } from './text-fields';
+import { defineBlock } from './types';
+
+/** Dated milestones along a line: alternating sides on wide screens, or all on one side. */
+export const timelineBlock = defineBlock({
+  type: 'timeline',
+  label: 'Timeline',
+  schema: z.object({
+    layout: z.enum(['alternating', 'stacked']).default('alternating'),
+    header: optionalRichTextSchema,
+    events: z
+      .array(
+        z.object({
+          year: z.string().trim().min(1).max(20),
+          content: richTextSchema,
+          image: imageRefSchema.nullable().default(null),
+        }),
+      )
+      .min(1)
+      .max(50),
+    footer: optionalRichTextSchema,
+  }),
+  fields: [
+    { name: 'layout', label: 'Layout', kind: 'select', choices: [['alternating', 'Alternating sides'], ['stacked', 'One side']] },
+    { name: 'header', label: 'Header', kind: 'rich_text' },
+    { name: 'events', label: 'Events', kind: 'stream', required: true, help_text: 'Each event: year (or date label), content (rich text), optional image id.' },
+    { name: 'footer', label: 'Footer', kind: 'rich_text' },
+  ],
+  toProps: async (value, context): Promise<TimelineProps> => ({
+    layout: value.layout,
+    header: sanitizeRichText(value.header),
+    events: await Promise.all(
+      value.events.map(async (event) => ({
+        year: event.year,
+        content: sanitizeRichText(event.content),
+        image: await resolveImage(context, event.image, { spec: 'fill-720x480-c40', srcsetWidths: [360, 720], sizes: '(min-width: 841px) 420px, 100vw' }),
+      })),
+    ),
+    footer: sanitizeRichText(value.footer),
+  }),
+});

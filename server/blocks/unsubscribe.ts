@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import type { UnsubscribeProps } from '../../client/blocks/Unsubscribe';
+import { defineBlock } from './types';
+
+/**
+ * The email unsubscribe form (SPEC §2.4): prefilled from the link in an email, posted to
+ * /api/fcc/unsubscribe/, replaced by a confirmation once the address is accepted.
+ */
+export const unsubscribeBlock = defineBlock({
+  type: 'unsubscribe',
+  label: 'Unsubscribe form',
+  schema: z.object({
+    heading: z.string().trim().max(255).default(''),
+    intro: z.string().trim().max(1000).default(''),
+  }),
+  fields: [
+    { name: 'heading', label: 'Heading', kind: 'text' },
+    { name: 'intro', label: 'Introduction', kind: 'textarea', help_text: 'Shown above the form, not after unsubscribing.' },
+  ],
+  toProps: (value): UnsubscribeProps => value,
+});

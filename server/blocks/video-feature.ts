@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { VideoFeatureProps } from '../../client/blocks/VideoFeature';
+import { imageRefSchema, resolveImage } from './references';
+import { defineBlock } from './types';
+import { resolveVideo, videoRefSchema } from './video';
+
+const httpsUrlSchema = z.string().trim().pipe(z.url({ protocol: /^https$/, error: 'must be an https:// address' }));
+
+/**
+ * A feature panel (SPEC §3 "Video feature"): image, title and subtitle with a Play button that
+ * opens the video in place; optional share links and fine print.
+ */
+export const videoFeatureBlock = defineBlock({
+  type: 'video_feature',
+  label: 'Video feature',
+  schema: z.object({
+    video: videoRefSchema,
+    image: imageRefSchema.nullable().default(null),
+    title: z.string().trim().min(1).max(255),
+    subtitle: z.string().trim().max(500).default(''),
+    show_share_icons: z.boolean().default(false),
+    facebook_url: httpsUrlSchema.nullable().default(null),
+    twitter_url: httpsUrlSchema.nullable().default(null),
+    fineprint: z.string().trim().max(1000).default(''),
+  }),
+  fields: [
+    { name: 'video', label: 'Video', kind: 'number', required: true, help_text: 'The id of a video in the library.' },
+    { name: 'image', label: 'Image', kind: 'number', help_text: 'Shown until the video is opened; defaults to the video poster.' },
+    { name: 'title', label: 'Title', kind: 'text', required: true },
+    { name: 'subtitle', label: 'Subtitle', kind: 'textarea' },
+    { name: 'show_share_icons', label: 'Show share icons', kind: 'boolean' },
+    { name: 'facebook_url', label: 'Facebook share URL', kind: 'url', help_text: 'An https:// address, such as a facebook.com/sharer link.' },
+    { name: 'twitter_url', label: 'X (Twitter) share URL', kind: 'url', help_text: 'An https:// address, such as an x.com/intent/post link.' },
+    { name: 'fineprint', label: 'Fine print', kind: 'textarea' },
+  ],
+  toProps: async (value, context): Promise<VideoFeatureProps> => {
+    const [video, image] = await Promise.all([
+      resolveVideo(context, value.video),
+      resolveImage(context, value.image, { spec: 'fill-1280x720-c50', srcsetWidths: [480, 800, 1280], sizes: '(min-width: 841px) 60vw, 100vw', alt: '' }),
+    ]);
+    const shareLinks = value.show_share_icons
+      ? { facebook_url: value.facebook_url, twitter_url: value.twitter_url }
+      : { facebook_url: null, twitter_url: null };
+    return {
+      video,
+      image: image ?? video?.poster ?? null,
+      title: value.title,
+      subtitle: value.subtitle,
+      show_share_icons: value.show_share_icons && Boolean(shareLinks.facebook_url || shareLinks.twitter_url),
+      ...shareLinks,
+      fineprint: value.fineprint,
+    };
+  },
+});

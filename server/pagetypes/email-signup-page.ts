@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { EmailSignupFooterProps, EmailSignupProps } from '../../client/templates/EmailSignup';
+import type { EmailSignupLandingProps } from '../../client/templates/EmailSignupLanding';
+import { pageRefSchema } from '../blocks/references';
+import { resolveStream, streamFieldSchema } from '../blocks/stream';
+import type { AdminField } from '../blocks/types';
+import { sanitizeRichText } from '../rich-text';
+import { optionalUrlSchema, resolvePageOrUrl } from './link-targets';
+import { CONTENT_PARENT_TYPES } from './parent-types';
+import { definePageType, type PageTypeContext } from './types';
+
+/** The fields both signup pages end with: legal text and the two help links, each a page or a URL. */
+const signupFooterFields = {
+  legal_text: z.string().default(''),
+  faq_page: pageRefSchema.nullable().default(null),
+  faq_url: optionalUrlSchema,
+  unsubscribe_page: pageRefSchema.nullable().default(null),
+  unsubscribe_url: optionalUrlSchema,
+};
+
+const SIGNUP_FOOTER_ADMIN_FIELDS: readonly AdminField[] = [
+  { name: 'legal_text', label: 'Legal text', kind: 'rich_text' },
+  { name: 'faq_page', label: "'Browse FAQ' page", kind: 'number', help_text: 'Page id; used instead of the URL while that page is live.' },
+  { name: 'faq_url', label: "'Browse FAQ' URL", kind: 'url' },
+  { name: 'unsubscribe_page', label: "'Unsubscribe' page", kind: 'number', help_text: 'Page id; used instead of the URL while that page is live.' },
+  { name: 'unsubscribe_url', label: "'Unsubscribe' URL", kind: 'url' },
+];
+
+type SignupFooterFields = z.output<z.ZodObject<typeof signupFooterFields>>;
+
+async function signupFooterProps(fields: SignupFooterFields, context: PageTypeContext): Promise<EmailSignupFooterProps> {
+  const [faqUrl, unsubscribeUrl] = await Promise.all([
+    resolvePageOrUrl(context, fields.faq_page, fields.faq_url),
+    resolvePageOrUrl(context, fields.unsubscribe_page, fields.unsubscribe_url),
+  ]);
+  return { legal_text: sanitizeRichText(fields.legal_text), faq_url: faqUrl, unsubscribe_url: unsubscribeUrl };
+}
+
+/** The email signup page: body, pre-form content, then legal text and help links (SPEC §2 item 3). */
+export const emailSignupPage = definePageType({
+  name: 'email_signup_page',
+  label: 'Email signup page',
+  template: 'email signup',
+  fields: z.object({ body: streamFieldSchema, pre_form_content: streamFieldSchema, ...signupFooterFields }),
+  adminFields: [
+    { name: 'body', label: 'Body', kind: 'stream' },
+    { name: 'pre_form_content', label: 'Pre-form content', kind: 'stream', help_text: 'Shown just above the signup form.' },
+    ...SIGNUP_FOOTER_ADMIN_FIELDS,
+  ],
+  parentTypes: CONTENT_PARENT_TYPES,
+  async getProps(page, fields, context): Promise<EmailSignupProps> {
+    const [body, preFormContent, footer] = await Promise.all([
+      resolveStream(fields.body, context),
+      resolveStream(fields.pre_form_content, context),
+      signupFooterProps(fields, context),
+    ]);
+    return { title: page.title, body, pre_form_content: preFormContent, ...footer };
+  },
+});
+
+/** The signup variant shown after signing up: body and confirmation, legal text and help links. */
+export const emailSignupLandingPage = definePageType({
+  name: 'email_signup_landing_page',
+  label: 'Email signup landing page',
+  template: 'email signup landing page',
+  fields: z.object({ body: streamFieldSchema, confirmation: streamFieldSchema, ...signupFooterFields }),
+  adminFields: [
+    { name: 'body', label: 'Body', kind: 'stream' },
+    { name: 'confirmation', label: 'Confirmation content', kind: 'stream', help_text: 'Welcomes the new subscriber.' },
+    ...SIGNUP_FOOTER_ADMIN_FIELDS,
+  ],
+  parentTypes: ['email_signup_page', ...CONTENT_PARENT_TYPES],
+  robots: 'noindex',
+  async getProps(page, fields, context): Promise<EmailSignupLandingProps> {
+    const [body, confirmation, footer] = await Promise.all([
+      resolveStream(fields.body, context),
+      resolveStream(fields.confirmation, context),
+      signupFooterProps(fields, context),
+    ]);
+    return { title: page.title, body, confirmation, ...footer };
+  },
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { RedirectPageProps } from '../../client/templates/RedirectPage';
+import { pageRefSchema } from '../blocks/references';
+import { optionalUrlSchema } from './link-targets';
+import { CONTENT_PARENT_TYPES } from './parent-types';
+import { definePageType } from './types';
+
+/**
+ * A page that stands for another address (SPEC §2 item 14): it stores where it points, a page
+ * or a URL, and renders only the shell.
+ */
+export const redirectPage = definePageType({
+  name: 'redirect_page',
+  label: 'Redirect page',
+  template: 'redirect',
+  fields: z.object({ redirect_to_page: pageRefSchema.nullable().default(null), redirect_to_url: optionalUrlSchema }),
+  adminFields: [
+    { name: 'redirect_to_page', label: 'Redirect to page', kind: 'number', help_text: 'Page id; used instead of the URL while that page is live.' },
+    { name: 'redirect_to_url', label: 'Redirect to URL', kind: 'url' },
+  ],
+  parentTypes: CONTENT_PARENT_TYPES,
+  // The page has no content of its own, so search engines should not list it.
+  robots: 'noindex',
+  async getProps(): Promise<RedirectPageProps> {
+    return {};
+  },
+});
