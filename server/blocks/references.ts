@@ -3,7 +3,10 @@ import type { LinkProps } from '../../client/components/Button';
 import type { ImageProps, ImagePropsOptions } from '../models/renditions';
 import { imageProps } from '../models/renditions';
 import { NotFoundError } from '../errors';
-import { getImage } from '../models/images';
+import DataLoader from 'dataloader';
+import type { Db } from '../db/database';
+import type { Image } from '../db/schema';
+import { getImage, getImagesByIds } from '../models/images';
 import { documentUrl, formatFileSize, getDocument } from '../models/documents';
 import { getPage } from '../models/pages';
 import { pageUrlWithinSite } from '../site-chrome';
@@ -55,10 +58,23 @@ async function orNull<T>(context: BlockContext, what: string, load: () => Promis
   }
 }
 
+/** A per-render image loader for BlockContext.imageLoader. */
+export function createImageLoader(db: Db): DataLoader<number, Image | null> {
+  return new DataLoader(async (ids: readonly number[]) => {
+    const images = await getImagesByIds(db, ids);
+    return ids.map((id) => images.get(id) ?? null);
+  });
+}
+
 /** `<img>` props of a library image, or null when it no longer exists. */
 export async function resolveImage(context: BlockContext, imageId: number | null | undefined, options: ImagePropsOptions): Promise<ImageProps | null> {
   if (!imageId) return null;
-  return orNull(context, `image ${imageId}`, async () => imageProps(context.db, context.storage, await getImage(context.db, imageId), options));
+  const image = context.imageLoader ? await context.imageLoader.load(imageId) : await orNull(context, `image ${imageId}`, () => getImage(context.db, imageId));
+  if (!image) {
+    context.logger.warn({ reference: `image ${imageId}` }, 'A block refers to something that no longer exists');
+    return null;
+  }
+  return imageProps(context.db, context.storage, image, options);
 }
 
 /** The URL of a live page in the current site, or null when it is gone, unpublished or elsewhere. */

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
-import type { Page } from '../db/schema';
+import type DataLoader from 'dataloader';
+import type { Image, Page } from '../db/schema';
 import type { MediaStorage } from '../media-storage';
 
 /** How the admin edits one field of a block or page (rendered by the back office forms). */
@@ -21,6 +22,11 @@ export interface BlockContext {
   storage: MediaStorage;
   /** The root page of the site being rendered, for page URLs. */
   siteRoot: Page;
+  /**
+   * Batches the image look-ups of one render into one query (a page's blocks resolve their
+   * images concurrently); without it each image is read on its own.
+   */
+  imageLoader?: DataLoader<number, Image | null>;
 }
 
 /** One StreamField block type: value schema, admin fields and the props for its component. */

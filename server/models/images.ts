@@ -92,6 +92,13 @@ export async function resolveCollectionId(db: Db, collectionId?: number): Promis
 }
 
 /** One image by id, or NotFoundError. */
+/** Images by id in one query; ids with no image are missing from the map. */
+export async function getImagesByIds(db: Db, ids: readonly number[]): Promise<Map<number, Image>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('images').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 export async function getImage(db: Db, id: number): Promise<Image> {
   const image = await db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
   if (!image) throw new NotFoundError(`There is no image with id ${id}.`);

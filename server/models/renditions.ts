@@ -220,8 +220,20 @@ export function renditionUrl(rendition: Pick<ImageRendition, 'file'>): string {
   return RENDITION_URL_PREFIX + path.posix.basename(rendition.file);
 }
 
+// Renditions never change once made, and the key holds everything that shapes their bytes
+// (source hash, focal point, spec), so a process may remember them without asking again;
+// bounded so a huge library cannot grow the process.
+const RENDITION_MEMO_LIMIT = 10_000;
+const renditionMemo = new Map<string, ImageRendition>();
+
+function remember(key: string, rendition: ImageRendition): ImageRendition {
+  if (renditionMemo.size >= RENDITION_MEMO_LIMIT) renditionMemo.delete(renditionMemo.keys().next().value!);
+  renditionMemo.set(key, rendition);
+  return rendition;
+}
+
 /**
- * The rendition of an image for a filter spec: the cached one when it exists, else made with
+ * The rendition of an image for a filter spec: the recorded one when it exists, else made with
  * sharp, stored, and recorded. Safe to call concurrently for the same rendition.
  */
 export async function getRendition(db: Db, storage: MediaStorage, image: Image, spec: string | FilterSpec): Promise<ImageRendition> {
@@ -237,8 +249,11 @@ export async function getRendition(db: Db, storage: MediaStorage, image: Image, 
       .where('focal_point_key', '=', focalPointKey)
       .executeTakeFirst();
 
+  const memoKey = `${image.id}|${image.file_hash}|${focalPointKey}|${filterSpec}`;
+  const remembered = renditionMemo.get(memoKey);
+  if (remembered) return remembered;
   const cached = await find();
-  if (cached) return cached;
+  if (cached) return remember(memoKey, cached);
 
   const { bytes, width, height, format } = await renderImage(await storage.read(image.file), image, filter);
   const digest = createHash('sha1').update(`${filterSpec}\n${focalPointKey}\n${image.file_hash}`).digest('hex').slice(0, 16);
@@ -253,7 +268,7 @@ export async function getRendition(db: Db, storage: MediaStorage, image: Image, 
     .execute();
   const recorded = await find();
   if (!recorded) throw new Error(`Rendition ${filterSpec} of image ${image.id} vanished after it was recorded.`);
-  return recorded;
+  return remember(memoKey, recorded);
 }
 
 const imagePropsOptionsSchema = z.object({

@@ -24,7 +24,7 @@ export function demoHomeBody(refs: DemoRefs): unknown[] {
       image_alignment: 'right',
       text_style: 'dark',
       title: 'Fresh from the harbor, every single day',
-      subtitle: 'Wood-grilled fish, wild-caught shrimp and whole Maine lobster, cooked to order at more than 600 Red Harbor restaurants.',
+      subtitle: 'Wood-grilled fish, wild-caught shrimp and whole Maine lobster, cooked to order at Red Harbor restaurants across the US and Canada.',
       link: { url: '/menu/' },
       link_text: 'View Our Menu',
       link_style: 'primary',
@@ -116,7 +116,7 @@ export function demoHomeBody(refs: DemoRefs): unknown[] {
       source_page: null,
       articles: [
         {
-          title: 'Red Harbor opens its 600th restaurant on the Portland waterfront',
+          title: 'Red Harbor opens on the Portland waterfront',
           date: '2026-04-14',
           image: images['restaurant-exterior'],
           link: { url: '/press/' },

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Page } from '../db/schema';
+import { createImageLoader } from '../blocks/references';
 import { findPageByUrlPath } from '../models/pages';
 import { firstUnmetRestriction, restrictionsForPage } from '../models/view-restrictions';
 import { PAGE_TYPES } from '../pagetypes/index';
@@ -41,6 +42,7 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
       logger: req.log ?? logger,
       storage,
       siteRoot: site.root,
+      imageLoader: createImageLoader(db),
       site: site.site,
       query: queryStrings(req.query),
       submitted: false,
