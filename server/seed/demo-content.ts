@@ -194,6 +194,30 @@ async function addDemoPages(db: Db, home: Page, pages: DemoPage[]): Promise<void
 }
 
 /**
+ * The locations directory pages (country, city, local page, map). The restaurants they list
+ * come from the locations data; these pages give the directory its addresses.
+ */
+async function seedLocationDirectory(db: Db, home: Page): Promise<void> {
+  const restaurants = await addChild(db, home, {
+    title: 'Seafood Restaurants',
+    slug: 'seafood-restaurants',
+    pageType: 'content_page',
+    searchDescription: 'Find a Red Harbor seafood restaurant near you in the United States or Canada.',
+    content: { body: [block('rich_text', { alignment: 'left', html: '<p>Choose a country to browse Red Harbor restaurants by state or province and city.</p>' })], confirmation: [] },
+  });
+  const unitedStates = await addChild(db, restaurants, { title: 'United States', slug: 'locations', pageType: 'locations_state_list_page', content: { country: 'United States' } });
+  await addChild(db, restaurants, { title: 'Canada', slug: 'canada', pageType: 'locations_state_list_page', content: { country: 'Canada' } });
+  const portland = await addChild(db, unitedStates, {
+    title: 'Portland, ME',
+    slug: 'portland-me',
+    pageType: 'locations_city_page',
+    content: { city: 'Portland', state: 'ME', country: 'United States' },
+  });
+  await addChild(db, portland, { title: 'Red Harbor Portland Waterfront', slug: 'portland-waterfront', pageType: 'location_page', content: { rlid: null } });
+  await addChild(db, home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: 'locations_map_page', content: {} });
+}
+
+/**
  * Creates the demo site when the database has no page tree yet; returns whether it did.
  * Safe to call on every start.
  */
@@ -231,6 +255,7 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
       ...demoTemplatePages(refs),
     ]);
     await seedPressSection(tx, storage, home, refs);
+    await seedLocationDirectory(tx, home);
     const site = await createSite(tx, { hostname: 'localhost', port: 80, siteName: 'Red Harbor', rootPageId: home.id, isDefault: true });
     await saveSiteSettings(tx, site.id, { ...DEFAULT_SITE_SETTINGS, header: HEADER });
     logger.info({ siteId: site.id }, 'Demo content created');

@@ -45,7 +45,7 @@ export function demoHomeBody(refs: DemoRefs): unknown[] {
         {
           image: images['restaurant-exterior'],
           heading: 'Now open in Portland, ME',
-          link: link('Find a Restaurant', '/locations/', 'secondary'),
+          link: link('Find a Restaurant', '/locations-map/', 'secondary'),
           desktop_width: 4,
           mobile_width: 12,
         },
@@ -73,7 +73,7 @@ export function demoHomeBody(refs: DemoRefs): unknown[] {
       eyebrow: 'Dine with us',
       heading: 'A seat by the water, wherever you are',
       text: '<p>Every Red Harbor is built to feel like an afternoon on the wharf: big windows, reclaimed wood and the smell of biscuits fresh from the oven.</p><p>Walk in, join the wait list from your phone, or reserve a table for your next celebration.</p>',
-      link: link('Find a Restaurant', '/locations/'),
+      link: link('Find a Restaurant', '/locations-map/'),
     }),
     block('home-gift-cards', 'gift_cards_feature', {
       heading: 'Give the gift of seafood',
@@ -171,7 +171,7 @@ export function demoMediaPages(refs: DemoRefs): DemoPage[] {
           block('offers-image-link', 'image_link', {
             image: images['restaurant-exterior'],
             text: 'Find a Red Harbor near you',
-            link: { url: '/locations/' },
+            link: { url: '/locations-map/' },
           }),
           block('offers-full-width-media', 'full_width_media', {
             image: images['harbor-hero'],
