@@ -22,7 +22,8 @@ const PROVIDER_TEXT: Record<EmbedProvider, { title: () => string; watch: () => s
 };
 
 /** What the players need from the frame, as the providers' own embed codes ask for it. */
-const PLAYER_PERMISSIONS = 'autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture; web-share';
+// Fullscreen through `allow` alone: with allowfullscreen as well, Chromium warns on every page.
+const PLAYER_PERMISSIONS = 'autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture';
 
 /** A YouTube or Vimeo player in a 16:9 frame, or a card linking to any other address. */
 export default function Embed({ url, title, target }: EmbedProps) {
@@ -47,7 +48,6 @@ export default function Embed({ url, title, target }: EmbedProps) {
           src={target.src}
           title={title || text.title()}
           allow={PLAYER_PERMISSIONS}
-          allowFullScreen
           loading="lazy"
           sandbox={FRAME_SANDBOX}
           referrerPolicy="strict-origin-when-cross-origin"
