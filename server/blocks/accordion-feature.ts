@@ -3,7 +3,8 @@ import type { AccordionFeatureProps } from '../../client/blocks/AccordionFeature
 import { sanitizeRichText } from '../rich-text';
 import { ACCORDIONS_FIELD, accordionItemsProps, accordionItemsSchema } from './accordion';
 import { imageRefSchema, linkSchema, resolveImage, resolveLink } from './references';
-import { imageField, linkField, optionalRichTextSchema } from './text-fields';
+import { linkField, optionalRichTextSchema } from './text-fields';
+import { imageField } from './fields';
 import { defineBlock } from './types';
 
 /** A heading, intro and accordion beside a feature image, which sits left or right on wide screens. */

@@ -3,7 +3,8 @@ import type { AccordionProps } from '../../client/blocks/Accordion';
 import type { AccordionItem } from '../../client/blocks/AccordionList';
 import { sanitizeRichText } from '../rich-text';
 import { imageRefSchema, resolveImage } from './references';
-import { imageField, optionalHeadingSchema, richTextSchema } from './text-fields';
+import { optionalHeadingSchema, richTextSchema } from './text-fields';
+import { imageField } from './fields';
 import { defineBlock, type AdminField } from './types';
 
 /** The rows of an accordion (SPEC §3): a label always shown and rich text it reveals; 1 to 30. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ContentGridProps } from '../../client/blocks/ContentGrid';
 import { containerWidthSchema, imageRefSchema, linkSchema, resolveImage, resolveLink } from './references';
-import { CONTAINER_WIDTH_FIELD, optionalHeadingSchema } from './text-fields';
+import { optionalHeadingSchema } from './text-fields';
+import { CONTAINER_WIDTH_FIELD } from './fields';
 import { defineBlock } from './types';
 
 /** Cards of image, title, text and link that flow into as many columns as the width allows. */

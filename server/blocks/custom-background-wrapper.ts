@@ -3,7 +3,7 @@ import { BACKGROUND_STYLES } from '../../client/lib/background-styles';
 import type { CustomBackgroundWrapperProps } from '../../client/blocks/CustomBackgroundWrapper';
 import { containerWidthSchema, imageRefSchema, resolveImage } from './references';
 import { resolveStream, streamFieldSchema } from './stream';
-import { CONTAINER_WIDTH_FIELD, imageField } from './text-fields';
+import { CONTAINER_WIDTH_FIELD, imageField } from './fields';
 import { defineBlock } from './types';
 
 /**

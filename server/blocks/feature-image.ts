@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FeatureImageProps } from '../../client/blocks/FeatureImage';
-import { CONTAINER_WIDTH_FIELD, CONTAINER_WIDTH_SIZES, imageField, linkFields, optionalLinkSchema, optionalText } from './media-fields';
+import { CONTAINER_WIDTH_SIZES, linkFields, optionalLinkSchema, optionalText } from './media-fields';
+import { CONTAINER_WIDTH_FIELD, imageField } from './fields';
 import { containerWidthSchema, imageRefSchema, resolveImage, resolveLink } from './references';
 import { defineBlock } from './types';
 
@@ -14,7 +15,7 @@ export const featureImageBlock = defineBlock({
     link: optionalLinkSchema,
     container_width: containerWidthSchema,
   }),
-  fields: [imageField('image', 'Image'), { name: 'caption', label: 'Caption', kind: 'textarea' }, ...linkFields('link', 'Link'), CONTAINER_WIDTH_FIELD],
+  fields: [imageField('image', 'Image', true), { name: 'caption', label: 'Caption', kind: 'textarea' }, ...linkFields('link', 'Link'), CONTAINER_WIDTH_FIELD],
   toProps: async (value, context): Promise<FeatureImageProps> => ({
     // 16:9 whatever the editor uploads, so features read as one series down a page.
     image: await resolveImage(context, value.image, {

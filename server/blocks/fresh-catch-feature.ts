@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FreshCatchFeatureProps } from '../../client/blocks/FreshCatchFeature';
-import { imageField, linkFields, listField, optionalLinkSchema, optionalText } from './media-fields';
+import { linkFields, listField, optionalLinkSchema, optionalText } from './media-fields';
+import { imageField } from './fields';
 import { imageRefSchema, resolveImage, resolveLink } from './references';
 import { defineBlock } from './types';
 

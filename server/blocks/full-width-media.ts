@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FullWidthMediaProps } from '../../client/blocks/FullWidthMedia';
 import { resolveArtDirectedImage } from './art-directed-image';
-import { imageField, linkFields, optionalLinkSchema, optionalText, TEXT_STYLE_FIELD, textStyleSchema } from './media-fields';
+import { linkFields, optionalLinkSchema, optionalText, TEXT_STYLE_FIELD, textStyleSchema } from './media-fields';
+import { imageField } from './fields';
 import { imageRefSchema, resolveLink } from './references';
 import { defineBlock } from './types';
 import { resolveVideo, videoRefSchema } from './video';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { GiftCardsFeatureProps } from '../../client/blocks/GiftCardsFeature';
 import { sanitizeRichText } from '../rich-text';
-import { imageField, linkFields, optionalLinkSchema, richTextField } from './media-fields';
+import { linkFields, optionalLinkSchema, richTextField } from './media-fields';
+import { imageField } from './fields';
 import { imageRefSchema, linkSchema, resolveImage, resolveLink } from './references';
 import { defineBlock } from './types';
 

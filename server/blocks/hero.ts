@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { HeroProps } from '../../client/blocks/Hero';
-import { ALIGNMENT_FIELD, ALIGNMENTS } from './fields';
+import { ALIGNMENT_FIELD, ALIGNMENTS, imageField } from './fields';
 import { resolveArtDirectedImage } from './art-directed-image';
-import { buttonStyleField, destinationFields, destinationSchema, imageField, optionalText, resolveDestination, TEXT_STYLE_FIELD, textStyleSchema } from './media-fields';
+import { buttonStyleField, destinationFields, destinationSchema, optionalText, resolveDestination, TEXT_STYLE_FIELD, textStyleSchema } from './media-fields';
 import { buttonStyleSchema, imageRefSchema } from './references';
 import { defineBlock } from './types';
 

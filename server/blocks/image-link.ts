@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ImageLinkProps } from '../../client/blocks/ImageLink';
 import type { ImagePropsOptions } from '../models/renditions';
-import { destinationFields, destinationSchema, imageField, resolveDestination } from './media-fields';
+import { destinationFields, destinationSchema, resolveDestination } from './media-fields';
+import { imageField } from './fields';
 import { imageRefSchema, resolveImage } from './references';
 import { defineBlock, type AdminField, type BlockContext } from './types';
 
@@ -17,7 +18,7 @@ export type ImageLinkValue = z.output<typeof imageLinkValueSchema>;
 
 /** The admin fields of an image link. */
 export const IMAGE_LINK_FIELDS: readonly AdminField[] = [
-  imageField('image', 'Image'),
+  imageField('image', 'Image', true),
   { name: 'text', label: 'Link text', kind: 'text', required: true, help_text: 'Names the link for everyone, including screen reader users.' },
   ...destinationFields('link', 'Link'),
 ];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ImageBlockProps, ImageSourceProps } from '../../client/blocks/Image';
 import type { ImageProps } from '../models/renditions';
-import { CONTAINER_WIDTH_FIELD, CONTAINER_WIDTH_SIZES, imageField, optionalText } from './media-fields';
+import { CONTAINER_WIDTH_SIZES, optionalText } from './media-fields';
+import { CONTAINER_WIDTH_FIELD, imageField } from './fields';
 import { containerWidthSchema, imageRefSchema, resolveImage } from './references';
 import { defineBlock, type BlockContext } from './types';
 
@@ -24,7 +25,7 @@ export const imageBlock = defineBlock({
     container_width: containerWidthSchema,
   }),
   fields: [
-    imageField('image', 'Image'),
+    imageField('image', 'Image', true),
     { name: 'title', label: 'Title', kind: 'text', help_text: 'Shown under the image; leave empty for none.' },
     CONTAINER_WIDTH_FIELD,
   ],

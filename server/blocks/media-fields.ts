@@ -29,11 +29,6 @@ export function optionalText(max: number) {
   return z.string().trim().max(max).default('');
 }
 
-/** The admin field of an image from the library, stored as its id. */
-export function imageField(name: string, label: string, required = true): AdminField {
-  return { name, label, kind: 'number', required, help_text: 'The id of an image in the image library.' };
-}
-
 /** The admin field of a rich text body. */
 export function richTextField(name: string, label: string, required = false): AdminField {
   return { name, label, kind: 'rich_text', required };
@@ -127,14 +122,3 @@ export const CONTAINER_WIDTH_SIZES: Record<ContainerWidth, string> = {
   half: '(min-width: 1200px) 570px, (min-width: 841px) 50vw, 100vw',
 };
 
-/** The admin field of a block's container width (SPEC §2). */
-export const CONTAINER_WIDTH_FIELD: AdminField = {
-  name: 'container_width',
-  label: 'Container width',
-  kind: 'select',
-  choices: [
-    ['full', 'Full'],
-    ['twoThirds', 'Two thirds'],
-    ['half', 'Half'],
-  ],
-};

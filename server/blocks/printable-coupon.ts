@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PrintableCouponProps } from '../../client/blocks/PrintableCoupon';
-import { imageField, optionalText } from './media-fields';
+import { optionalText } from './media-fields';
+import { imageField } from './fields';
 import { imageRefSchema, resolveImage } from './references';
 import { defineBlock } from './types';
 
@@ -26,7 +27,7 @@ export const printableCouponBlock = defineBlock({
   }),
   fields: [
     { name: 'heading', label: 'Offer', kind: 'text', help_text: 'Such as "$5 off two entrées".' },
-    imageField('coupon_image', 'Coupon image'),
+    imageField('coupon_image', 'Coupon image', true),
     { name: 'expires_on', label: 'Expires on', kind: 'text', required: true, help_text: 'The last day the coupon is good for, as YYYY-MM-DD.' },
     { name: 'fineprint', label: 'Fine print', kind: 'textarea' },
   ],

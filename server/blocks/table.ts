@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TableProps } from '../../client/blocks/Table';
 import { containerWidthSchema } from './references';
-import { CONTAINER_WIDTH_FIELD } from './text-fields';
+import { CONTAINER_WIDTH_FIELD } from './fields';
 import { defineBlock } from './types';
 
 const cellSchema = z.string().trim().max(500);

@@ -13,24 +13,8 @@ export const optionalRichTextSchema = z.string().trim().max(RICH_TEXT_MAX_LENGTH
 /** An optional one-line heading; empty means none. */
 export const optionalHeadingSchema = z.string().trim().max(255).default('');
 
-/** The admin field for an image reference. */
-export function imageField(name: string, label: string, required = false): AdminField {
-  return { name, label, kind: 'number', required, help_text: 'The id of an image in the library.' };
-}
-
 /** The admin field for a call to action. */
 export function linkField(name: string, label: string): AdminField {
   return { name, label, kind: 'stream', help_text: 'Text, a page id or a URL, and a button style (primary, secondary, text-link, unstyled).' };
 }
 
-/** The admin field for the container width every group shares. */
-export const CONTAINER_WIDTH_FIELD: AdminField = {
-  name: 'container_width',
-  label: 'Container width',
-  kind: 'select',
-  choices: [
-    ['full', 'Full'],
-    ['twoThirds', 'Two thirds'],
-    ['half', 'Half'],
-  ],
-};

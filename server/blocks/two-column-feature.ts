@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { TwoColumnFeatureProps } from '../../client/blocks/TwoColumnFeature';
 import { sanitizeRichText } from '../rich-text';
-import { IMAGE_SIDE_FIELD, imageField, imageSideSchema, linkFields, optionalLinkSchema, optionalText, richTextField } from './media-fields';
+import { IMAGE_SIDE_FIELD, imageSideSchema, linkFields, optionalLinkSchema, optionalText, richTextField } from './media-fields';
+import { imageField } from './fields';
 import { imageRefSchema, resolveImage, resolveLink } from './references';
 import { defineBlock } from './types';
 
@@ -21,7 +22,7 @@ export const twoColumnFeatureBlock = defineBlock({
     link: optionalLinkSchema,
   }),
   fields: [
-    imageField('image', 'Image'),
+    imageField('image', 'Image', true),
     IMAGE_SIDE_FIELD,
     { name: 'eyebrow', label: 'Eyebrow', kind: 'text', help_text: 'A short line above the heading, such as "New on the menu".' },
     { name: 'heading', label: 'Heading', kind: 'text', required: true },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { TWO_COLUMN_HERO_SCHEMES, type TwoColumnHeroProps } from '../../client/blocks/TwoColumnHero';
 import { sanitizeRichText } from '../rich-text';
-import { IMAGE_SIDE_FIELD, imageField, imageSideSchema, linkFields, optionalText, resolveLinks, richTextField } from './media-fields';
+import { IMAGE_SIDE_FIELD, imageSideSchema, linkFields, optionalText, resolveLinks, richTextField } from './media-fields';
+import { imageField } from './fields';
 import { imageRefSchema, linkSchema, resolveImage } from './references';
 import { defineBlock } from './types';
 
@@ -22,7 +23,7 @@ export const twoColumnHeroBlock = defineBlock({
     fineprint: optionalText(400),
   }),
   fields: [
-    imageField('image', 'Image'),
+    imageField('image', 'Image', true),
     IMAGE_SIDE_FIELD,
     {
       name: 'color_scheme',

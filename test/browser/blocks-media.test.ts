@@ -15,7 +15,7 @@ function photo(colour: string): Promise<Buffer> {
   return sharp({ create: { width: 2000, height: 1200, channels: 3, background: colour } }).jpeg().toBuffer();
 }
 
-/** What the window of a page with a stubbed print() records. */
+/** What the window of a page with a replaced print() records. */
 interface PrintRecorder {
   printCalls: number;
 }
