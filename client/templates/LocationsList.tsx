@@ -1,3 +1,4 @@
+import LocationAddress from '../components/LocationAddress';
 import { gettext, interpolate } from '../lib/i18n';
 
 /** A restaurant as the city list shows it. */
@@ -42,17 +43,7 @@ export default function LocationsList({ city, state, country, state_list_url, lo
           <ul className="location-cards">
             {locations.map((location) => (
               <li key={location.id} className="location-card">
-                <address className="location-card__address">
-                  {location.line1}
-                  <br />
-                  {location.line2 && (
-                    <>
-                      {location.line2}
-                      <br />
-                    </>
-                  )}
-                  {interpolate('{city}, {state} {postcode}', { city: location.city, state: location.state, postcode: location.postcode })}
-                </address>
+                <LocationAddress location={location} className="location-card__address" />
                 {location.url && (
                   <a className="button button--secondary" href={location.url}>
                     {gettext('View Local Page')}

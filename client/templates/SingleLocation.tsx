@@ -1,3 +1,4 @@
+import LocationAddress from '../components/LocationAddress';
 import { gettext, interpolate } from '../lib/i18n';
 import { usePageContext } from '../lib/page-context';
 
@@ -48,22 +49,6 @@ function directionsUrl({ lat, lng }: { lat: number; lng: number }): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
 }
 
-function Address({ location }: { location: LocationDetail }) {
-  return (
-    <address className="single-location__address">
-      {location.line1}
-      <br />
-      {location.line2 && (
-        <>
-          {location.line2}
-          <br />
-        </>
-      )}
-      {interpolate('{city}, {state} {postcode}', { city: location.city, state: location.state, postcode: location.postcode })}
-    </address>
-  );
-}
-
 function MapImage({ location }: { location: LocationDetail }) {
   const { map_image_url_mobile: mobile, map_image_url_desktop: desktop } = location;
   const fallback = mobile ?? desktop;
@@ -106,7 +91,7 @@ export default function SingleLocation({ title, location, locator_url }: SingleL
           <h1 className="page-title">{heading}</h1>
           {location && (
             <>
-              <Address location={location} />
+              <LocationAddress location={location} className="single-location__address" />
               <p className="single-location__actions">
                 <a className="button button--secondary" href={directionsUrl(location.location)} target="_blank" rel="noopener noreferrer">
                   {gettext('Get directions')}

@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from 'express';
 import { scriptsForTemplate, type AssetManifest } from '../asset-manifest';
-import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { publicListablePages } from '../models/public-pages';
 import { getSiteSettings } from '../models/site-settings';
