@@ -34,6 +34,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client can be cut off by the server (restart, failover, a dropped database); the
+  // pool replaces it, and without a listener the error would end the process.
+  pool.on('error', (error) => console.warn(`Database connection lost while idle: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);
