@@ -3,7 +3,7 @@
  * folder, or DATABASE_URL), measures each endpoint with autocannon, measures the same bytes
  * from a bare Node http server as the ceiling, prints both and writes bench/results.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,8 @@ import { freePort } from '../scripts/free-port';
 const BENCH_TARGETS: Array<{ name: string; path: string }> = [
   { name: 'home page (block-heavy)', path: '/' },
   { name: 'press release list', path: '/press/press-releases/' },
+  // Kansas City, inside the area scripts/seed-bench-locations.ts fills with 50,000 locations.
+  { name: 'nearest locations (50,000 seeded)', path: '/api/location/getlocations/?latitude=39.0997&longitude=-94.5786&radius=200&limit=26' },
 ];
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
   try {
     const appPort = await freePort();
     const tsx = path.resolve('node_modules/.bin/tsx');
+    seedBenchLocations(tsx, dataDir);
     children.push(
       await startProcess(
         [tsx, 'server/index.ts'],
@@ -95,6 +98,15 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Seeds the bench locations into the server's database and prints the search's EXPLAIN plan.
+ * Runs to completion before the server starts, since one PGlite folder takes one process.
+ */
+function seedBenchLocations(tsx: string, dataDir: string): void {
+  const seeding = spawnSync(tsx, ['scripts/seed-bench-locations.ts'], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'inherit' });
+  if (seeding.status !== 0) throw new Error(`Seeding the bench locations failed (exit ${seeding.status})`);
 }
 
 async function waitForHealth(url: string): Promise<void> {

@@ -23,6 +23,7 @@ import { pageResponder } from './views/page-response';
 import { restrictedPagesRouter } from './views/restricted-pages';
 import { publicPages } from './views/serve';
 import { siteFilesRouter } from './views/site-files';
+import { locationsApiRouter } from './views/locations-api';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { sessionMiddleware } from './sessions';
 
@@ -83,6 +84,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(sessionMiddleware(config, db));
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));
+  app.use(locationsApiRouter({ db }));
   app.use(unsubscribeRouter({ db }));
   app.use(restrictedPagesRouter(viewOptions, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);

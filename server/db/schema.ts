@@ -193,6 +193,44 @@ export interface PageViewRestrictionsTable {
   password: Generated<string>;
 }
 
+/** A restaurant location (SPEC §3 Location), keyed by its public rlid. */
+export interface LocationsTable {
+  rlid: number;
+  restaurant_number: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  country: string;
+  country_root_url: string | null;
+  zip: string;
+  longitude: number;
+  latitude: number;
+  phone: Generated<string>;
+  has_curbside: Generated<boolean>;
+  has_delivery: Generated<boolean>;
+  has_online_ordering: Generated<boolean>;
+  has_take_out: Generated<boolean>;
+  is_dining_room_opened: Generated<boolean>;
+  is_temporarily_closed: Generated<boolean>;
+  outside_dining: Generated<boolean>;
+  is_reservations_enabled: Generated<boolean>;
+  local_page_url: string | null;
+  estimated_wait_time: string | null;
+  wait_list_max_party_size: number | null;
+  wait_list_ready: boolean | null;
+}
+
+/** One opening span of a location on one weekday (0 = Sunday), 'HH:MM' times. */
+export interface LocationHoursTable {
+  id: Generated<number>;
+  location_rlid: number;
+  kind: 'operation' | 'curbside' | 'delivery';
+  day_of_week: number;
+  open: string;
+  close: string;
+}
+
 /** The Kysely database interface: one entry per table, in migration order. */
 export interface Database {
   users: UsersTable;
@@ -211,6 +249,8 @@ export interface Database {
   video_tracks: VideoTracksTable;
   subscribers: SubscribersTable;
   subscription_events: SubscriptionEventsTable;
+  locations: LocationsTable;
+  location_hours: LocationHoursTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -229,3 +269,5 @@ export type VideoTrack = Selectable<VideoTracksTable>;
 export type PageViewRestriction = Selectable<PageViewRestrictionsTable>;
 export type Subscriber = Selectable<SubscribersTable>;
 export type SubscriptionEvent = Selectable<SubscriptionEventsTable>;
+export type LocationRow = Selectable<LocationsTable>;
+export type LocationHoursRow = Selectable<LocationHoursTable>;

@@ -1,0 +1,93 @@
+/**
+ * tsx scripts/seed-bench-locations.ts: migrates the database named by DATA_DIR (or DATABASE_URL),
+ * replaces the bench locations with BENCH_LOCATIONS (default 50,000) deterministic ones spread
+ * over the continental US, and prints the EXPLAIN plan of a nearest-locations search. Run before
+ * the server starts: two processes must not open one PGlite folder.
+ */
+import { sql } from 'kysely';
+import { migrateToLatest } from '../server/db/migrate';
+import { openDatabase } from '../server/db/database';
+import { databaseTargetFor } from '../server/db/target';
+import { insertLocations, nearestLocationsQuery, type LocationInput } from '../server/models/locations';
+
+/** The rlids the bench owns, far above the demo data's. */
+export const BENCH_FIRST_RLID = 50_000_000;
+/** Where the bench searches from: Kansas City, in the middle of the seeded area. */
+export const BENCH_SEARCH = { latitude: 39.0997, longitude: -94.5786, radiusMiles: 200, limit: 26 };
+
+const COUNT = Number(process.env.BENCH_LOCATIONS ?? 50_000);
+const HOURS = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '11:00', close: dayOfWeek >= 5 ? '23:00' : '22:00' }));
+
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function benchLocations(count: number): LocationInput[] {
+  const random = seededRandom(50_000);
+  return Array.from({ length: count }, (_, index) => {
+    const rlid = BENCH_FIRST_RLID + index;
+    return {
+      rlid,
+      restaurantNumber: String(rlid),
+      address1: `${100 + (index % 9000)} Bench St`,
+      city: 'Benchville',
+      state: 'KS',
+      country: 'US',
+      zip: '66101',
+      latitude: 25 + random() * 24,
+      longitude: -124 + random() * 57,
+      hours: HOURS,
+      curbsideHours: [],
+      deliveryHours: [],
+      phone: '(555) 555-0100',
+      hasCurbside: random() < 0.5,
+      hasDelivery: random() < 0.5,
+      hasOnlineOrdering: true,
+      hasTakeOut: true,
+      isDiningRoomOpened: true,
+      isTemporarilyClosed: false,
+      outsideDining: false,
+      isReservationsEnabled: false,
+    };
+  });
+}
+
+async function main(): Promise<void> {
+  const target = databaseTargetFor({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR ?? 'data', DATABASE_POOL_SIZE: 2 });
+  const { db, close } = await openDatabase(target);
+  try {
+    await migrateToLatest(db);
+    await db.deleteFrom('locations').where('rlid', '>=', BENCH_FIRST_RLID).where('rlid', '<', BENCH_FIRST_RLID + 10_000_000).execute();
+    const started = Date.now();
+    await insertLocations(db, benchLocations(COUNT));
+    await sql`analyze locations`.execute(db);
+    console.log(`Seeded ${COUNT} bench locations in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    const compiled = nearestLocationsQuery(db, BENCH_SEARCH).compile();
+    const plan = await sql.raw<{ 'QUERY PLAN': string }>(`explain analyze ${inlineParameters(compiled.sql, compiled.parameters)}`).execute(db);
+    console.log('EXPLAIN of the nearest-locations search:');
+    for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
+  } finally {
+    await close();
+  }
+}
+
+// EXPLAIN takes no bind parameters; the search's parameters are all numbers, so inline them.
+function inlineParameters(text: string, parameters: readonly unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, position: string) => {
+    const value = parameters[Number(position) - 1];
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`Unexpected parameter ${String(value)}`);
+    return `(${value})`;
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
