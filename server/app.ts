@@ -24,6 +24,7 @@ import { restrictedPagesRouter } from './views/restricted-pages';
 import { publicPages } from './views/serve';
 import { siteFilesRouter } from './views/site-files';
 import { locationsApiRouter } from './views/locations-api';
+import { geocodeApiRouter } from './views/geocode-api';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { sessionMiddleware } from './sessions';
 
@@ -85,6 +86,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));
   app.use(locationsApiRouter({ db }));
+  app.use(geocodeApiRouter());
   app.use(unsubscribeRouter({ db }));
   app.use(restrictedPagesRouter(viewOptions, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);

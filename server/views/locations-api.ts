@@ -2,6 +2,7 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { findNearestLocations, getLocation, getWaitList } from '../models/locations';
+import { bothSlashes } from './route-paths';
 
 /** What the location API needs. */
 export interface LocationsApiRouterOptions {
@@ -44,9 +45,6 @@ const nearestQuerySchema = z.object({
 const rlidQuerySchema = z.object({
   rlid: queryNumber('rlid').pipe(z.number().int('rlid must be a whole number.').positive('rlid must be a positive whole number.').max(2147483647, 'rlid is out of range.')),
 });
-
-/** Both spellings of a route: with and without the trailing slash. */
-const bothSlashes = (path: string) => [path, `${path}/`];
 
 function badRequest(res: Response, error: z.ZodError): void {
   res.status(400).json({ error: error.issues.map((issue) => issue.message).join(' ') });

@@ -1,0 +1,196 @@
+import { createRequire } from 'node:module';
+import { z } from 'zod';
+
+/** A resolved place: a point and a human-readable label. */
+export interface GeocodeResult {
+  latitude: number;
+  longitude: number;
+  label: string;
+}
+
+/** Resolves a free-text place (ZIP, Canadian postal code, city and state, state or province) offline. */
+export interface Geocoder {
+  geocode(query: string): GeocodeResult | null;
+}
+
+// The part of a zipcodes record this module relies on; records that do not match are skipped.
+const zipRecordSchema = z.object({
+  zip: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+});
+type ZipRecord = z.infer<typeof zipRecordSchema>;
+
+const zipcodesModuleSchema = z.object({ codes: z.record(z.string(), z.unknown()) });
+
+const US_STATES: Record<string, string> = {
+  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
+  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
+  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
+  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
+  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
+  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
+  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
+  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+  PR: 'Puerto Rico',
+};
+
+const CA_PROVINCES: Record<string, string> = {
+  AB: 'Alberta', BC: 'British Columbia', MB: 'Manitoba', NB: 'New Brunswick', NL: 'Newfoundland and Labrador',
+  NS: 'Nova Scotia', NT: 'Northwest Territories', NU: 'Nunavut', ON: 'Ontario', PE: 'Prince Edward Island',
+  QC: 'Quebec', SK: 'Saskatchewan', YT: 'Yukon',
+};
+
+// The first letter of a Canadian postal code names the province (the dataset's own province field is uneven).
+const FSA_LETTER_PROVINCE: Record<string, string> = {
+  A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON', P: 'ON',
+  R: 'MB', S: 'SK', T: 'AB', V: 'BC', Y: 'YT',
+};
+
+const US_ZIP = /^(\d{5})(?:-?\d{4})?$/;
+const CA_POSTAL = /^([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z])(?:\s*\d[ABCEGHJ-NPRSTV-Z]\d)?$/;
+
+interface Indexes {
+  byZip: Map<string, ZipRecord>;
+  byFsa: Map<string, ZipRecord>;
+  byCity: Map<string, GeocodeResult>;
+  byRegion: Map<string, GeocodeResult>;
+  regionCodes: Map<string, string>;
+}
+
+const normalize = (text: string) => text.trim().replace(/\s+/g, ' ').toUpperCase();
+const titleCase = (text: string) => text.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, gap: string, letter: string) => gap + letter.toUpperCase());
+
+// Collects the ZIP points of a city or region; a city is placed at the median (a few of its ZIPs lie far
+// away in the data), a state or province at the average.
+class Accumulator {
+  private readonly lats: number[] = [];
+  private readonly lngs: number[] = [];
+  add(record: ZipRecord): void {
+    this.lats.push(record.latitude);
+    this.lngs.push(record.longitude);
+  }
+  average(label: string): GeocodeResult {
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    return { latitude: mean(this.lats), longitude: mean(this.lngs), label };
+  }
+  median(label: string): GeocodeResult {
+    const middle = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const half = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? (sorted[half] ?? 0) : ((sorted[half - 1] ?? 0) + (sorted[half] ?? 0)) / 2;
+    };
+    return { latitude: middle(this.lats), longitude: middle(this.lngs), label };
+  }
+}
+
+function buildIndexes(): Indexes {
+  const require = createRequire(import.meta.url);
+  const { codes } = zipcodesModuleSchema.parse(require('zipcodes'));
+  const byZip = new Map<string, ZipRecord>();
+  const byFsa = new Map<string, ZipRecord>();
+  const cities = new Map<string, { acc: Accumulator; label: string }>();
+  const regions = new Map<string, Accumulator>();
+  const addRegion = (code: string, record: ZipRecord) => {
+    let acc = regions.get(code);
+    if (!acc) regions.set(code, (acc = new Accumulator()));
+    acc.add(record);
+  };
+
+  for (const value of Object.values(codes)) {
+    const parsed = zipRecordSchema.safeParse(value);
+    if (!parsed.success) continue;
+    const record = parsed.data;
+    if (record.country === 'US' && /^\d{5}$/.test(record.zip)) {
+      byZip.set(record.zip, record);
+      const state = record.state.toUpperCase();
+      if (!(state in US_STATES)) continue;
+      addRegion(state, record);
+      const key = `${normalize(record.city)}|${state}`;
+      let city = cities.get(key);
+      if (!city) cities.set(key, (city = { acc: new Accumulator(), label: `${titleCase(record.city)}, ${state}` }));
+      city.acc.add(record);
+    } else if (/^[A-Z]\d[A-Z]$/.test(record.zip)) {
+      byFsa.set(record.zip, record);
+      const province = FSA_LETTER_PROVINCE[record.zip[0] ?? ''];
+      if (province) addRegion(province, record);
+    }
+  }
+
+  const byCity = new Map<string, GeocodeResult>();
+  for (const [key, { acc, label }] of cities) byCity.set(key, acc.median(label));
+
+  const byRegion = new Map<string, GeocodeResult>();
+  const regionCodes = new Map<string, string>();
+  for (const names of [US_STATES, CA_PROVINCES]) {
+    for (const [code, name] of Object.entries(names)) {
+      regionCodes.set(code, code);
+      regionCodes.set(normalize(name), code);
+      const acc = regions.get(code);
+      if (acc) byRegion.set(code, acc.average(names === US_STATES ? name : `${name}, Canada`));
+    }
+  }
+  // Common alternative spellings.
+  regionCodes.set('QUÉBEC', 'QC');
+  regionCodes.set('YUKON TERRITORY', 'YT');
+  regionCodes.set('NEWFOUNDLAND', 'NL');
+  regionCodes.set('WASHINGTON DC', 'DC');
+  regionCodes.set('WASHINGTON D.C.', 'DC');
+  return { byZip, byFsa, byCity, byRegion, regionCodes };
+}
+
+// Built on the first query (loading zipcodes takes about 0.4 s) and shared by the whole process.
+let shared: Indexes | undefined;
+const indexes = (): Indexes => (shared ??= buildIndexes());
+
+/**
+ * An offline geocoder over the zipcodes data set. The data is loaded lazily, once per process,
+ * and shared by every geocoder.
+ */
+export function createGeocoder(): Geocoder {
+  return { geocode: (query) => geocode(query) };
+}
+
+/** Resolves a ZIP, a Canadian postal code or FSA, 'City, ST', 'City, State', 'City ST', or a state/province. Unknown → null. */
+export function geocode(query: string): GeocodeResult | null {
+  const text = normalize(query);
+  if (!text) return null;
+  const { byZip, byFsa, byCity, byRegion, regionCodes } = indexes();
+
+  const zip = US_ZIP.exec(text);
+  if (zip) {
+    const record = byZip.get(zip[1] ?? '');
+    return record ? { latitude: record.latitude, longitude: record.longitude, label: `${titleCase(record.city)}, ${record.state} ${record.zip}` } : null;
+  }
+
+  const postal = CA_POSTAL.exec(text);
+  if (postal) {
+    const fsa = postal[1] ?? '';
+    const record = byFsa.get(fsa);
+    if (record) {
+      const province = CA_PROVINCES[FSA_LETTER_PROVINCE[fsa[0] ?? ''] ?? ''] ?? record.state;
+      return { latitude: record.latitude, longitude: record.longitude, label: `${fsa}, ${province}, Canada` };
+    }
+  }
+
+  const region = regionCodes.get(text.replace(/\.$/, ''));
+  if (region) return byRegion.get(region) ?? null;
+
+  // 'City, State' or 'City ST' / 'City State': try every split point, the longest city first.
+  const commaAt = text.lastIndexOf(',');
+  if (commaAt >= 0) {
+    const city = text.slice(0, commaAt).trim();
+    const state = regionCodes.get(text.slice(commaAt + 1).trim().replace(/\.$/, ''));
+    return (state && byCity.get(`${city}|${state}`)) || null;
+  }
+  const words = text.split(' ');
+  for (let split = words.length - 1; split >= 1; split -= 1) {
+    const state = regionCodes.get(words.slice(split).join(' '));
+    const found = state && byCity.get(`${words.slice(0, split).join(' ')}|${state}`);
+    if (found) return found;
+  }
+  return null;
+}
