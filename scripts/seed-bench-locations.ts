@@ -9,6 +9,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { openDatabase } from '../server/db/database';
 import { databaseTargetFor } from '../server/db/target';
 import { insertLocations, nearestLocationsQuery, type LocationInput } from '../server/models/locations';
+import { seededRandom } from '../server/seed/demo-locations';
 
 /** The rlids the bench owns, far above the demo data's. */
 export const BENCH_FIRST_RLID = 50_000_000;
@@ -17,17 +18,6 @@ export const BENCH_SEARCH = { latitude: 39.0997, longitude: -94.5786, radiusMile
 
 const COUNT = Number(process.env.BENCH_LOCATIONS ?? 50_000);
 const HOURS = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '11:00', close: dayOfWeek >= 5 ? '23:00' : '22:00' }));
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function benchLocations(count: number): LocationInput[] {
   const random = seededRandom(50_000);

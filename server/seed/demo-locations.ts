@@ -39,7 +39,7 @@ const STREET_TYPES = ['St', 'Ave', 'Blvd', 'Rd', 'Dr', 'Pkwy', 'Way'];
 const DISTRICT_SUFFIX = /\s+(North|South|East|West|Northeast|Northwest|Southeast|Southwest|Central|Downtown|Midtown|Inner|Outer|Upper|Lower)\b.*$/;
 
 /** A small seeded PRNG (mulberry32): the demo data must be the same on every run. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
