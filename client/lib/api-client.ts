@@ -76,14 +76,15 @@ export async function postUnsubscribe(email: string, broadLogId?: string): Promi
   return readShape(response, UNSUBSCRIBE_URL, unsubscribeResponseSchema);
 }
 
-async function readShape<T>(response: Response, url: string, schema: z.ZodMiniType<T>): Promise<T> {
+/** Reads a JSON body and checks it against `schema` (zod or zod/mini); a mismatch raises ResponseShapeError. */
+export async function readShape<T>(response: Response, url: string, schema: z.core.$ZodType<T>): Promise<T> {
   let body: unknown;
   try {
     body = await response.json();
   } catch (error) {
     throw new ResponseShapeError(url, [{ path: '(body)', message: `not JSON: ${error instanceof Error ? error.message : String(error)}` }]);
   }
-  const parsed = schema.safeParse(body);
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) {
     throw new ResponseShapeError(
       url,
