@@ -7,6 +7,7 @@ import { footerContentSchema } from './models/chrome-content';
 import { findLiveDescendantOfType, getChildren } from './models/pages';
 import { DEFAULT_SITE_SETTINGS, getSiteSettings, type SiteSettings } from './models/site-settings';
 import { FOOTER_PAGE_TYPE, footerProps } from './pagetypes/footer-page';
+import { LOCATIONS_MAP_PAGE_TYPE } from './pagetypes/locations-map-page';
 
 /** The public URL of a page within the site whose root is `siteRoot`. */
 export function pageUrlWithinSite(page: Pick<Page, 'url_path'>, siteRoot: Pick<Page, 'url_path'>): string {
@@ -14,9 +15,9 @@ export function pageUrlWithinSite(page: Pick<Page, 'url_path'>, siteRoot: Pick<P
 }
 
 /** What the chrome needs from the configuration. */
-export type ChromeConfig = Pick<Config, 'OLO_NEW_HEADER' | 'ACCESSIBILITY_SERVICE_URL'>;
+export type ChromeConfig = Pick<Config, 'OLO_NEW_HEADER' | 'ACCESSIBILITY_SERVICE_URL' | 'GOOGLE_MAPS_API_KEY'>;
 
-function chromeFrom(settings: SiteSettings, config: ChromeConfig, parts: Pick<SiteChrome, 'menu' | 'footer'>): SiteChrome {
+function chromeFrom(settings: SiteSettings, config: ChromeConfig, parts: Pick<SiteChrome, 'menu' | 'footer' | 'locatorUrl'>): SiteChrome {
   return {
     brandName: settings.brandName,
     tagline: settings.tagline,
@@ -24,6 +25,7 @@ function chromeFrom(settings: SiteSettings, config: ChromeConfig, parts: Pick<Si
     accountLoginUrl: settings.accountLoginUrl,
     header: config.OLO_NEW_HEADER ? settings.header : null,
     accessibilityServiceUrl: config.ACCESSIBILITY_SERVICE_URL ?? null,
+    googleMapsApiKey: config.GOOGLE_MAPS_API_KEY ?? null,
     ...parts,
   };
 }
@@ -33,10 +35,11 @@ function chromeFrom(settings: SiteSettings, config: ChromeConfig, parts: Pick<Si
  * footer (the site's footer page); a footer page with invalid content is logged and skipped.
  */
 export async function loadSiteChrome(db: Db, site: Site, siteRoot: Page, config: ChromeConfig, logger: Logger): Promise<SiteChrome> {
-  const [settings, children, footerPage] = await Promise.all([
+  const [settings, children, footerPage, locatorPage] = await Promise.all([
     getSiteSettings(db, site.id, logger),
     getChildren(db, siteRoot, { liveOnly: true }),
     findLiveDescendantOfType(db, siteRoot, FOOTER_PAGE_TYPE),
+    findLiveDescendantOfType(db, siteRoot, LOCATIONS_MAP_PAGE_TYPE),
   ]);
   const menu: NavLink[] = children
     .filter((child) => child.show_in_menus)
@@ -45,10 +48,14 @@ export async function loadSiteChrome(db: Db, site: Site, siteRoot: Page, config:
   if (footerContent && !footerContent.success) {
     logger.warn({ pageId: footerPage!.id, issues: footerContent.error.issues }, 'Footer page content is invalid; footer left out');
   }
-  return chromeFrom(settings, config, { menu, footer: footerContent?.success ? footerProps(footerContent.data) : null });
+  return chromeFrom(settings, config, {
+    menu,
+    footer: footerContent?.success ? footerProps(footerContent.data) : null,
+    locatorUrl: locatorPage ? pageUrlWithinSite(locatorPage, siteRoot) : null,
+  });
 }
 
 /** The chrome shown when no site matches at all (an empty database). */
 export function fallbackSiteChrome(config: ChromeConfig): SiteChrome {
-  return chromeFrom(DEFAULT_SITE_SETTINGS, config, { menu: [], footer: null });
+  return chromeFrom(DEFAULT_SITE_SETTINGS, config, { menu: [], footer: null, locatorUrl: null });
 }

@@ -85,6 +85,10 @@ export interface SiteChrome {
   footer: FooterContent | null;
   /** Where the accessibility-issue report form posts; no form without it. */
   accessibilityServiceUrl: string | null;
+  /** The site's locations map page (the locator), for 'View Map' and 'Find a different' links. */
+  locatorUrl: string | null;
+  /** The public browser key for Google Maps; null means the built-in offline map and geocoder. */
+  googleMapsApiKey: string | null;
 }
 
 /** The page context of SPEC §3 plus the request context and the site chrome. */

@@ -36,6 +36,8 @@ const CONTEXT: PageContext = {
     header: null,
     footer: null,
     accessibilityServiceUrl: null,
+    locatorUrl: null,
+    googleMapsApiKey: null,
   },
 };
 
