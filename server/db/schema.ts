@@ -203,6 +203,13 @@ export interface OutboxEmailsTable {
   sent_at: Timestamp | null;
 }
 
+/** A shared cache's generation: bumped by a flush so every process drops its copy. */
+export interface CacheGenerationsTable {
+  name: string;
+  generation: ColumnType<string, string | number | undefined, string | number>;
+  flushed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface PageViewRestrictionsTable {
   id: Generated<number>;
   page_id: number;
@@ -269,6 +276,7 @@ export interface Database {
   locations: LocationsTable;
   location_hours: LocationHoursTable;
   outbox_emails: OutboxEmailsTable;
+  cache_generations: CacheGenerationsTable;
 }
 
 export type User = Selectable<UsersTable>;
