@@ -6,6 +6,7 @@ import * as m0004 from './0004_subscribers';
 import * as m0005 from './0005_locations';
 import * as m0007 from './0007_outbox';
 import * as m0010 from './0010_cache_generations';
+import * as m0011 from './0011_waitlist';
 
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_locations': m0005,
   '0007_outbox': m0007,
   '0010_cache_generations': m0010,
+  '0011_waitlist': m0011,
 };
