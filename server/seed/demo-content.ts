@@ -6,6 +6,7 @@ import { DEMO_IMAGE_NAMES, DEMO_IMAGES, generateDemoImage, type DemoImageName } 
 import { demoHomeBody, demoMediaPages } from './demo-media';
 import { seedPressSection, demoTemplatePages } from './demo-press';
 import { insertDemoLocations } from './demo-locations';
+import { seedDemoWaitlists } from './demo-waitlists';
 import { demoTextPages } from './demo-text';
 import type { DemoPage, DemoRefs } from './demo-types';
 import { demoVideoPages, seedDemoVideo } from './demo-video';
@@ -258,6 +259,7 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
     await seedPressSection(tx, storage, home, refs);
     await seedLocationDirectory(tx, home);
     await insertDemoLocations(tx);
+    await seedDemoWaitlists(tx);
     const site = await createSite(tx, { hostname: 'localhost', port: 80, siteName: 'Red Harbor', rootPageId: home.id, isDefault: true });
     await saveSiteSettings(tx, site.id, { ...DEFAULT_SITE_SETTINGS, header: HEADER });
     logger.info({ siteId: site.id }, 'Demo content created');

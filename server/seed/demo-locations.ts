@@ -155,7 +155,8 @@ export function demoLocations(): LocationInput[] {
       outsideDining: random() < 0.35,
       isReservationsEnabled,
       localPageURL: `${city.state}/${slug(city.city)}/${slug(address1)}`.toLowerCase(),
-      ...(waitListReady ? { waitListReady: true, estimatedWaitTime: `${5 * (1 + Math.floor(random() * 9))} min`, waitListMaxPartySize: 8 } : { waitListReady: false }),
+      // The estimate is the wait-list engine's to set (see demo-waitlists.ts).
+      ...(waitListReady ? { waitListReady: true, waitListMaxPartySize: 8 } : { waitListReady: false }),
     };
   });
 }
