@@ -28,6 +28,7 @@ import { locationsApiRouter } from './views/locations-api';
 import { geocodeApiRouter } from './views/geocode-api';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { waitlistApiRouter } from './views/waitlist-api';
+import { reservationsApiRouter } from './views/reservations-api';
 import { sessionMiddleware } from './sessions';
 
 /** What the app is assembled from; index.ts and the tests provide it. */
@@ -90,6 +91,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(locationsApiRouter({ db, cache: createLocationCache(db) }));
   app.use(geocodeApiRouter());
   app.use(waitlistApiRouter({ db }));
+  app.use(reservationsApiRouter({ db }));
   app.use(unsubscribeRouter({ db }));
   app.use(restrictedPagesRouter(viewOptions, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);

@@ -73,3 +73,20 @@ export function isOpenNow(hours: readonly LocationHours[], region: string, now: 
   const { dayOfWeek, minutes } = localClock(now, timeZoneOf(region));
   return isOpenAt(hours, dayOfWeek, minutes);
 }
+
+/**
+ * The instant of a local date and minute of the day in `timeZone` ('2026-11-27', 19 * 60 →
+ * 7 pm there). The zone's offset is read for a first guess and read again at the result, which
+ * settles the answer on days the clocks change.
+ */
+export function zonedInstant(date: string, minutes: number, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  const wallClock = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1, 0, minutes);
+  const offsetAt = (instant: number) => {
+    const local = localClock(new Date(instant), timeZone);
+    const [y, m, d] = local.date.split('-').map(Number);
+    return Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, 0, local.minutes) - instant;
+  };
+  const guess = wallClock - offsetAt(wallClock);
+  return new Date(wallClock - offsetAt(guess));
+}

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { ValidationError } from '../errors';
 import { formatWait } from '../waitlist/estimate';
 import { estimateForParty, findEntry, joinWaitlist, stateOf, transitionEntry, type EntryState } from '../waitlist/queue';
+import { guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, rlidField } from './guest-fields';
 import { bothSlashes } from './route-paths';
 
 /** What the wait-list API needs. */
@@ -15,46 +16,13 @@ export interface WaitlistApiRouterOptions {
 export const MAX_PARTY_SIZE = 50;
 
 const PLAN_AHEAD_ID = /^[A-Za-z0-9_-]{22}$/;
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
-
-const text = (name: string, max: number) =>
-  z
-    .string({ error: `${name} is required.` })
-    .trim()
-    .min(1, `${name} is required.`)
-    .max(max, `${name} must be at most ${max} characters.`);
-
-const optionalText = (name: string, max: number) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), text(name, max).optional());
-
-const partySize = z
-  .number({ error: 'partySize must be a whole number.' })
-  .int('partySize must be a whole number.')
-  .min(1, 'partySize must be at least 1.')
-  .max(MAX_PARTY_SIZE, `partySize must be at most ${MAX_PARTY_SIZE}.`);
-
-const rlid = z.number({ error: 'rlid must be a whole number.' }).int('rlid must be a whole number.').positive('rlid must be a positive whole number.').max(2147483647, 'rlid is out of range.');
 
 /** The body of POST /api/waitlist/. */
-export const joinRequestSchema = z.strictObject(
-  {
-    rlid,
-    partySize,
-    firstName: text('firstName', 100),
-    lastName: text('lastName', 100),
-    phone: text('phone', 30).regex(/^\+?[\d\s().-]{7,30}$/, 'phone must be a phone number, e.g. (555) 555-0100.'),
-    email: optionalText('email', 254).pipe(z.email('email must be an email address.').optional()),
-    note: optionalText('note', 500),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}.` : 'The body must be a JSON object.') },
-);
-
-const queryInteger = (name: string) =>
-  z.preprocess((value) => (value === undefined || value === '' ? undefined : Number(value)), z.number({ error: `${name} must be a whole number.` }));
+export const joinRequestSchema = guestRequest({ rlid: rlidField, partySize: partySizeField(MAX_PARTY_SIZE), ...guestContactFields });
 
 const estimateQuerySchema = z.object({
-  rlid: queryInteger('rlid').pipe(rlid),
-  partySize: queryInteger('partySize').optional().pipe(partySize.optional()),
+  rlid: queryInteger('rlid').pipe(rlidField),
+  partySize: queryInteger('partySize').optional().pipe(partySizeField(MAX_PARTY_SIZE).optional()),
 });
 
 /** What the API tells a guest about their own entry; nothing about other parties but how many are ahead. */
@@ -69,10 +37,6 @@ export function entryResponse({ entry, estimatedWaitMinutes }: EntryState) {
     estimatedWaitMinutes,
     joinedAt: entry.created_at.toISOString(),
   };
-}
-
-function firstMessage(error: z.ZodError): string {
-  return error.issues.map((issue) => issue.message).join(' ');
 }
 
 function planAheadId(req: Request): string {
@@ -95,17 +59,15 @@ export function waitlistApiRouter({ db }: WaitlistApiRouterOptions): Router {
   router.post(bothSlashes('/api/waitlist'), async (req, res) => {
     noStore(res);
     const parsed = joinRequestSchema.safeParse(req.body);
-    if (!parsed.success) throw new ValidationError(firstMessage(parsed.error));
-    const key = req.get('Idempotency-Key');
-    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new ValidationError('Idempotency-Key must be 8 to 64 letters, digits, - or _.');
-    const { created, ...state } = await joinWaitlist(db, { ...parsed.data, idempotencyKey: key ?? null });
+    if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
+    const { created, ...state } = await joinWaitlist(db, { ...parsed.data, idempotencyKey: idempotencyKeyOf(req) });
     res.status(created ? 201 : 200).json(entryResponse(state));
   });
 
   router.get(bothSlashes('/api/waitlist/estimate'), async (req, res) => {
     noStore(res);
     const parsed = estimateQuerySchema.safeParse(req.query);
-    if (!parsed.success) throw new ValidationError(firstMessage(parsed.error));
+    if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
     const estimate = await estimateForParty(db, parsed.data.rlid, parsed.data.partySize);
     res.json({ ...estimate, estimatedWaitTime: estimate.waitListReady ? formatWait(estimate.estimatedWaitMinutes) : null });
   });
