@@ -25,6 +25,7 @@ import { publicPages } from './views/serve';
 import { siteFilesRouter } from './views/site-files';
 import { locationsApiRouter } from './views/locations-api';
 import { geocodeApiRouter } from './views/geocode-api';
+import { locationListRedirectRouter } from './views/location-list-redirect';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { sessionMiddleware } from './sessions';
 
@@ -91,6 +92,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(restrictedPagesRouter(viewOptions, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
   app.use(pages.appendSlash);
+  app.use(locationListRedirectRouter({ db }, responder));
   app.get('/{*path}', pages.servePage);
 
   app.use(() => {
