@@ -36,6 +36,8 @@ export interface LocationDetail {
   order_url: string | null;
   accepts_reservations: boolean;
   is_temporarily_closed: boolean;
+  /** What the restaurant offers ('Dine-In', 'Curbside', ...), translated. */
+  services: string[];
   hours: LocationHours[];
   /** The dine-in spans as stored ('HH:MM'), for the machine-readable hours. */
   opening_hours: HoursSpan[];
@@ -119,6 +121,13 @@ export default function SingleLocation({ title, location, locator_url }: SingleL
                   </a>
                 )}
               </p>
+              {location.services.length > 0 && (
+                <ul className="single-location__services" aria-label={gettext('Services')}>
+                  {location.services.map((service) => (
+                    <li key={service}>{service}</li>
+                  ))}
+                </ul>
+              )}
             </>
           )}
           {locator_url && (

@@ -14,6 +14,15 @@ const HOURS_TYPES = [
   ['Curbside', 'curbsideHours'],
   ['Delivery', 'deliveryHours'],
 ] as const;
+/** The services a local page lists, each with the location flag that offers it (labels read at render time, once translations are in). */
+const SERVICES: ReadonlyArray<readonly [keyof Location, () => string]> = [
+  ['isDiningRoomOpened', () => gettext('Dine-In')],
+  ['outsideDining', () => gettext('Outdoor Dining')],
+  ['hasTakeOut', () => gettext('To Go')],
+  ['hasCurbside', () => gettext('Curbside')],
+  ['hasDelivery', () => gettext('Delivery')],
+  ['isReservationsEnabled', () => gettext('Reservations')],
+];
 /** Geo coordinates in structured data: 5 decimals, about a metre. */
 const GEO_DECIMALS = 5;
 
@@ -72,6 +81,7 @@ export function locationDetail(location: Location, url: string, options: { googl
     order_url: location.hasOnlineOrdering ? orderUrl(location, options.origin) : null,
     accepts_reservations: location.isReservationsEnabled,
     is_temporarily_closed: location.isTemporarilyClosed,
+    services: SERVICES.filter(([flag]) => location[flag] === true).map(([, label]) => label()),
     hours: HOURS_TYPES.map(([typeName, field]) => hoursOfType(typeName, location[field])),
     opening_hours: location.hours,
   };

@@ -296,6 +296,7 @@ describe('locations templates', () => {
     order_url: '/order?rlid=42',
     accepts_reservations: true,
     is_temporarily_closed: false,
+    services: ['Dine-In', 'Delivery'],
     opening_hours: [{ dayOfWeek: 1, open: '11:00', close: '22:00' }],
     hours: [
       { type_name: 'Operation', days: [{ day_name: 'Monday', hours: ['11:00 AM - 10:00 PM'] }] },
