@@ -26,6 +26,7 @@ import { siteFilesRouter } from './views/site-files';
 import { createLocationCache } from './models/location-cache';
 import { locationsApiRouter } from './views/locations-api';
 import { geocodeApiRouter } from './views/geocode-api';
+import { locationListRedirectRouter } from './views/location-list-redirect';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { waitlistApiRouter } from './views/waitlist-api';
 import { reservationsApiRouter } from './views/reservations-api';
@@ -96,6 +97,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(restrictedPagesRouter(viewOptions, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
   app.use(pages.appendSlash);
+  app.use(locationListRedirectRouter({ db }, responder));
   app.get('/{*path}', pages.servePage);
 
   app.use(() => {

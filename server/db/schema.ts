@@ -299,6 +299,8 @@ export interface LocationsTable {
   estimated_wait_time: string | null;
   wait_list_max_party_size: number | null;
   wait_list_ready: boolean | null;
+  /** When the location closed for good; null while it is open (temporary closures are is_temporarily_closed). */
+  permanently_closed_at: Timestamp | null;
 }
 
 /** One opening span of a location on one weekday (0 = Sunday), 'HH:MM' times. */

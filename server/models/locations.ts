@@ -74,6 +74,7 @@ export function nearestLocationsQuery(db: Db, options: NearestLocationsOptions) 
         .selectFrom('locations as l')
         .selectAll('l')
         .select(distance.as('distance'))
+        .where('l.permanently_closed_at', 'is', null)
         .where('l.latitude', '>=', box.minLatitude)
         .where('l.latitude', '<=', box.maxLatitude)
         .$if(box.longitudes !== null && !box.longitudes.wraps, (qb) =>

@@ -5,7 +5,7 @@ import { createImage, type FocalPoint } from '../models/images';
 import { DEMO_IMAGE_NAMES, DEMO_IMAGES, generateDemoImage, type DemoImageName } from './artwork';
 import { demoHomeBody, demoMediaPages } from './demo-media';
 import { seedPressSection, demoTemplatePages } from './demo-press';
-import { insertDemoLocations } from './demo-locations';
+import { demoLocations, insertDemoLocations } from './demo-locations';
 import { seedDemoWaitlists } from './demo-waitlists';
 import { demoTextPages } from './demo-text';
 import type { DemoPage, DemoRefs } from './demo-types';
@@ -215,7 +215,9 @@ async function seedLocationDirectory(db: Db, home: Page): Promise<void> {
     pageType: 'locations_city_page',
     content: { city: 'Portland', state: 'ME', country: 'United States' },
   });
-  await addChild(db, portland, { title: 'Red Harbor Portland Waterfront', slug: 'portland-waterfront', pageType: 'location_page', content: { rlid: null } });
+  // A hand-made local page for the Portland restaurant of the demo chain, shown in place of the directory's own.
+  const portlandRestaurant = demoLocations().find((location) => location.city === 'Portland' && location.state === 'ME');
+  await addChild(db, portland, { title: 'Red Harbor Portland Waterfront', slug: 'portland-waterfront', pageType: 'location_page', content: { rlid: portlandRestaurant?.rlid ?? null } });
   await addChild(db, home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: 'locations_map_page', content: {} });
 }
 
