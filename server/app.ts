@@ -27,6 +27,7 @@ import { createLocationCache } from './models/location-cache';
 import { locationsApiRouter } from './views/locations-api';
 import { geocodeApiRouter } from './views/geocode-api';
 import { locationListRedirectRouter } from './views/location-list-redirect';
+import { waitlistStatusPageRouter } from './views/waitlist-status-page';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { waitlistApiRouter } from './views/waitlist-api';
 import { reservationsApiRouter } from './views/reservations-api';
@@ -98,6 +99,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
   app.use(pages.appendSlash);
   app.use(locationListRedirectRouter({ db }, responder));
+  app.use(waitlistStatusPageRouter({ db }, responder));
   app.get('/{*path}', pages.servePage);
 
   app.use(() => {
