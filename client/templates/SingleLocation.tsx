@@ -1,5 +1,6 @@
 import LocationAddress from '../components/LocationAddress';
 import { gettext, interpolate } from '../lib/i18n';
+import { directionsUrl } from '../lib/location-links';
 import { usePageContext } from '../lib/page-context';
 
 /** The opening hours of one day: a list because a day can have split hours. */
@@ -44,10 +45,6 @@ export interface SingleLocationProps {
 
 /** The hours type the page shows: dine-in and to-go opening hours. */
 const OPERATION_HOURS = 'Operation';
-
-function directionsUrl({ lat, lng }: { lat: number; lng: number }): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
-}
 
 function MapImage({ location }: { location: LocationDetail }) {
   const { map_image_url_mobile: mobile, map_image_url_desktop: desktop } = location;
