@@ -52,3 +52,13 @@ export async function createUser(db: Db, options: CreateUserOptions): Promise<Us
 export async function recordLogin(db: Db, userId: number): Promise<void> {
   await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', userId).execute();
 }
+
+/**
+ * Whether the signed-in user may use staff-only tools: an active superuser. The back office's
+ * group permissions widen this to every active user whose group grants admin access.
+ */
+export async function isStaff(db: Db, userId: number | undefined): Promise<boolean> {
+  if (userId === undefined) return false;
+  const user = await db.selectFrom('users').select(['is_active', 'is_superuser']).where('id', '=', userId).executeTakeFirst();
+  return Boolean(user?.is_active && user.is_superuser);
+}
