@@ -42,6 +42,11 @@ export default function LocationPopover() {
     triggerRef.current?.focus();
   }, []);
 
+  // Reopening starts again from the saved choice, whatever view the panel was closed in.
+  useEffect(() => {
+    if (!open) setChanging(false);
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -99,24 +104,26 @@ export default function LocationPopover() {
         </button>
       </div>
       <div id={panelId} className="location-popover__panel" role="region" aria-label={gettext('Location details')} hidden={!open}>
-        <div className="location-popover__card">
-          <button type="button" className="location-popover__hide" onClick={close}>
-            <Icon name="close" />
-            <span className="visually-hidden">{gettext('Hide location details')}</span>
-          </button>
-          {view === 'ShowPreferredLocation' && preferred ? (
-            <PreferredLocationCard location={preferred} onChangeLocation={changeLocation} headingRef={headingRef} />
-          ) : (
-            <LocationSearch
-              results={results}
-              locatorUrl={site.locatorUrl}
-              inputRef={inputRef}
-              onSearch={searchAddress}
-              onUseCurrentLocation={() => void locateVisitor()}
-              onChoose={(location) => void choose(location)}
-            />
-          )}
-        </div>
+        {open && (
+          <div className="location-popover__card">
+            <button type="button" className="location-popover__hide" onClick={close}>
+              <Icon name="close" />
+              <span className="visually-hidden">{gettext('Hide location details')}</span>
+            </button>
+            {view === 'ShowPreferredLocation' && preferred ? (
+              <PreferredLocationCard location={preferred} onChangeLocation={changeLocation} headingRef={headingRef} />
+            ) : (
+              <LocationSearch
+                results={results}
+                locatorUrl={site.locatorUrl}
+                inputRef={inputRef}
+                onSearch={searchAddress}
+                onUseCurrentLocation={() => void locateVisitor()}
+                onChoose={(location) => void choose(location)}
+              />
+            )}
+          </div>
+        )}
       </div>
     </div>
   );
