@@ -141,6 +141,8 @@ describe('location popover in the browser', function () {
     return page;
   }
 
+  const panelButtons = (page: BrowserPage) =>
+    page.$$eval('.preferred-location__actions button', (buttons) => buttons.map((button) => button.textContent));
   it('searches a ZIP, lists the nearest four with distances, and keeps the chosen one after a reload', async () => {
     const page = await openPage();
     expect(await triggerText(page)).to.equal('Find A Location Near You');
@@ -283,6 +285,14 @@ describe('location popover in the browser', function () {
     }
   });
 
+  it('brings a stale saved copy up to date when the popover opens', async () => {
+    const stale = { ...cases.indoor, phone: '(555) 555-0199', isReservationsEnabled: true };
+    const page = await openPreferredCard(stale);
+    await page.waitForFunction(() => document.querySelector('.preferred-location__phone')?.textContent?.includes('(617) 555-0100'));
+    expect(await panelButtons(page)).to.deep.equal([]);
+    expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), LOCATION_STORAGE_KEY))!)).to.deep.equal(cases.indoor);
+  });
+
   it('ignores a stored location of the wrong shape', async () => {
     const page = await openPage();
     const warnings: string[] = [];
@@ -297,8 +307,6 @@ describe('location popover in the browser', function () {
     expect(warnings.join('\n')).to.contain('is not a location');
   });
 
-  const panelButtons = (page: BrowserPage) =>
-    page.$$eval('.preferred-location__actions button', (buttons) => buttons.map((button) => button.textContent));
   async function recordPanelEvents(page: BrowserPage): Promise<void> {
     await page.evaluate(() => {
       const events: PanelEvent[] = [];

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { directionsUrl, localPageUrl, orderUrl, telUrl } from '../../client/lib/location-links';
 import { formatDistance, triggerLabel } from '../../client/lib/location-labels';
+import { geocodeAddress } from '../../client/lib/location-search';
 import {
   createPreferredLocationStore,
   LOCATION_COOKIE_DAYS,
@@ -12,7 +13,7 @@ import {
   type PreferredLocationEnvironment,
 } from '../../client/lib/preferred-location-store';
 import { formatClockTime, todaysHours } from '../../client/lib/todays-hours';
-import { positionFromQuery } from '../../client/lib/user-position';
+import { positionFromQuery, requestDevicePosition } from '../../client/lib/user-position';
 import { OPEN_RESERVATION_PANEL_EVENT, OPEN_WAITLIST_EVENT, visitorPanelFor } from '../../client/lib/visitor-panel-events';
 import { sampleLocation } from '../support/locations';
 
@@ -20,12 +21,12 @@ const PLACE = { city: 'Boston', state: 'MA' };
 const NONE = { isTemporarilyClosed: false, isDiningRoomOpened: false, outsideDining: false, hasDelivery: false, hasCurbside: false };
 
 /** Records console calls of one kind while `run` runs. */
-function capturingConsole(kind: 'warn' | 'info', run: () => void): unknown[][] {
+async function capturingConsole(kind: 'warn' | 'info', run: () => unknown): Promise<unknown[][]> {
   const calls: unknown[][] = [];
   const original = console[kind];
   console[kind] = (...args: unknown[]) => void calls.push(args);
   try {
-    run();
+    await run();
   } finally {
     console[kind] = original;
   }
@@ -149,6 +150,33 @@ describe('location popover: user position from the address', () => {
   });
 });
 
+describe('location popover: device position', () => {
+  const deviceAnswering = (answer: (success: PositionCallback, failure: PositionErrorCallback) => void, asked: PositionOptions[] = []) =>
+    ({
+      getCurrentPosition: (success: PositionCallback, failure: PositionErrorCallback, options: PositionOptions) => {
+        asked.push(options);
+        answer(success, failure);
+      },
+    }) as unknown as Geolocation;
+
+  it('asks with low accuracy and answers the point', async () => {
+    const asked: PositionOptions[] = [];
+    const device = deviceAnswering((success) => success({ coords: { latitude: 1.5, longitude: -2.5 } } as GeolocationPosition), asked);
+    expect(await requestDevicePosition(device)).to.deep.equal({ lat: 1.5, lng: -2.5 });
+    expect(asked).to.deep.equal([{ enableHighAccuracy: false }]);
+  });
+
+  it('only logs a refusal, as information rather than an error', async () => {
+    const device = deviceAnswering((_success, failure) => failure({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError));
+    let point: unknown = 'unset';
+    const logged = await capturingConsole('info', async () => {
+      point = await requestDevicePosition(device);
+    });
+    expect(point).to.equal(null);
+    expect(logged).to.deep.equal([['Device position unavailable: User denied Geolocation']]);
+  });
+});
+
 /** A browser-like environment in memory: storage, the cookies written, an optional lock. */
 function memoryEnvironment(options: { withLocks?: boolean } = {}) {
   const items = new Map<string, string>();
@@ -230,20 +258,67 @@ describe('location popover: preferred location store', () => {
     expect(notified).to.equal(1);
   });
 
-  it('ignores and logs stored data that is not JSON or not a location', () => {
-    const notJson = capturingConsole('warn', () => expect(parseStoredLocation('{oops')).to.equal(null));
+  it('ignores and logs stored data that is not JSON or not a location', async () => {
+    const notJson = await capturingConsole('warn', () => expect(parseStoredLocation('{oops')).to.equal(null));
     expect(notJson).to.have.length(1);
     const { rlid: _dropped, ...withoutRlid } = sampleLocation();
-    const wrongShape = capturingConsole('warn', () => expect(parseStoredLocation(JSON.stringify(withoutRlid))).to.equal(null));
+    const wrongShape = await capturingConsole('warn', () => expect(parseStoredLocation(JSON.stringify(withoutRlid))).to.equal(null));
     expect(String(wrongShape[0]?.[0])).to.contain('not a location');
-    const quiet = capturingConsole('warn', () => expect(parseStoredLocation(null)).to.equal(null));
+    const quiet = await capturingConsole('warn', () => expect(parseStoredLocation(null)).to.equal(null));
     expect(quiet).to.deep.equal([]);
   });
 
-  it('answers none for invalid stored data through the store too', () => {
+  it('answers none for invalid stored data through the store too', async () => {
     const { items, environment } = memoryEnvironment();
     items.set(LOCATION_STORAGE_KEY, JSON.stringify({ ...sampleLocation(), latitude: 'north' }));
-    const warnings = capturingConsole('warn', () => expect(createPreferredLocationStore(environment).getSnapshot()).to.equal(null));
+    const warnings = await capturingConsole('warn', () => expect(createPreferredLocationStore(environment).getSnapshot()).to.equal(null));
     expect(warnings).to.have.length(1);
+  });
+});
+
+describe("location popover: Google's geocoder when the Maps script loaded", () => {
+  const globals = globalThis as { window?: unknown };
+  afterEach(() => {
+    delete globals.window;
+  });
+
+  /** A stand-in for the loaded Maps script whose geocoder answers `answer`. */
+  function loadMaps(answer: () => Promise<{ results: { geometry?: { location?: { lat(): number; lng(): number } } }[] }>): string[] {
+    const asked: string[] = [];
+    class Geocoder {
+      geocode({ address }: { address: string }) {
+        asked.push(address);
+        return answer();
+      }
+    }
+    globals.window = { google: { maps: { importLibrary: async (name: string) => (name === 'geocoding' ? { Geocoder } : {}) } } };
+    return asked;
+  }
+
+  it('asks Google instead of the server and takes the first result', async () => {
+    const asked = loadMaps(async () => ({ results: [{ geometry: { location: { lat: () => 64.5, lng: () => -165.4 } } }] }));
+    expect(await geocodeAddress('Nome, AK')).to.deep.equal({ lat: 64.5, lng: -165.4 });
+    expect(asked).to.deep.equal(['Nome, AK']);
+  });
+
+  it("treats Google's ZERO_RESULTS as a result without geometry: logged, and no point", async () => {
+    loadMaps(async () => {
+      throw Object.assign(new Error('no match'), { code: 'ZERO_RESULTS' });
+    });
+    let point: unknown = 'unset';
+    const warnings = await capturingConsole('warn', async () => {
+      point = await geocodeAddress('Nowhere at all');
+    });
+    expect(point).to.equal(null);
+    expect(warnings).to.deep.equal([['Result has no geometry info']]);
+  });
+
+  it('passes on any other failure of the geocoder', async () => {
+    loadMaps(async () => {
+      throw Object.assign(new Error('over quota'), { code: 'OVER_QUERY_LIMIT' });
+    });
+    let failure: unknown;
+    await geocodeAddress('Boston, MA').catch((error: unknown) => (failure = error));
+    expect(failure).to.be.instanceOf(Error).with.property('message', 'over quota');
   });
 });
