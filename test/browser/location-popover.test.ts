@@ -370,7 +370,7 @@ describe('location popover in the browser', function () {
     expect(await closed.$$eval('.preferred-location a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.not.include('View Local Page');
   });
 
-  it("closes on Escape and on 'Hide location details', returning focus to the trigger, without trapping focus", async () => {
+  it("closes on Escape and on 'Hide location details', returning focus to the trigger, and on a press elsewhere, without trapping focus", async () => {
     const page = await openPage();
     await page.focus(TRIGGER);
     await page.keyboard.press('Enter');
@@ -386,6 +386,10 @@ describe('location popover in the browser', function () {
     await page.click('.location-popover__hide');
     expect(await page.$eval('.location-popover__panel', (element) => (element as HTMLElement).hidden)).to.equal(true);
     expect(await page.evaluate(() => document.activeElement?.classList.contains('location-popover__trigger'))).to.equal(true);
+
+    await page.click(TRIGGER);
+    await page.click('main', { offset: { x: 900, y: 400 } });
+    expect(await page.$eval('.location-popover__panel', (element) => (element as HTMLElement).hidden)).to.equal(true);
 
     // No trap: tabbing out of the last control of the panel leaves it.
     await page.click(TRIGGER);

@@ -28,6 +28,7 @@ export default function LocationPopover() {
   const [open, setOpen] = useState(false);
   const [changing, setChanging] = useState(false);
   const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -52,8 +53,16 @@ export default function LocationPopover() {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
     };
+    // A press elsewhere on the page closes the panel and leaves focus where the visitor pressed.
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
   }, [open, close]);
 
   // With no saved choice, the visitor's position fills the list once, unless a search already has.
@@ -88,7 +97,7 @@ export default function LocationPopover() {
   };
 
   return (
-    <div className="location-popover">
+    <div ref={rootRef} className="location-popover">
       <div className="location-popover__bar">
         <button
           ref={triggerRef}
