@@ -362,7 +362,7 @@ describe('location popover in the browser', function () {
     const links = await page.$$eval('.preferred-location a', (anchors) => anchors.map((anchor) => [anchor.textContent, anchor.getAttribute('href')]));
     expect(links).to.deep.include.members([
       ['Get directions (opens in a new tab)', `https://www.google.com/maps/dir/?api=1&destination=${cases.waitList.latitude},${cases.waitList.longitude}`],
-      ['View Local Page', '/seafood-restaurants/locations/ts/testport/110-harbor-rd'],
+      ['View Local Page', '/seafood-restaurants/locations/ts/testport/110-harbor-rd/'],
       ['Call (617) 555-0100', 'tel:6175550100'],
     ]);
     const closed = await openPreferredCard(cases.closed);

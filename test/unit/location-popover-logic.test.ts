@@ -116,7 +116,7 @@ describe('location popover: links and distances', () => {
 
   it('links directions by latitude and longitude, the local page under its prefix, and the phone by digits', () => {
     expect(directionsUrl({ lat: 42.36, lng: -71.05 })).to.equal('https://www.google.com/maps/dir/?api=1&destination=42.36,-71.05');
-    expect(localPageUrl('ma/boston/100-harbor-st')).to.equal('/seafood-restaurants/locations/ma/boston/100-harbor-st');
+    expect(localPageUrl('ma/boston/100-harbor-st')).to.equal('/seafood-restaurants/locations/ma/boston/100-harbor-st/');
     expect(telUrl('(617) 555-0100')).to.equal('tel:6175550100');
   });
 
