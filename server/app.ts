@@ -25,6 +25,7 @@ import { publicPages } from './views/serve';
 import { siteFilesRouter } from './views/site-files';
 import { locationsApiRouter } from './views/locations-api';
 import { geocodeApiRouter } from './views/geocode-api';
+import { locationMapImageRouter } from './views/location-map-image';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { sessionMiddleware } from './sessions';
 
@@ -87,6 +88,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(csrfTokenRouter(csrf));
   app.use(locationsApiRouter({ db }));
   app.use(geocodeApiRouter());
+  app.use(locationMapImageRouter({ db }));
   app.use(unsubscribeRouter({ db }));
   app.use(restrictedPagesRouter(viewOptions, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
