@@ -7,7 +7,7 @@ import type { SearchArea } from './location-search';
  * the map shows more than the popover's 26 so a metro area with many restaurants is covered,
  * which is why the letters wrap (the 27th is A again).
  */
-export const MAP_SEARCH_AREA: SearchArea = { radius: 200, limit: 40 };
+export const MAP_SEARCH_AREA: SearchArea = { radius: 200, limit: 30 };
 
 /** One list entry: a restaurant and its distance in miles from the searched point. */
 export interface MapListEntry {

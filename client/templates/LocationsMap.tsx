@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { LocationsMapViewProps } from '../components/locations-map/map-view';
-import { MapListItem } from '../components/locations-map/MapListItem';
+import { MapListItem, mapListItemId } from '../components/locations-map/MapListItem';
 import { gettext, interpolate } from '../lib/i18n';
 import { fetchNearestLocations, searchLocationsByAddress, type MapPoint } from '../lib/location-search';
 import { focusedEntry, MAP_SEARCH_AREA, type MapListEntry } from '../lib/map-list';
@@ -108,6 +108,8 @@ export default function LocationsMap({ query, origin, searched, locations }: Loc
     setFocusedRlid(rlid);
     setInfoOpen(true);
     setPanRequest((count) => count + 1);
+    // Chosen on the map: bring its list entry into view too.
+    if (!from?.closest('.map-list')) document.getElementById(mapListItemId(rlid))?.scrollIntoView({ block: 'nearest' });
   }, []);
 
   const closeInfo = useCallback(() => {
@@ -174,7 +176,7 @@ export default function LocationsMap({ query, origin, searched, locations }: Loc
           )}
         </div>
         <div className="locations-map__map" role="region" aria-label={gettext('Map of locations')}>
-          {mounted && list.entries.length > 0 && (
+          {mounted && (
             <Suspense fallback={<p className="offline-map__loading">{gettext('Loading map…')}</p>}>
               <MapView {...mapProps} />
             </Suspense>

@@ -10,6 +10,8 @@ import type { LocationsMapViewProps } from './map-view';
 
 /** Map zoom of the locator (SPEC §9). */
 export const GOOGLE_MAP_ZOOM = 10;
+/** Before any search: the whole country. */
+const COUNTRY_VIEW = { center: { lat: 39.8, lng: -98.6 }, zoom: 4 };
 
 /** A grey map with points of interest and transit hidden (SPEC §9), so the restaurant pins stand out. */
 export const GREY_MAP_STYLE: google.maps.MapTypeStyle[] = [
@@ -27,6 +29,18 @@ function PanToFocused({ point, panRequest }: { point: google.maps.LatLngLiteral 
     if (map && point && panRequest > 0) map.panTo(point);
     // Only a new choice pans; the point object changes identity on every render.
   }, [map, panRequest]);
+  return null;
+}
+
+// A new list re-centres the map on its first restaurant (or the searched point) at the locator zoom.
+function FollowSearch({ center, entries }: { center: google.maps.LatLngLiteral | null; entries: LocationsMapViewProps['entries'] }) {
+  const map = useMap();
+  useEffect(() => {
+    if (!map || !center) return;
+    map.panTo(center);
+    map.setZoom(GOOGLE_MAP_ZOOM);
+    // Only a new list re-centres; the centre object changes identity on every render.
+  }, [map, entries]);
   return null;
 }
 
@@ -53,10 +67,11 @@ export default function GoogleLocationsMap({ entries, origin, focusedRlid, infoO
   const focusedPoint = focused ? { lat: focused.location.latitude, lng: focused.location.longitude } : null;
   const center = focusedPoint ?? origin;
   if (status === 'failed') return <p className="offline-map__loading">{gettext('The map could not be loaded. The list of restaurants still works.')}</p>;
-  if (status === 'loading' || !center) return <p className="offline-map__loading">{gettext('Loading map…')}</p>;
+  if (status === 'loading') return <p className="offline-map__loading">{gettext('Loading map…')}</p>;
   return (
     <APIProvider apiKey={apiKey}>
-      <Map className="google-map" defaultCenter={center} defaultZoom={GOOGLE_MAP_ZOOM} styles={GREY_MAP_STYLE} gestureHandling="cooperative" clickableIcons={false}>
+      <Map className="google-map" defaultCenter={center ?? COUNTRY_VIEW.center} defaultZoom={center ? GOOGLE_MAP_ZOOM : COUNTRY_VIEW.zoom} styles={GREY_MAP_STYLE} gestureHandling="cooperative" clickableIcons={false}>
+        <FollowSearch center={center} entries={entries} />
         <PanToFocused point={focusedPoint} panRequest={panRequest} />
         {entries.map((entry, index) => {
           const letter = locationLetter(index);

@@ -11,6 +11,11 @@ export interface MapListItemProps {
   onClick(event: MouseEvent<HTMLLIElement>, rlid: number): void;
 }
 
+/** The element id of a restaurant's list entry. */
+export function mapListItemId(rlid: number): string {
+  return `map-list-item-${rlid}`;
+}
+
 // The order link is built on this page's own address when the restaurant has no country root; the
 // server does not know the address the visitor used, so a relative link is rendered until mount.
 function useOrderUrl(location: MapListEntry['location']): string {
@@ -29,7 +34,7 @@ export function MapListItem({ entry, index, isFocused, onClick }: MapListItemPro
   const letter = locationLetter(index);
   const orderUrl = useOrderUrl(location);
   return (
-    <li className={`map-list__item${isFocused ? ' map-list__item--focused' : ''}`} onClick={(event) => onClick(event, location.rlid)}>
+    <li id={mapListItemId(location.rlid)} className={`map-list__item${isFocused ? ' map-list__item--focused' : ''}`} onClick={(event) => onClick(event, location.rlid)}>
       <button className="map-list__select" type="button" aria-pressed={isFocused}>
         <span className="map-list__letter" aria-hidden="true">
           {letter}

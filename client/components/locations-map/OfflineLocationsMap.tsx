@@ -5,7 +5,7 @@ import type { AtlasShapes } from '../../lib/offline-map/atlas';
 import { atlasPaths, placeCities } from '../../lib/offline-map/draw';
 import { loadAtlasShapes } from '../../lib/offline-map/load-atlas';
 import { PIN_GLYPH_CENTER, PIN_PATH, PIN_SIZE } from '../../lib/offline-map/pin';
-import { fitMercator, panOffsetTo, projectPoint, type MapSize, type PixelPoint } from '../../lib/offline-map/projection';
+import { DEFAULT_MAP_EXTENT, fitMercator, panOffsetTo, projectPoint, type MapSize, type PixelPoint } from '../../lib/offline-map/projection';
 import { InfoWindowCard } from './InfoWindowCard';
 import { LocationInfo } from './LocationInfo';
 import type { LocationsMapViewProps } from './map-view';
@@ -60,7 +60,7 @@ export default function OfflineLocationsMap({ entries, origin, focusedRlid, info
   const projection = useMemo(() => {
     const points = entries.map(({ location }) => ({ lat: location.latitude, lng: location.longitude }));
     if (origin) points.push(origin);
-    return size && points.length > 0 ? fitMercator(points, size, FIT_PADDING) : null;
+    return size ? fitMercator(points.length > 0 ? points : DEFAULT_MAP_EXTENT, size, FIT_PADDING) : null;
   }, [entries, origin, size]);
 
   const pins = useMemo(

@@ -26,6 +26,12 @@ const MILES_PER_DEGREE = 69.09;
  */
 export const MIN_FIT_HALF_SPAN_DEGREES = 0.15;
 
+/** Corners of what the map shows before anything is searched: the lower 48 states and southern Canada. */
+export const DEFAULT_MAP_EXTENT: readonly MapPoint[] = [
+  { lat: 50, lng: -125 },
+  { lat: 24.5, lng: -66.5 },
+];
+
 /** A Mercator projection that fits every point inside the area, `padding` pixels from each edge. */
 export function fitMercator(points: readonly MapPoint[], size: MapSize, padding: number): GeoProjection {
   if (points.length === 0) throw new Error('fitMercator needs at least one point');
