@@ -45,6 +45,7 @@ export default function LocationsMap({ query, origin, searched, locations }: Loc
   const [announcement, setAnnouncement] = useState('');
   const [mounted, setMounted] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
+  const mapRegion = useRef<HTMLDivElement | null>(null);
 
   const showResults = useCallback((entries: MapListEntry[], point: MapPoint, place: string) => {
     setList({ entries, origin: point, notFound: entries.length === 0 });
@@ -108,8 +109,14 @@ export default function LocationsMap({ query, origin, searched, locations }: Loc
     setFocusedRlid(rlid);
     setInfoOpen(true);
     setPanRequest((count) => count + 1);
-    // Chosen on the map: bring its list entry into view too.
-    if (!from?.closest('.map-list')) document.getElementById(mapListItemId(rlid))?.scrollIntoView({ block: 'nearest' });
+    if (from?.closest('.map-list')) {
+      // On narrow screens the map sits above the list: bring it into view to show the choice.
+      const map = mapRegion.current?.getBoundingClientRect();
+      if (map && (map.bottom < 0 || map.top > window.innerHeight)) mapRegion.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    } else {
+      // Chosen on the map: bring its list entry into view too.
+      document.getElementById(mapListItemId(rlid))?.scrollIntoView({ block: 'nearest' });
+    }
   }, []);
 
   const closeInfo = useCallback(() => {
@@ -175,7 +182,7 @@ export default function LocationsMap({ query, origin, searched, locations }: Loc
             </ol>
           )}
         </div>
-        <div className="locations-map__map" role="region" aria-label={gettext('Map of locations')}>
+        <div className="locations-map__map" ref={mapRegion} role="region" aria-label={gettext('Map of locations')}>
           {mounted && (
             <Suspense fallback={<p className="offline-map__loading">{gettext('Loading map…')}</p>}>
               <MapView {...mapProps} />

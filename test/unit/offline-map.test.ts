@@ -87,6 +87,7 @@ describe('offline map drawing', () => {
 
   it('pans by the distance from a point to the middle', () => {
     expect(panOffsetTo({ x: 100, y: 400 }, SIZE)).to.deep.equal({ x: 300, y: -150 });
+    expect(panOffsetTo({ x: 100, y: 400 }, SIZE, { x: 0.5, y: 0.75 })).to.deep.equal({ x: 300, y: -25 });
     expect(isInside({ x: -5, y: 10 }, SIZE)).to.equal(false);
     expect(isInside({ x: -5, y: 10 }, SIZE, 10)).to.equal(true);
   });

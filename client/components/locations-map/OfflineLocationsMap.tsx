@@ -12,6 +12,8 @@ import type { LocationsMapViewProps } from './map-view';
 
 /** Space kept between the outermost pins and the edge when the map fits the results. */
 const FIT_PADDING = 56;
+/** Where a chosen pin is brought: below the middle, leaving room for its info window above. */
+const FOCUS_SPOT = { x: 0.5, y: 0.75 };
 /** Most city names drawn for orientation. */
 const MAX_CITY_LABELS = 10;
 
@@ -83,7 +85,7 @@ export default function OfflineLocationsMap({ entries, origin, focusedRlid, info
   const focusedPin = pins.find((pin) => pin.entry === focused);
   useEffect(() => {
     if (panRequest === 0 || !focusedPin || !size) return;
-    setOffset(panOffsetTo(focusedPin.at, size));
+    setOffset(panOffsetTo(focusedPin.at, size, FOCUS_SPOT));
     // Pan only when asked (a new choice), not when the pin moves because the frame resized.
   }, [panRequest]);
 

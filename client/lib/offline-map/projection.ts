@@ -70,9 +70,12 @@ export function projectPoint(projection: GeoProjection, point: MapPoint): PixelP
   return { x, y };
 }
 
-/** How far to shift the drawing so that `target` comes to the middle of the area. */
-export function panOffsetTo(target: PixelPoint, size: MapSize): PixelPoint {
-  return { x: size.width / 2 - target.x, y: size.height / 2 - target.y };
+/**
+ * How far to shift the drawing so that `target` comes to a spot of the area, given as fractions
+ * of its width and height (the middle by default).
+ */
+export function panOffsetTo(target: PixelPoint, size: MapSize, spot: PixelPoint = { x: 0.5, y: 0.5 }): PixelPoint {
+  return { x: size.width * spot.x - target.x, y: size.height * spot.y - target.y };
 }
 
 /** Whether a point lies inside the area, `margin` pixels of slack included. */
