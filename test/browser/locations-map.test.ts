@@ -134,3 +134,41 @@ describe('locations map in the browser', function () {
     expect(problems.filter((problem) => !problem.includes(NO_GEOMETRY_WARNING))).to.deep.equal([]);
   });
 });
+
+describe('locations map with a Google Maps key whose script cannot load', function () {
+  let browser: Browser;
+  let server: TestServer;
+  let site: TestSite;
+  // Nothing listens on the discard port: every load of the maps script fails at once.
+  const MAPS_SCRIPT_URL = 'https://127.0.0.1:9/maps/api/js';
+
+  before(async function () {
+    browser = await launchBrowserOrSkip(this);
+    server = await startTestServer({ GOOGLE_MAPS_API_KEY: 'public-test-key', MAPS_SCRIPT_URL });
+    site = await createTestSite(server.db, { settings: { brandName: 'Red Harbor' } });
+    await addChild(server.db, site.home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('tries the maps script 3 times, logs each failure, and keeps the list working', async () => {
+    const page = await browser.newPage();
+    const attempts: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().startsWith(MAPS_SCRIPT_URL)) attempts.push(req.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'warn') warnings.push(message.text());
+    });
+    await page.goto(`http://${site.hostname}:${server.port}/locations-map/?q=97910`, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => document.querySelector('.locations-map__map')?.textContent?.includes('The map could not be loaded'), { timeout: 45_000 });
+    expect(attempts).to.have.length(3);
+    for (const url of attempts) expect(new URL(url).searchParams.get('key')).to.equal('public-test-key');
+    expect(warnings.filter((text) => text.startsWith('Google Maps did not load'))).to.have.length(3);
+    expect(await page.$('#locations-search-input')).to.not.equal(null);
+    await page.close();
+  });
+});
