@@ -105,7 +105,8 @@ export default function LocationsMap({ query, origin, searched, locations }: Loc
   };
 
   const select = useCallback((rlid: number, from: HTMLElement | null) => {
-    opener.current = from;
+    // Google's markers are not ours to focus: their info window hands the focus to the map region.
+    opener.current = from ?? mapRegion.current;
     setFocusedRlid(rlid);
     setInfoOpen(true);
     setPanRequest((count) => count + 1);
@@ -182,7 +183,7 @@ export default function LocationsMap({ query, origin, searched, locations }: Loc
             </ol>
           )}
         </div>
-        <div className="locations-map__map" ref={mapRegion} role="region" aria-label={gettext('Map of locations')}>
+        <div className="locations-map__map" ref={mapRegion} tabIndex={-1} role="region" aria-label={gettext('Map of locations')}>
           {mounted && (
             <Suspense fallback={<p className="offline-map__loading">{gettext('Loading map…')}</p>}>
               <MapView {...mapProps} />
