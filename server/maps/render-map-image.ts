@@ -60,9 +60,9 @@ export function mapImageSvg(location: MapImageLocation, size: MapSize): string {
     `<path d="${paths.outlines}" fill="none" stroke="${PALETTE.outline}" stroke-width="1.5"/>`,
     `<path d="${paths.stateBorders}" fill="none" stroke="${PALETTE.stateBorder}" stroke-opacity="0.45" stroke-width="1.5" stroke-dasharray="6 4"/>`,
     ...towns.map(
-      ({ city, at }) =>
+      ({ city, at, side }) =>
         `<circle cx="${at.x.toFixed(1)}" cy="${at.y.toFixed(1)}" r="3" fill="${PALETTE.inkSoft}"/>` +
-        `<text x="${(at.x + 7).toFixed(1)}" y="${(at.y + 4).toFixed(1)}" font-family="${FONT}" font-size="12" fill="${PALETTE.inkSoft}" stroke="${PALETTE.land}" stroke-width="3" paint-order="stroke">${escapeXml(city.name)}</text>`,
+        `<text x="${(side === 'right' ? at.x + 7 : at.x - 7).toFixed(1)}" y="${(at.y + 4).toFixed(1)}" text-anchor="${side === 'right' ? 'start' : 'end'}" font-family="${FONT}" font-size="12" fill="${PALETTE.inkSoft}" stroke="${PALETTE.land}" stroke-width="3" paint-order="stroke">${escapeXml(city.name)}</text>`,
     ),
     addressCard(location, pinTip, size),
     pin(pinTip),

@@ -110,6 +110,7 @@ describe('offline map drawing', () => {
         { name: 'Big City', lat: 0.5, lng: 0.5, population: 900_000 },
         { name: 'Next Door', lat: 0.5, lng: 0.52, population: 50_000 },
         { name: 'Far Town', lat: 0.2, lng: 1.5, population: 20_000 },
+        { name: 'Edge Town', lat: 0.9, lng: 2, population: 10_000 },
       ],
     };
     const shapes = atlasShapes(atlas);
@@ -121,7 +122,12 @@ describe('offline map drawing', () => {
     expect(paths.stateBorders.match(/M/g)).to.have.length(1);
     expect(paths.outlines).to.not.equal('');
     const placed = placeCities(atlas.cities, projection, SIZE, { max: 5 });
-    expect(placed.map((entry) => entry.city.name)).to.deep.equal(['Big City', 'Far Town']);
+    // Next Door's label would cover Big City's; Edge Town's name goes left of its dot, off the edge otherwise.
+    expect(placed.map((entry) => [entry.city.name, entry.side])).to.deep.equal([
+      ['Big City', 'right'],
+      ['Far Town', 'right'],
+      ['Edge Town', 'left'],
+    ]);
   });
 
   it('keeps recently used bytes within its budget', () => {

@@ -98,10 +98,10 @@ export default function OfflineLocationsMap({ entries, origin, focusedRlid, info
             <path className="offline-map__land" d={drawing.paths.land} />
             <path className="offline-map__coast" d={drawing.paths.outlines} />
             <path className="offline-map__borders" d={drawing.paths.stateBorders} />
-            {drawing.cities.map(({ city, at }) => (
+            {drawing.cities.map(({ city, at, side }) => (
               <g key={`${city.name}-${city.lat}`} className="offline-map__city">
                 <circle cx={at.x} cy={at.y} r={2.5} />
-                <text x={at.x + 6} y={at.y + 4}>
+                <text x={side === 'right' ? at.x + 6 : at.x - 6} y={at.y + 4} textAnchor={side === 'right' ? 'start' : 'end'}>
                   {city.name}
                 </text>
               </g>

@@ -13,10 +13,11 @@ export interface AtlasPaths {
   outlines: string;
 }
 
-/** A city label placed on the drawing. */
+/** A city label placed on the drawing, its name to the right of the dot or, near the right edge, to the left. */
 export interface PlacedCity {
   city: CityLabel;
   at: PixelPoint;
+  side: 'right' | 'left';
 }
 
 /** Pixels per character of a label, a generous estimate for the small sans labels the map uses. */
@@ -60,10 +61,15 @@ export function placeCities(cities: readonly CityLabel[], projection: GeoProject
     if (placed.length >= options.max) break;
     const at = projectPoint(projection, city);
     if (!isInside(at, size, -8)) continue;
-    const box = { x1: at.x - 4, y1: at.y - LABEL_HEIGHT / 2, x2: at.x + 8 + city.name.length * LABEL_CHAR_WIDTH, y2: at.y + LABEL_HEIGHT / 2 };
-    if (box.x2 > size.width || overlaps(box)) continue;
+    const labelWidth = 8 + city.name.length * LABEL_CHAR_WIDTH;
+    const side = at.x + labelWidth <= size.width ? 'right' : 'left';
+    const box =
+      side === 'right'
+        ? { x1: at.x - 4, y1: at.y - LABEL_HEIGHT / 2, x2: at.x + labelWidth, y2: at.y + LABEL_HEIGHT / 2 }
+        : { x1: at.x - labelWidth, y1: at.y - LABEL_HEIGHT / 2, x2: at.x + 4, y2: at.y + LABEL_HEIGHT / 2 };
+    if (box.x1 < 0 || overlaps(box)) continue;
     boxes.push(box);
-    placed.push({ city, at });
+    placed.push({ city, at, side });
   }
   return placed;
 }
