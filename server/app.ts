@@ -28,6 +28,7 @@ import { locationsApiRouter } from './views/locations-api';
 import { geocodeApiRouter } from './views/geocode-api';
 import { locationListRedirectRouter } from './views/location-list-redirect';
 import { waitlistStatusPageRouter } from './views/waitlist-status-page';
+import { locationMapImageRouter } from './views/location-map-image';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { waitlistApiRouter } from './views/waitlist-api';
 import { reservationsApiRouter } from './views/reservations-api';
@@ -94,6 +95,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(geocodeApiRouter());
   app.use(waitlistApiRouter({ db }));
   app.use(reservationsApiRouter({ db }));
+  app.use(locationMapImageRouter({ db }));
   app.use(unsubscribeRouter({ db }));
   app.use(restrictedPagesRouter(viewOptions, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);

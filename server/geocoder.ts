@@ -207,6 +207,13 @@ export function createGeocoder(): Geocoder {
   return { geocode: (query) => geocode(query) };
 }
 
+let sharedInstance: Geocoder | undefined;
+/** The process's one geocoder, for the geocode API and the locator page alike. */
+export function sharedGeocoder(): Geocoder {
+  sharedInstance ??= createGeocoder();
+  return sharedInstance;
+}
+
 /**
  * Resolves a ZIP, a Canadian postal code or FSA, 'City, ST', 'City, State', 'City ST', a
  * state/province, or a city name alone (the most populous of that name). Unknown → null.

@@ -11,12 +11,13 @@ function parseCoordinate(value: string | null): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-/** The point in `latitude` and `longitude` query parameters, or null unless both parse as numbers. */
-export function positionFromQuery(search: string): MapPoint | null {
-  const params = new URLSearchParams(search);
+/** The point in `latitude` and `longitude` query parameters, or null unless both parse as numbers on the globe. */
+export function positionFromQuery(search: string | URLSearchParams): MapPoint | null {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const lat = parseCoordinate(params.get('latitude'));
   const lng = parseCoordinate(params.get('longitude'));
-  return lat === null || lng === null ? null : { lat, lng };
+  if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { lat, lng };
 }
 
 /** Asks the device where it is; null when it cannot or will not say (logged only, SPEC §8). */

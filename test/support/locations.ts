@@ -37,6 +37,11 @@ export function testLocation(rlid: number, overrides: Partial<Location> = {}): L
   };
 }
 
+/** A location at a point (state 'TS', no online ordering), open around the clock unless the overrides say otherwise. */
+export function testLocationAt(rlid: number, at: { latitude: number; longitude: number }, overrides: Partial<Location> = {}): Location {
+  return testLocation(rlid, { latitude: at.latitude, longitude: at.longitude, state: 'TS', zip: '00000', hasOnlineOrdering: false, ...overrides });
+}
+
 /** A fixed, valid location (Boston, delivery, Sundays 11–22) to vary in unit tests. */
 export function sampleLocation(overrides: Partial<Location> = {}): Location {
   return testLocation(1234, {

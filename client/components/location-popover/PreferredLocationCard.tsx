@@ -4,7 +4,7 @@ import { gettext, interpolate } from '../../lib/i18n';
 import { directionsUrl, localPageUrl, orderUrl, telUrl } from '../../lib/location-links';
 import type { Location } from '../../lib/location-schemas';
 import { todaysHours, type HoursKind } from '../../lib/todays-hours';
-import VisitorPanelButton from './VisitorPanelButton';
+import VisitorPanelButton from '../VisitorPanelButton';
 
 const HOURS_ROWS: readonly { kind: HoursKind; label: () => string }[] = [
   { kind: 'main', label: () => gettext("Today's Hours") },
@@ -57,7 +57,7 @@ export default function PreferredLocationCard({ location, onChangeLocation, head
         </dl>
       )}
       <div className="preferred-location__actions">
-        <VisitorPanelButton location={location} />
+        <VisitorPanelButton location={location} style="secondary" className="preferred-location__panel-button" />
         <a className="button button--primary" href={orderUrl(location, window.location.origin)}>
           {gettext('Order Now')}
         </a>
