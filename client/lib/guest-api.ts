@@ -100,9 +100,10 @@ async function call<T>(url: string, schema: z.ZodMiniType<T>, init: { method?: s
   throw new RequestFailedError(url, response.status);
 }
 
-/** A fresh idempotency key: one per attempt to join or book. */
+/** A fresh idempotency key (128 random bits): one per attempt to join or book. */
 export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
+  // getRandomValues, not randomUUID: the latter exists only on HTTPS pages.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 export function fetchWaitlistEstimate(rlid: number, partySize?: number): Promise<WaitlistEstimate> {

@@ -121,6 +121,11 @@ describe('locations map in the browser', function () {
     });
     await page.click(`#map-list-item-${base} .map-list__actions button`);
     expect(await page.evaluate(() => document.body.dataset.reserved)).to.equal(String(base));
+    // The reservation panel opens for it; Escape closes it again.
+    await page.waitForSelector('dialog.visitor-panel[open]');
+    expect(await page.$eval('#visitor-panel-title', (title) => title.textContent)).to.equal('Reserve a Table');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('dialog.visitor-panel', { hidden: true });
   });
 
   it('says so when the search names no place, and keeps the list', async () => {

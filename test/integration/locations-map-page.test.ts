@@ -58,7 +58,7 @@ describe('locations map page', () => {
     const [first, second, third] = itemsOf((await get(`q=${ZIP}`)).body);
     expect(first).to.include('>Reserve a Table</button>');
     expect(first).to.include('href="https://www.redharbor.example/order?rlid=' + near.rlid + '"');
-    expect(first).to.include(`href="/seafood-restaurants/locations/mt/big-timber/${base}"`);
+    expect(first).to.include(`href="/seafood-restaurants/locations/mt/big-timber/${base}/"`);
     expect(first).to.not.include('Current wait');
 
     expect(second).to.include('Current wait: 20 min');
