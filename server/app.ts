@@ -26,7 +26,11 @@ import { siteFilesRouter } from './views/site-files';
 import { createLocationCache } from './models/location-cache';
 import { locationsApiRouter } from './views/locations-api';
 import { geocodeApiRouter } from './views/geocode-api';
+import { locationListRedirectRouter } from './views/location-list-redirect';
+import { waitlistStatusPageRouter } from './views/waitlist-status-page';
 import { unsubscribeRouter } from './views/unsubscribe';
+import { waitlistApiRouter } from './views/waitlist-api';
+import { reservationsApiRouter } from './views/reservations-api';
 import { sessionMiddleware } from './sessions';
 
 /** What the app is assembled from; index.ts and the tests provide it. */
@@ -88,10 +92,14 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(csrfTokenRouter(csrf));
   app.use(locationsApiRouter({ db, cache: createLocationCache(db) }));
   app.use(geocodeApiRouter());
+  app.use(waitlistApiRouter({ db }));
+  app.use(reservationsApiRouter({ db }));
   app.use(unsubscribeRouter({ db }));
   app.use(restrictedPagesRouter(viewOptions, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
   app.use(pages.appendSlash);
+  app.use(locationListRedirectRouter({ db }, responder));
+  app.use(waitlistStatusPageRouter({ db }, responder));
   app.get('/{*path}', pages.servePage);
 
   app.use(() => {

@@ -1,33 +1,30 @@
-/** The addresses a location links to, shared by the popover, the map page and the local page. */
-
-/** A point by its latitude and longitude. */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
-
-/** Where the local page of a location lives (SPEC §2 "Links used by visitor pages"). */
-export const LOCAL_PAGE_PREFIX = '/seafood-restaurants/locations/';
-
-/** An external maps link with driving directions to the point. */
-export function directionsUrl({ lat, lng }: LatLng): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
-}
-
-/** The local page of a location from its localPageURL ('fl/orlando/123-main-st'). */
-export function localPageUrl(localPageURL: string): string {
-  return `${LOCAL_PAGE_PREFIX}${localPageURL.replace(/^\/+/, '')}`;
-}
-
 /**
- * Online ordering for a location: /order?rlid={rlid} under its country root address when it
- * has one ('https://example.com/ca/' gives 'https://example.com/ca/order?rlid=7'), otherwise on
- * `currentOrigin`, the address the visitor is on.
+ * Addresses built from a location (SPEC §2 "Links used by visitor pages"): its local page and
+ * city page in the directory, online ordering and driving directions.
  */
+
+/** Where local pages live: `/seafood-restaurants/locations/{localPageURL}`. */
+export const LOCAL_PAGES_PATH = '/seafood-restaurants/locations/';
+
+/** A location's local page, with the trailing slash the site answers on without a redirect. */
+export function localPageUrl(localPageURL: string): string {
+  return `${LOCAL_PAGES_PATH}${localPageURL}/`;
+}
+
+/** The directory page of a city, from the first two components of its locations' local page address. */
+export function cityPageUrl(stateSlug: string, citySlug: string): string {
+  return `${LOCAL_PAGES_PATH}${stateSlug}/${citySlug}/`;
+}
+
+/** `/order?rlid={rlid}` on the location's country root address when it has one, else on `currentOrigin`. */
 export function orderUrl(location: { rlid: number; countryRootURL?: string | undefined }, currentOrigin: string): string {
-  const origin = `${currentOrigin}/`;
-  const root = location.countryRootURL ? new URL(location.countryRootURL.replace(/\/*$/, '/'), origin) : origin;
-  return new URL(`order?rlid=${location.rlid}`, root).toString();
+  const base = location.countryRootURL ?? `${currentOrigin}/`;
+  return new URL(`order?rlid=${location.rlid}`, base.endsWith('/') ? base : `${base}/`).toString();
+}
+
+/** Driving directions to a point in the maps service. */
+export function directionsUrl({ lat, lng }: { lat: number; lng: number }): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
 }
 
 /** A tel: address from a displayed phone number: digits and a leading plus only. */

@@ -15,7 +15,7 @@ import {
 import { formatClockTime, todaysHours } from '../../client/lib/todays-hours';
 import { positionFromQuery, requestDevicePosition } from '../../client/lib/user-position';
 import { OPEN_RESERVATION_PANEL_EVENT, OPEN_WAITLIST_EVENT, visitorPanelFor } from '../../client/lib/visitor-panel-events';
-import { sampleLocation } from '../support/locations';
+import { testLocation } from '../support/locations';
 
 const PLACE = { city: 'Boston', state: 'MA' };
 const NONE = { isTemporarilyClosed: false, isDiningRoomOpened: false, outsideDining: false, hasDelivery: false, hasCurbside: false };
@@ -55,7 +55,7 @@ describe('location popover: trigger label', () => {
 });
 
 describe("location popover: today's hours", () => {
-  const location = sampleLocation({
+  const location = testLocation(1234, {
     hours: [
       { dayOfWeek: 1, open: '11:00', close: '22:00' },
       { dayOfWeek: 2, open: '11:30', close: '15:00' },
@@ -116,7 +116,7 @@ describe('location popover: links and distances', () => {
 
   it('links directions by latitude and longitude, the local page under its prefix, and the phone by digits', () => {
     expect(directionsUrl({ lat: 42.36, lng: -71.05 })).to.equal('https://www.google.com/maps/dir/?api=1&destination=42.36,-71.05');
-    expect(localPageUrl('ma/boston/100-harbor-st')).to.equal('/seafood-restaurants/locations/ma/boston/100-harbor-st');
+    expect(localPageUrl('ma/boston/100-harbor-st')).to.equal('/seafood-restaurants/locations/ma/boston/100-harbor-st/');
     expect(telUrl('(617) 555-0100')).to.equal('tel:6175550100');
   });
 
@@ -211,7 +211,7 @@ describe('location popover: preferred location store', () => {
     const store = createPreferredLocationStore(environment);
     let notified = 0;
     store.subscribe(() => notified++);
-    const location = sampleLocation({ rlid: 4321 });
+    const location = testLocation(4321);
     await store.save(location);
     expect(JSON.parse(items.get(LOCATION_STORAGE_KEY)!)).to.deep.equal(location);
     expect(items.get(RLID_STORAGE_KEY)).to.equal('4321');
@@ -224,14 +224,14 @@ describe('location popover: preferred location store', () => {
 
   it('writes without a lock where the browser has none', async () => {
     const { items, environment } = memoryEnvironment();
-    await createPreferredLocationStore(environment).save(sampleLocation({ rlid: 5 }));
+    await createPreferredLocationStore(environment).save(testLocation(5));
     expect(items.get(RLID_STORAGE_KEY)).to.equal('5');
   });
 
   it('clears the stored location, the rlid and the cookie', async () => {
     const { items, cookies, environment } = memoryEnvironment();
     const store = createPreferredLocationStore(environment);
-    await store.save(sampleLocation());
+    await store.save(testLocation(1234));
     await store.clear();
     expect([...items.keys()]).to.deep.equal([]);
     expect(cookies.at(-1)).to.match(/^li=; Max-Age=0; .*Path=\/; SameSite=Lax$/);
@@ -248,7 +248,7 @@ describe('location popover: preferred location store', () => {
     expect(store.getSnapshot()).to.equal(null);
     let notified = 0;
     store.subscribe(() => notified++);
-    const location = sampleLocation({ rlid: 77 });
+    const location = testLocation(77);
     items.set(LOCATION_STORAGE_KEY, JSON.stringify(location));
     store.reload();
     const first = store.getSnapshot();
@@ -261,7 +261,7 @@ describe('location popover: preferred location store', () => {
   it('ignores and logs stored data that is not JSON or not a location', async () => {
     const notJson = await capturingConsole('warn', () => expect(parseStoredLocation('{oops')).to.equal(null));
     expect(notJson).to.have.length(1);
-    const { rlid: _dropped, ...withoutRlid } = sampleLocation();
+    const { rlid: _dropped, ...withoutRlid } = testLocation(1234);
     const wrongShape = await capturingConsole('warn', () => expect(parseStoredLocation(JSON.stringify(withoutRlid))).to.equal(null));
     expect(String(wrongShape[0]?.[0])).to.contain('not a location');
     const quiet = await capturingConsole('warn', () => expect(parseStoredLocation(null)).to.equal(null));
@@ -270,7 +270,7 @@ describe('location popover: preferred location store', () => {
 
   it('answers none for invalid stored data through the store too', async () => {
     const { items, environment } = memoryEnvironment();
-    items.set(LOCATION_STORAGE_KEY, JSON.stringify({ ...sampleLocation(), latitude: 'north' }));
+    items.set(LOCATION_STORAGE_KEY, JSON.stringify({ ...testLocation(1234), latitude: 'north' }));
     const warnings = await capturingConsole('warn', () => expect(createPreferredLocationStore(environment).getSnapshot()).to.equal(null));
     expect(warnings).to.have.length(1);
   });

@@ -286,6 +286,7 @@ describe('locations templates', () => {
     city: 'Orlando',
     state: 'FL',
     postcode: '32801',
+    country: 'US',
     phone: { national: '(407) 555-0100' },
     location: { lat: 28.54, lng: -81.38 },
     url: '/seafood-restaurants/locations/fl/orlando/100-harbor-way',
@@ -293,6 +294,10 @@ describe('locations templates', () => {
     map_image_url_desktop: '/maps/42-desktop.png',
     has_online_ordering: true,
     order_url: '/order?rlid=42',
+    accepts_reservations: true,
+    is_temporarily_closed: false,
+    services: ['Dine-In', 'Delivery'],
+    opening_hours: [{ dayOfWeek: 1, open: '11:00', close: '22:00' }],
     hours: [
       { type_name: 'Operation', days: [{ day_name: 'Monday', hours: ['11:00 AM - 10:00 PM'] }] },
       { type_name: 'Delivery', days: [{ day_name: 'Monday', hours: ['4:00 PM - 9:00 PM'] }] },
