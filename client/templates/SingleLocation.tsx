@@ -1,6 +1,6 @@
 import LocationAddress from '../components/LocationAddress';
 import { gettext, interpolate } from '../lib/i18n';
-import { directionsUrl } from '../lib/location-links';
+import { directionsUrl, telUrl } from '../lib/location-links';
 import type { LocationHours as HoursSpan } from '../lib/location-schemas';
 import { usePageContext } from '../lib/page-context';
 
@@ -92,10 +92,6 @@ function OperationHours({ hours }: { hours: LocationHours[] }) {
   );
 }
 
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
 /** One restaurant: where it is, how to reach it, its hours, and a way to another one. */
 export default function SingleLocation({ title, location, locator_url }: SingleLocationProps) {
   const { site } = usePageContext();
@@ -144,14 +140,14 @@ export default function SingleLocation({ title, location, locator_url }: SingleL
             {location && location.phone.national && (
               <p className="single-location__contact-line">
                 <span className="single-location__contact-label">{gettext('Restaurant')}</span>
-                <a className="single-location__phone" href={telHref(location.phone.national)}>
+                <a className="single-location__phone" href={telUrl(location.phone.national)}>
                   {location.phone.national}
                 </a>
               </p>
             )}
             <p className="single-location__contact-line">
               <span className="single-location__contact-label">{gettext('Guest Relations')}</span>
-              <a className="single-location__phone" href={telHref(site.nationalPhone)}>
+              <a className="single-location__phone" href={telUrl(site.nationalPhone)}>
                 {site.nationalPhone}
               </a>
             </p>

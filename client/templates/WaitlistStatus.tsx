@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { panelErrorMessage } from '../components/visitor-panels/PanelError';
 import { cancelWaitlistEntry, fetchWaitlistEntry, type WaitlistEntry } from '../lib/guest-api';
 import { gettext, interpolate } from '../lib/i18n';
+import { telUrl } from '../lib/location-links';
 
 /** Props of the 'wait list status' template: the guest's own entry and where it is. */
 export interface WaitlistStatusProps {
@@ -48,7 +49,7 @@ export default function WaitlistStatus({ entry: initial, restaurant }: WaitlistS
         <br />
         {restaurant.address}
         <br />
-        <a href={`tel:${restaurant.phone.replace(/[^\d+]/g, '')}`}>{restaurant.phone}</a>
+        <a href={telUrl(restaurant.phone)}>{restaurant.phone}</a>
       </p>
       <div className={`waitlist-status__card waitlist-status__card--${entry.status}`} aria-live="polite">
         <p className="waitlist-status__headline">{gettext(STATUS_TEXT[entry.status])}</p>

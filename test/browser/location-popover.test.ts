@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page as BrowserPage } from 'puppeteer-core';
 import type { Location } from '../../client/lib/location-schemas';
 import { LOCATION_STORAGE_KEY, RLID_STORAGE_KEY } from '../../client/lib/preferred-location-store';
@@ -7,7 +8,7 @@ import { addChild } from '../../server/models/pages';
 import { LOCATIONS_MAP_PAGE_TYPE } from '../../server/pagetypes/locations-map-page';
 import { launchBrowserOrSkip } from '../support/browser';
 import { createTestSite, type TestSite } from '../support/fixtures';
-import { testLocation, uniqueRlidBase } from '../support/locations';
+import { sampleLocation } from '../support/locations';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 /** Miles per degree of latitude with the API's earth radius: a point this far north is this far away. */
@@ -29,11 +30,13 @@ describe('location popover in the browser', function () {
   let server: TestServer;
   let site: TestSite;
   let siteUrl: string;
-  let nextRlid = uniqueRlidBase();
+  const base = 100_000_000 + randomInt(800_000_000);
+  let nextRlid = base;
   const rlid = () => nextRlid++;
 
   const locationNear = (point: { lat: number; lng: number }, northMiles: number, overrides: Partial<Location> = {}): Location =>
-    testLocation(rlid(), {
+    sampleLocation({
+      rlid: rlid(),
       address1: `${100 + Math.round(northMiles * 10)} Harbor Rd`,
       latitude: point.lat + northMiles / MILES_PER_DEGREE,
       longitude: point.lng,
@@ -54,7 +57,7 @@ describe('location popover in the browser', function () {
     curbside: preferred({ isDiningRoomOpened: false, hasDelivery: false, hasCurbside: true }),
     pickUp: preferred({ isDiningRoomOpened: false, hasDelivery: false, hasCurbside: false }),
     reservations: preferred({ isReservationsEnabled: true, waitListReady: true, countryRootURL: 'https://www.redharbor.example/ca/' }),
-    waitList: preferred({ isReservationsEnabled: false, waitListReady: true, hasDelivery: true, localPageURL: 'ts/testport/110-harbor-rd' }),
+    waitList: preferred({ isReservationsEnabled: false, waitListReady: true, localPageURL: 'ts/testport/110-harbor-rd' }),
     neither: preferred({ isReservationsEnabled: false, waitListReady: false }),
   };
 
@@ -152,17 +155,17 @@ describe('location popover in the browser', function () {
     ]);
     const cards = await cardTexts(page);
     expect(cards.map((card) => card.distance)).to.deep.equal(['1.0 mi', '2.5 mi', '4.0 mi', '6.0 mi']);
-    expect(cards[0]).to.deep.include({ street: zipGroup[0]!.address1, city: 'Testport, ME 04101', services: ['Delivery Available'] });
+    expect(cards[0]).to.deep.include({ street: zipGroup[0]!.address1, city: 'Boston, MA 02110', services: ['Delivery Available'] });
     expect(cards[1]!.services).to.deep.equal(['Indoor Dining Available']);
     expect(cards[2]!.services).to.deep.equal([]);
-    expect(cards[3]!.city).to.equal('Barrow, AK 04101');
+    expect(cards[3]!.city).to.equal('Barrow, AK 02110');
     expect(await page.$eval('.location-search__all a', (anchor) => [anchor.textContent, anchor.getAttribute('href')])).to.deep.equal(['View All Locations', '/locations/']);
 
     await page.click('.location-search__results li:nth-child(2) .location-card');
     await page.waitForSelector('.preferred-location');
     expect(await page.evaluate(() => document.activeElement?.id)).to.equal('preferred-location-heading');
     expect(await page.$eval('.preferred-location__address', (element) => element.textContent)).to.contain(zipGroup[1]!.address1);
-    expect(await triggerText(page)).to.equal('Testport, ME (Indoor Dining Available)');
+    expect(await triggerText(page)).to.equal('Boston, MA (Indoor Dining Available)');
     const stored = await page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), [LOCATION_STORAGE_KEY, RLID_STORAGE_KEY]);
     expect(JSON.parse(stored[0]!)).to.deep.equal(zipGroup[1]);
     expect(stored[1]).to.equal(String(zipGroup[1]!.rlid));
@@ -173,7 +176,7 @@ describe('location popover in the browser', function () {
     expect(days).to.be.within(364.9, 365.1);
 
     await page.reload({ waitUntil: 'networkidle0' });
-    await waitForTrigger(page, 'Testport, ME (Indoor Dining Available)');
+    await waitForTrigger(page, 'Boston, MA (Indoor Dining Available)');
     await page.click(TRIGGER);
     await page.waitForSelector('.preferred-location', { visible: true });
     expect(await page.$eval('.preferred-location__address', (element) => element.textContent)).to.contain(zipGroup[1]!.address1);
@@ -285,7 +288,7 @@ describe('location popover in the browser', function () {
   it('brings a stale saved copy up to date when the popover opens', async () => {
     const stale = { ...cases.indoor, phone: '(555) 555-0199', isReservationsEnabled: true };
     const page = await openPreferredCard(stale);
-    await page.waitForFunction(() => document.querySelector('.preferred-location__phone')?.textContent?.includes('(555) 555-0100'));
+    await page.waitForFunction(() => document.querySelector('.preferred-location__phone')?.textContent?.includes('(617) 555-0100'));
     expect(await panelButtons(page)).to.deep.equal([]);
     expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), LOCATION_STORAGE_KEY))!)).to.deep.equal(cases.indoor);
   });
@@ -367,7 +370,7 @@ describe('location popover in the browser', function () {
     expect(links).to.deep.include.members([
       ['Get directions (opens in a new tab)', `https://www.google.com/maps/dir/?api=1&destination=${cases.waitList.latitude},${cases.waitList.longitude}`],
       ['View Local Page', '/seafood-restaurants/locations/ts/testport/110-harbor-rd/'],
-      ['Call (555) 555-0100', 'tel:5555550100'],
+      ['Call (617) 555-0100', 'tel:6175550100'],
     ]);
     const closed = await openPreferredCard(cases.closed);
     expect(await closed.$eval('.preferred-location__hours-row dd', (element) => element.textContent)).to.equal('Temporarily Closed');

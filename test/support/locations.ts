@@ -36,3 +36,20 @@ export function testLocation(rlid: number, overrides: Partial<Location> = {}): L
     ...overrides,
   };
 }
+
+/** A fixed, valid location (Boston, delivery, Sundays 11–22) to vary in unit tests. */
+export function sampleLocation(overrides: Partial<Location> = {}): Location {
+  return testLocation(1234, {
+    restaurantNumber: '0042',
+    address1: '100 Harbor St',
+    city: 'Boston',
+    state: 'MA',
+    zip: '02110',
+    longitude: -71.05,
+    latitude: 42.36,
+    hours: [{ dayOfWeek: 0, open: '11:00', close: '22:00' }],
+    phone: '(617) 555-0100',
+    hasDelivery: true,
+    ...overrides,
+  });
+}

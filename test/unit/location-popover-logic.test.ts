@@ -15,7 +15,7 @@ import {
 import { formatClockTime, todaysHours } from '../../client/lib/todays-hours';
 import { positionFromQuery, requestDevicePosition } from '../../client/lib/user-position';
 import { OPEN_RESERVATION_PANEL_EVENT, OPEN_WAITLIST_EVENT, visitorPanelFor } from '../../client/lib/visitor-panel-events';
-import { testLocation } from '../support/locations';
+import { sampleLocation } from '../support/locations';
 
 const PLACE = { city: 'Boston', state: 'MA' };
 const NONE = { isTemporarilyClosed: false, isDiningRoomOpened: false, outsideDining: false, hasDelivery: false, hasCurbside: false };
@@ -55,7 +55,7 @@ describe('location popover: trigger label', () => {
 });
 
 describe("location popover: today's hours", () => {
-  const location = testLocation(1234, {
+  const location = sampleLocation({
     hours: [
       { dayOfWeek: 1, open: '11:00', close: '22:00' },
       { dayOfWeek: 2, open: '11:30', close: '15:00' },
@@ -211,7 +211,7 @@ describe('location popover: preferred location store', () => {
     const store = createPreferredLocationStore(environment);
     let notified = 0;
     store.subscribe(() => notified++);
-    const location = testLocation(4321);
+    const location = sampleLocation({ rlid: 4321 });
     await store.save(location);
     expect(JSON.parse(items.get(LOCATION_STORAGE_KEY)!)).to.deep.equal(location);
     expect(items.get(RLID_STORAGE_KEY)).to.equal('4321');
@@ -224,14 +224,14 @@ describe('location popover: preferred location store', () => {
 
   it('writes without a lock where the browser has none', async () => {
     const { items, environment } = memoryEnvironment();
-    await createPreferredLocationStore(environment).save(testLocation(5));
+    await createPreferredLocationStore(environment).save(sampleLocation({ rlid: 5 }));
     expect(items.get(RLID_STORAGE_KEY)).to.equal('5');
   });
 
   it('clears the stored location, the rlid and the cookie', async () => {
     const { items, cookies, environment } = memoryEnvironment();
     const store = createPreferredLocationStore(environment);
-    await store.save(testLocation(1234));
+    await store.save(sampleLocation());
     await store.clear();
     expect([...items.keys()]).to.deep.equal([]);
     expect(cookies.at(-1)).to.match(/^li=; Max-Age=0; .*Path=\/; SameSite=Lax$/);
@@ -248,7 +248,7 @@ describe('location popover: preferred location store', () => {
     expect(store.getSnapshot()).to.equal(null);
     let notified = 0;
     store.subscribe(() => notified++);
-    const location = testLocation(77);
+    const location = sampleLocation({ rlid: 77 });
     items.set(LOCATION_STORAGE_KEY, JSON.stringify(location));
     store.reload();
     const first = store.getSnapshot();
@@ -261,7 +261,7 @@ describe('location popover: preferred location store', () => {
   it('ignores and logs stored data that is not JSON or not a location', async () => {
     const notJson = await capturingConsole('warn', () => expect(parseStoredLocation('{oops')).to.equal(null));
     expect(notJson).to.have.length(1);
-    const { rlid: _dropped, ...withoutRlid } = testLocation(1234);
+    const { rlid: _dropped, ...withoutRlid } = sampleLocation();
     const wrongShape = await capturingConsole('warn', () => expect(parseStoredLocation(JSON.stringify(withoutRlid))).to.equal(null));
     expect(String(wrongShape[0]?.[0])).to.contain('not a location');
     const quiet = await capturingConsole('warn', () => expect(parseStoredLocation(null)).to.equal(null));
@@ -270,7 +270,7 @@ describe('location popover: preferred location store', () => {
 
   it('answers none for invalid stored data through the store too', async () => {
     const { items, environment } = memoryEnvironment();
-    items.set(LOCATION_STORAGE_KEY, JSON.stringify({ ...testLocation(1234), latitude: 'north' }));
+    items.set(LOCATION_STORAGE_KEY, JSON.stringify({ ...sampleLocation(), latitude: 'north' }));
     const warnings = await capturingConsole('warn', () => expect(createPreferredLocationStore(environment).getSnapshot()).to.equal(null));
     expect(warnings).to.have.length(1);
   });
