@@ -17,11 +17,11 @@ const HOURS_KINDS: Readonly<Record<HoursKind, { spans: (l: HoursSource) => Locat
   curbside: { spans: (l) => l.curbsideHours, replacement: (l) => (l.hasCurbside ? null : gettext('Not Available')) },
 };
 
-/** A 24-hour 'HH:MM' as a 12-hour clock time ('22:00' gives '10:00 PM'). */
+/** A 24-hour 'HH:MM' as a 12-hour clock time ('22:00' gives '10:00 PM'), as the local page writes it. */
 export function formatClockTime(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const clockHour = hours % 12 === 0 ? 12 : hours % 12;
-  return `${clockHour}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  const suffix = hours < 12 ? gettext('AM') : gettext('PM');
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
 }
 
 /**

@@ -324,6 +324,13 @@ describe('location popover in the browser', function () {
     await recordPanelEvents(page);
     await page.click('.preferred-location__panel-button');
     expect(await panelEvents(page)).to.deep.equal([{ type: 'open-reservation-panel', detail: { rlid: cases.reservations.rlid } }]);
+    // The panel it opens is a dialog of its own: pressing in it or closing it leaves the popover open with focus back on the button.
+    await page.waitForSelector('dialog[open]');
+    await page.click('dialog[open] h2');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('dialog[open]', { hidden: true });
+    expect(await page.$eval('.location-popover__panel', (element) => (element as HTMLElement).hidden)).to.equal(false);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('preferred-location__panel-button'))).to.equal(true);
   });
 
   it("offers 'Join the wait list' when the wait list is ready, raising open-waitlist with the rlid", async () => {

@@ -50,12 +50,14 @@ export default function LocationPopover() {
 
   useEffect(() => {
     if (!open) return;
+    // Keys and presses inside a dialog (a visitor panel this popover opened, the mobile menu) are that dialog's.
+    const inDialog = (target: EventTarget | null) => target instanceof Element && target.closest('dialog, [role="dialog"]') !== null;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
+      if (event.key === 'Escape' && !inDialog(event.target)) close();
     };
     // A press elsewhere on the page closes the panel and leaves focus where the visitor pressed.
     const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target) && !inDialog(event.target)) setOpen(false);
     };
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('pointerdown', onPointerDown);
