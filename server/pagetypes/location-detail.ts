@@ -3,6 +3,7 @@ import { orderUrl } from '../../client/lib/location-links';
 import { gettext } from '../../client/lib/i18n';
 import type { LocationDetail, LocationHours } from '../../client/templates/SingleLocation';
 import { locationMapImageUrls } from '../maps/map-image-urls';
+import { formatClockTime } from '../../client/lib/todays-hours';
 
 /** Weekday names by dayOfWeek (0 = Sunday), as schema.org names them. */
 const SCHEMA_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -38,13 +39,6 @@ function dayName(dayOfWeek: number): string {
     6: gettext('Saturday'),
   };
   return names[dayOfWeek]!;
-}
-
-/** '13:30' as '1:30 PM'. Formatted on the server, so server and browser render the same text. */
-export function formatClockTime(time: string): string {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  const suffix = hours < 12 ? gettext('AM') : gettext('PM');
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
 }
 
 /** One kind of hours as the template lists it: every weekday, 'Closed' on days without a span. */

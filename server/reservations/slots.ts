@@ -1,5 +1,6 @@
 /** Which times a table can be booked: from opening until an hour before closing, every half hour. */
 import type { LocationHours } from '../../client/lib/location-schemas';
+import { formatClockTime } from '../../client/lib/todays-hours';
 import { minutesOf } from '../models/location-clock';
 
 /** Minutes between bookable times. */
@@ -31,9 +32,7 @@ export function slotTime(minutes: number): string {
   return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`;
 }
 
-/** A slot as a guest reads it: '7:30 PM'. */
+/** A slot as a guest reads it: '7:30 PM', written as the rest of the site writes times. */
 export function slotLabel(minutes: number): string {
-  const inDay = minutes % DAY;
-  const hours = Math.floor(inDay / 60);
-  return `${((hours + 11) % 12) + 1}:${String(inDay % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  return formatClockTime(slotTime(minutes));
 }
