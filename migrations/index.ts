@@ -5,6 +5,7 @@ import * as m0003 from './0003_sessions_and_view_restrictions';
 import * as m0004 from './0004_subscribers';
 import * as m0005 from './0005_locations';
 import * as m0007 from './0007_outbox';
+import * as m0008 from './0008_forms';
 
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_subscribers': m0004,
   '0005_locations': m0005,
   '0007_outbox': m0007,
+  '0008_forms': m0008,
 };

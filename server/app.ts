@@ -5,6 +5,8 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { loadAssetManifest, type AssetManifest } from './asset-manifest';
 import type { Config } from './config';
+import { createCaptcha } from './captcha/create-captcha';
+import type { CaptchaProvider } from './captcha/provider';
 import { csrfProtection } from './csrf';
 import type { Db } from './db/database';
 import { errorHandler } from './error-handler';
@@ -19,6 +21,7 @@ import { securityHeaders } from './security-headers';
 import { csrfTokenRouter } from './views/csrf-token';
 import { healthChecks, healthRouter } from './views/health';
 import { mediaRouter } from './views/media';
+import { pageForms } from './views/page-forms';
 import { pageResponder } from './views/page-response';
 import { restrictedPagesRouter } from './views/restricted-pages';
 import { publicPages } from './views/serve';
@@ -26,6 +29,7 @@ import { siteFilesRouter } from './views/site-files';
 import { locationsApiRouter } from './views/locations-api';
 import { geocodeApiRouter } from './views/geocode-api';
 import { unsubscribeRouter } from './views/unsubscribe';
+import { rateLimit } from './rate-limit';
 import { sessionMiddleware } from './sessions';
 
 /** What the app is assembled from; index.ts and the tests provide it. */
@@ -35,12 +39,14 @@ export interface AppOptions {
   logger: Logger;
   manifest?: AssetManifest;
   reportError?: ReportError;
+  /** The captcha of visitor forms; by default the one the configuration names. */
+  captcha?: CaptchaProvider;
 }
 
 const ONE_YEAR_SECONDS = 31536000;
 
 /** Assembles the Express app: headers, static files, fixed routes, then the page tree. */
-export function createApp({ config, db, logger, manifest = loadAssetManifest(), reportError }: AppOptions): Express {
+export function createApp({ config, db, logger, manifest = loadAssetManifest(), reportError, captcha = createCaptcha(config, logger) }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -54,7 +60,8 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
     csrf,
   });
   const storage = createMediaStorage(mediaRoot(config));
-  const viewOptions = { db, config, logger, renderer, storage };
+  const viewOptions = { db, config, logger, renderer, storage, captcha };
+  const formLimit = { postsPerWindow: config.FORM_POSTS_PER_WINDOW, windowSeconds: config.FORM_RATE_WINDOW_SECONDS };
   const responder = pageResponder(viewOptions);
   const pages = publicPages(viewOptions, responder);
 
@@ -87,11 +94,16 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(csrfTokenRouter(csrf));
   app.use(locationsApiRouter({ db }));
   app.use(geocodeApiRouter());
+  app.use(
+    '/api/fcc/unsubscribe',
+    rateLimit({ db, secret: config.SECRET_KEY, rule: { bucket: 'api:unsubscribe', max: formLimit.postsPerWindow, windowSeconds: formLimit.windowSeconds } }),
+  );
   app.use(unsubscribeRouter({ db }));
   app.use(restrictedPagesRouter(viewOptions, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
   app.use(pages.appendSlash);
   app.get('/{*path}', pages.servePage);
+  app.post('/{*path}', pageForms({ ...viewOptions, ...formLimit }, responder));
 
   app.use(() => {
     throw new NotFoundError('There is nothing at this address.');

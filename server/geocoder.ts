@@ -26,7 +26,8 @@ type ZipRecord = z.infer<typeof zipRecordSchema>;
 
 const zipcodesModuleSchema = z.object({ codes: z.record(z.string(), z.unknown()) });
 
-const US_STATES: Record<string, string> = {
+/** US states, DC and Puerto Rico by postal code; also the contact form's state choices. */
+export const US_STATES: Record<string, string> = {
   AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
   DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
   IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
@@ -38,7 +39,8 @@ const US_STATES: Record<string, string> = {
   PR: 'Puerto Rico',
 };
 
-const CA_PROVINCES: Record<string, string> = {
+/** Canadian provinces and territories by postal code. */
+export const CA_PROVINCES: Record<string, string> = {
   AB: 'Alberta', BC: 'British Columbia', MB: 'Manitoba', NB: 'New Brunswick', NL: 'Newfoundland and Labrador',
   NS: 'Nova Scotia', NT: 'Northwest Territories', NU: 'Nunavut', ON: 'Ontario', PE: 'Prince Edward Island',
   QC: 'Quebec', SK: 'Saskatchewan', YT: 'Yukon',

@@ -46,6 +46,7 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
       site: site.site,
       query: queryStrings(req.query),
       submitted: false,
+      captcha: options.captcha,
     });
     await responder.send(req, res, site, {
       template: pageType.template,
@@ -74,7 +75,7 @@ function headFor(page: Page, robots: string | undefined) {
 }
 
 /** The decoded, non-empty path segments, or undefined when a segment is malformed. */
-function pathComponents(urlPath: string): string[] | undefined {
+export function pathComponents(urlPath: string): string[] | undefined {
   try {
     return urlPath.split('/').filter(Boolean).map(decodeURIComponent);
   } catch {
