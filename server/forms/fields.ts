@@ -116,9 +116,10 @@ export function textareaField(options: FieldBase & { maxLength: number; rows?: n
 /** An email address: trimmed, validated and lowercased. */
 export function emailField(options: FieldBase): FieldDefinition<string> {
   const required = options.required ?? true;
-  const schema = boundedText({ required, max: 254 }).pipe(
-    z.union([z.literal(''), z.email(INVALID_EMAIL_MESSAGE).transform((email) => email.toLowerCase())]),
-  );
+  const email = z.email();
+  const schema = boundedText({ required, max: 254 })
+    .refine((value) => !value || email.safeParse(value).success, INVALID_EMAIL_MESSAGE)
+    .transform((value) => value.toLowerCase());
   return withSchema(inputField({ ...options, type: 'email', maxLength: 254, attrs: { autocomplete: 'email' } }), schema);
 }
 
