@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { NON_FIELD_ERRORS } from '../../client/lib/server-forms';
+import { NON_FIELD_ERRORS, type FormErrors } from '../../client/lib/server-forms';
 import { builtinCaptcha } from '../../server/captcha/builtin';
 import { contactForm } from '../../server/forms/contact-form';
 import { checkboxField, choiceField, emailField, inputField, textareaField } from '../../server/forms/fields';
@@ -15,7 +15,7 @@ const sample = defineForm({
     note: textareaField({ name: 'note', label: 'Note', maxLength: 10, required: false }),
     agree: checkboxField({ name: 'agree', label: 'I agree', mustBeChecked: true }),
   },
-  clean: (data) => (data.size === 'l' && data.note === '' ? { note: ['Tell us about the bowl.'] } : {}),
+  clean: (data): FormErrors => (data.size === 'l' && data.note === '' ? { note: ['Tell us about the bowl.'] } : {}),
 });
 
 describe('server forms', () => {

@@ -86,6 +86,7 @@ export default function LocationPicker({ field, errors, initial }: LocationPicke
             onClick={() => {
               changedRef.current = true;
               setPicked(null);
+              setQuery('');
             }}
           >
             {gettext('Change')}
