@@ -596,10 +596,11 @@ export function demoTemplatePages(_refs: DemoRefs): DemoPage[] {
           slug: 'thank-you',
           pageType: 'contact_us_landing_page',
           content: {
-            body: [richText('<p>In the meantime, see what is on the <a href="/menu/">menu</a> or find the <a href="/press/">latest Red Harbor news</a>.</p>')],
+            body: [],
             confirmation: [
               heading('We received your message'),
               richText('<p>Thank you for contacting Red Harbor Guest Relations. A member of our team will reply by email within two business days. If your message is about a recent visit, please keep your receipt handy.</p>'),
+              richText('<p>In the meantime, see what is on the <a href="/menu/">menu</a> or find the <a href="/press/">latest Red Harbor news</a>.</p>'),
             ],
           },
         },
@@ -623,10 +624,11 @@ export function demoTemplatePages(_refs: DemoRefs): DemoPage[] {
           slug: 'thank-you',
           pageType: 'email_signup_landing_page',
           content: {
-            body: [richText('<p>Watch your inbox for a welcome email from Red Harbor.</p>')],
+            body: [],
             confirmation: [
               heading('Welcome aboard'),
               richText('<p>Thanks for signing up. Your first email is on its way; add news@redharbor.example to your contacts so it does not land in spam.</p>'),
+              richText('<p>Watch for your birthday treat and first word on Lobsterfest. Craving seafood now? <a href="/menu/">See the menu</a>.</p>'),
             ],
             legal_text: SIGNUP_LEGAL_TEXT,
             faq_url: '/faq/',
