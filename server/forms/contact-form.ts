@@ -32,7 +32,7 @@ const REGION_GROUPS: ChoiceGroup[] = [
 
 const ONE_DAY_MS = 24 * 3600 * 1000;
 
-/** A visit date as YYYY-MM-DD: a real date, not after tomorrow (visitors live in every time zone). */
+/** A visit date as YYYY-MM-DD: a real date since 2000, not after tomorrow (visitors live in every time zone). */
 function visitDateSchema(now: () => number) {
   return boundedText({ max: 10 }).refine((value) => {
     if (!value) return true;

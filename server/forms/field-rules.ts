@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { boundedText } from './fields';
 
 /** The message for a phone number that is not a North American one. */
@@ -19,17 +18,6 @@ export function phoneSchema() {
     const digits = value.replace(/\D/g, '');
     return /^[\d\s().+-]+$/.test(value) && (digits.length === 10 || (digits.length === 11 && digits.startsWith('1')));
   }, INVALID_PHONE_MESSAGE);
-}
-
-/** An integer choice posted as text (months, days, restaurant ids). */
-export function integerSchema({ min, max, message }: { min: number; max: number; message: string }) {
-  return boundedText({ max: 12 }).pipe(
-    z
-      .string()
-      .regex(/^\d+$/, message)
-      .transform(Number)
-      .refine((value) => value >= min && value <= max, message),
-  );
 }
 
 /** The days in a month of a leap year, so 29 February stays a valid birthday. */

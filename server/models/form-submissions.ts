@@ -26,7 +26,3 @@ export async function saveFormSubmission(db: Db, submission: NewFormSubmission, 
   });
 }
 
-/** A page's submissions, newest first. */
-export async function submissionsForPage(db: Db, pageId: number): Promise<FormSubmission[]> {
-  return db.selectFrom('form_submissions').selectAll().where('page_id', '=', pageId).orderBy('submit_time', 'desc').orderBy('id', 'desc').execute();
-}

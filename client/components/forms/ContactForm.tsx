@@ -65,8 +65,8 @@ export default function ContactForm({ form, location }: ContactFormProps) {
           errors={errorsOf(form, 'topic')}
           value={topics.includes(topic) ? topic : ''}
           onChange={setTopic}
-          groups={new Set([category])}
-          disabled={!category}
+          // Until a category is chosen every group is offered, so the form also works before scripts run.
+          groups={category ? new Set([category]) : undefined}
         />
         {visitFields.has('location_rlid') && <LocationPicker field={field('location_rlid')} errors={errorsOf(form, 'location_rlid')} initial={location} />}
         {visitFields.has('visit_date') && simpleField('visit_date')}

@@ -13,7 +13,6 @@ export interface WidgetProps {
   value?: string;
   onChange?(value: string): void;
   className?: string;
-  disabled?: boolean;
 }
 
 function options(optgroups: readonly SerializedOptgroup[], groups: ReadonlySet<string> | undefined) {
@@ -34,10 +33,9 @@ function options(optgroups: readonly SerializedOptgroup[], groups: ReadonlySet<s
 }
 
 /** Draws one serialized widget: input, textarea or select with its optgroups (SPEC §3 "Server forms"). */
-export default function Widget({ widget, describedBy, invalid, groups, value, onChange, className = 'form__input', disabled }: WidgetProps) {
+export default function Widget({ widget, describedBy, invalid, groups, value, onChange, className = 'form__input' }: WidgetProps) {
   const common = {
     ...widgetProps(widget.attrs),
-    ...(disabled ? { disabled: true } : {}),
     'aria-describedby': describedBy,
     'aria-invalid': invalid || undefined,
   };
