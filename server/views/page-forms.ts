@@ -14,10 +14,10 @@ import { emailSignupPage } from '../pagetypes/email-signup-page';
 import { landingUrlFor } from '../pagetypes/form-pages';
 import type { PageTypeContext, PageTypeDefinition, PostedForm } from '../pagetypes/types';
 import { checkRateLimit, hashClientAddress } from '../rate-limit';
-import { checkContactPost } from './contact-post';
+import { checkContactPost } from '../forms/contact-submission';
 import type { PageResponder, PublicViewOptions } from './page-response';
 import { pathComponents } from './serve';
-import { checkSignupPost } from './signup-post';
+import { checkSignupPost } from '../forms/signup-submission';
 import { resolveRequestSite, type RequestSite } from './site-request';
 
 /** What the form views need: the public view options, the captcha and the per-IP post limit. */

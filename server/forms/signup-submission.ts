@@ -1,9 +1,9 @@
 import type { FormErrors } from '../../client/lib/server-forms';
 import type { CaptchaProvider } from '../captcha/provider';
-import type { RawValues } from '../forms/fields';
-import { mergeErrors, validateForm } from '../forms/form';
-import { validateFormSet, type FormSetResult } from '../forms/form-set';
-import { occasionsFormSet, signupFormFor } from '../forms/signup-form';
+import type { RawValues } from './fields';
+import { mergeErrors, validateForm } from './form';
+import { validateFormSet, type FormSetResult } from './form-set';
+import { occasionsFormSet, signupFormFor } from './signup-form';
 import type { SignupOptions } from '../models/subscriber-occasions';
 
 /** A checked signup ready to store, or the errors to show with each occasion form's state. */
