@@ -56,7 +56,7 @@ export default function CaptchaField({ field, errors }: CaptchaFieldProps) {
     <div className={`form-field form-captcha${invalid ? ' form-field--invalid' : ''}`} data-field={field.name}>
       <label className="form-captcha__box" htmlFor={id}>
         <input className="form-check__input" {...widgetProps(widget.attrs)} aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} />
-        <span className="form-captcha__label">{field.label}</span>
+        <span className="form-captcha__label">{gettext(field.label)}</span>
       </label>
       {token && <input {...widgetProps(token.attrs)} defaultValue={token.value ?? ''} />}
       {honeypot && (

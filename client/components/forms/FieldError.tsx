@@ -1,4 +1,4 @@
-import { interpolate } from '../../lib/i18n';
+import { gettext, interpolate } from '../../lib/i18n';
 
 /** Props of FieldError. */
 export interface FieldErrorProps {
@@ -12,7 +12,7 @@ export default function FieldError({ id, errors }: FieldErrorProps) {
   if (!first) return null;
   return (
     <p id={id} className="form-field__error" role="alert">
-      {interpolate('Error: {message}', { message: first })}
+      {interpolate('Error: {message}', { message: gettext(first) })}
     </p>
   );
 }

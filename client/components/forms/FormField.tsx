@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { gettext } from '../../lib/i18n';
 import type { SerializedField } from '../../lib/server-forms';
 import FieldError from './FieldError';
 import Widget, { type WidgetProps } from './Widget';
@@ -16,7 +17,7 @@ export interface FormFieldProps extends Omit<WidgetProps, 'widget' | 'describedB
 
 /**
  * One field: label, widget, help text and its first error beneath it. A checkbox puts its label
- * after the box.
+ * after the box. Labels come from the server form in English; the catalog may translate them.
  */
 export default function FormField({ field, errors, markRequired = false, children, wide = false, ...widgetOptions }: FormFieldProps) {
   const id = String(field.widget.attrs.id ?? `id_${field.name}`);
@@ -25,7 +26,7 @@ export default function FormField({ field, errors, markRequired = false, childre
   const describedBy = [field.help_text ? helpId : '', errors?.length ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const label = (
     <>
-      {field.label}
+      {gettext(field.label)}
       {markRequired && field.required && <span className="form-field__required">*</span>}
     </>
   );
@@ -47,7 +48,7 @@ export default function FormField({ field, errors, markRequired = false, childre
       )}
       {field.help_text && (
         <p id={helpId} className="form-field__help">
-          {field.help_text}
+          {gettext(field.help_text)}
         </p>
       )}
       <FieldError id={errorId} errors={errors} />

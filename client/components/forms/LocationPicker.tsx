@@ -74,7 +74,7 @@ export default function LocationPicker({ field, errors, initial }: LocationPicke
       <input type="hidden" name={field.name} value={picked ? String(picked.rlid) : ''} />
       {picked ? (
         <div className="location-picker__picked">
-          <p className="form__label">{field.label}</p>
+          <p className="form__label">{gettext(field.label)}</p>
           <p className="location-picker__address">
             <strong>{picked.address1}</strong>
             <br />
@@ -95,7 +95,7 @@ export default function LocationPicker({ field, errors, initial }: LocationPicke
       ) : (
         <>
           <label className="form__label" htmlFor={inputId}>
-            {field.label}
+            {gettext(field.label)}
           </label>
           <div className="location-picker__search">
             <input

@@ -1,3 +1,4 @@
+import { gettext } from '../../lib/i18n';
 import { NON_FIELD_ERRORS, type FormErrors } from '../../lib/server-forms';
 
 /** Props of NonFieldErrors. */
@@ -14,7 +15,7 @@ export default function NonFieldErrors({ errors, extra = [] }: NonFieldErrorsPro
   return (
     <ul className="form-errors" role="alert">
       {messages.map((message) => (
-        <li key={message}>{message}</li>
+        <li key={message}>{gettext(message)}</li>
       ))}
     </ul>
   );

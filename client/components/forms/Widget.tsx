@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { gettext } from '../../lib/i18n';
 import type { SerializedOptgroup, SerializedWidget } from '../../lib/server-forms';
 import { widgetProps } from './widget-props';
 
@@ -19,13 +20,13 @@ function options(optgroups: readonly SerializedOptgroup[], groups: ReadonlySet<s
   return optgroups.map(([label, choices, index]) => {
     const rendered = choices.map((choice) => (
       <option key={choice.value} value={choice.value}>
-        {choice.label}
+        {gettext(choice.label)}
       </option>
     ));
     if (label === null) return rendered;
     if (groups && !groups.has(label)) return null;
     return (
-      <optgroup key={index} label={label}>
+      <optgroup key={index} label={gettext(label)}>
         {rendered}
       </optgroup>
     );
