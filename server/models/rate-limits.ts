@@ -24,10 +24,9 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, clientKey: strin
     .onConflict((conflict) => conflict.columns(['bucket', 'client_key', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limit_hits.hits + 1` }))
     .returning('hits')
     .executeTakeFirstOrThrow();
-  // The first hit of a window is the moment this client's older windows stop mattering.
-  if (row.hits === 1) {
-    await db.deleteFrom('rate_limit_hits').where('bucket', '=', rule.bucket).where('client_key', '=', clientKey).where('window_start', '<', windowStart).execute();
-  }
+  // The first hit of a window is when earlier windows of this limit stop mattering, for every
+  // client: deleting them here keeps the table at about one window's worth of rows.
+  if (row.hits === 1) await db.deleteFrom('rate_limit_hits').where('bucket', '=', rule.bucket).where('window_start', '<', windowStart).execute();
   if (row.hits <= rule.max) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000)) };
 }
