@@ -4,6 +4,7 @@
  */
 import { gettext } from '../../client/lib/i18n';
 import { button, h, nextDomId } from './dom';
+import { icon } from './icons';
 import type { SerializedBlockDefinition } from './schemas';
 
 /** What the menu does when the editor picks something. */
@@ -56,7 +57,7 @@ export function createBlockMenu(definitions: readonly SerializedBlockDefinition[
       { class: 'sf-menu__header' },
       h('h2', { id: titleId, class: 'sf-menu__title' }, gettext('Add a block')),
       button({ class: 'sf-button sf-button--secondary sf-menu__paste' }, () => paste(), gettext('Paste copied block')),
-      button({ class: 'sf-icon-button', 'aria-label': gettext('Close the block menu') }, () => close(), '×'),
+      button({ class: 'sf-icon-button', 'aria-label': gettext('Close the block menu') }, () => close(), icon('close')),
     ),
     h('label', { class: 'sf-label', for: searchId }, gettext('Search block types')),
     search,

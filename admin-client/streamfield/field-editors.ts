@@ -5,6 +5,7 @@
 import { gettext, interpolate } from '../../client/lib/i18n';
 import { button, h, nextDomId, type Child, type Scope } from './dom';
 import type { EditorContext, ValueCursor } from './editor-context';
+import { icon, type IconName } from './icons';
 import { createRichTextEditor } from './rich-text-editor';
 import type { ChooserTarget, FieldKind, FieldNode } from './schemas';
 import { addListItem, emptyValue, moveListItem, removeListItem } from './value-ops';
@@ -159,8 +160,12 @@ const renderStruct: Renderer<'struct'> = (node, cursor, context, scope) => {
           holder.querySelector<HTMLElement>('button')?.focus();
         }, interpolate('Remove {field}', { field: node.label }))
       : null;
+    const fields = renderFields(node.children, cursor, context, structScope);
+    // A list item's struct is framed by the item already; a named struct gets its own fieldset.
     holder.replaceChildren(
-      h('fieldset', { class: 'sf-struct' }, h('legend', { class: 'sf-legend' }, node.label), ...renderFields(node.children, cursor, context, structScope), remove),
+      node.name === ''
+        ? h('div', { class: 'sf-struct sf-struct--item' }, ...fields, remove)
+        : h('fieldset', { class: 'sf-struct' }, h('legend', { class: 'sf-legend' }, node.label), ...fields, remove),
     );
   };
   render();
@@ -182,7 +187,7 @@ const renderList: Renderer<'list'> = (node, cursor, context, scope) => {
     const value = cursor.read();
     return Array.isArray(value) ? value.length : 0;
   };
-  const itemAction = (label: string, text: string, className: string, action: () => void) => button({ class: `sf-icon-button ${className}`, 'aria-label': label, title: label }, action, text);
+  const itemAction = (label: string, iconName: IconName, className: string, action: () => void) => button({ class: `sf-icon-button ${className}`, 'aria-label': label, title: label }, action, icon(iconName));
 
   const move = (from: number, to: number, focusClass: string) => {
     if (to < 0 || to >= listLength()) return;
@@ -206,7 +211,7 @@ const renderList: Renderer<'list'> = (node, cursor, context, scope) => {
     items.replaceChildren(
       ...Array.from({ length }, (_, index) => {
         const position = { position: index + 1, field: node.label };
-        const removeButton = itemAction(interpolate('Remove item {position} of {field}', position), '×', 'sf-list__remove', () => remove(index));
+        const removeButton = itemAction(interpolate('Remove item {position} of {field}', position), 'close', 'sf-list__remove', () => remove(index));
         removeButton.disabled = !canRemove;
         return h(
           'li',
@@ -215,8 +220,8 @@ const renderList: Renderer<'list'> = (node, cursor, context, scope) => {
             'div',
             { class: 'sf-list__item-header' },
             h('span', { class: 'sf-list__item-title' }, interpolate('Item {position}', position)),
-            itemAction(interpolate('Move item {position} of {field} up', position), '↑', 'sf-list__up', () => move(index, index - 1, 'sf-list__up')),
-            itemAction(interpolate('Move item {position} of {field} down', position), '↓', 'sf-list__down', () => move(index, index + 1, 'sf-list__down')),
+            itemAction(interpolate('Move item {position} of {field} up', position), 'up', 'sf-list__up', () => move(index, index - 1, 'sf-list__up')),
+            itemAction(interpolate('Move item {position} of {field} down', position), 'down', 'sf-list__down', () => move(index, index + 1, 'sf-list__down')),
             removeButton,
           ),
           renderField(node.item, cursor.at(index), context, itemsScope),

@@ -2,7 +2,7 @@
  * The development harness page (static/dist/streamfield/harness.html): the real editor on a
  * demo value, with the form's hidden value and the last `streamfield:change` shown beside it.
  */
-import { mountAll } from './entry';
+import { mountAll } from './mount-all';
 import { CHANGE_EVENT, type StreamFieldChangeDetail } from './mount';
 
 const [editor] = mountAll();

@@ -6,6 +6,7 @@ import { Editor } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import { gettext } from '../../client/lib/i18n';
 import { button, h, nextDomId, type Scope } from './dom';
+import { icon } from './icons';
 
 /** What a rich text field needs from its form. */
 export interface RichTextOptions {
@@ -84,7 +85,7 @@ export function createRichTextEditor(options: RichTextOptions): HTMLElement {
   const linkToggle = button(
     { class: 'sf-toolbar__button', 'aria-label': gettext('Link'), title: gettext('Link'), 'aria-expanded': 'false' },
     () => showLinkForm(linkForm.hidden !== false),
-    '🔗',
+    icon('link'),
   );
 
   function showLinkForm(isShown: boolean) {

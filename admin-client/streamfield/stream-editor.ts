@@ -8,7 +8,8 @@ import { copyBlock, pasteBlock } from './clipboard';
 import { button, h, nextDomId, Scope } from './dom';
 import type { EditorContext, NestedStream, ValueCursor } from './editor-context';
 import { renderFields } from './field-editors';
-import type { SerializedBlockDefinition, StreamBlock, StreamValue } from './schemas';
+import { icon, type IconName } from './icons';
+import type { FieldKind, SerializedBlockDefinition, StreamBlock, StreamValue } from './schemas';
 import { copyWithFreshIds, getAtPath, insertAt, moveItem, newBlock, removeAt, setAtPath, type PathStep } from './value-ops';
 
 /** Beyond this many blocks a stream opens with every block collapsed, so bodies build on demand. */
@@ -170,6 +171,7 @@ class BlockView {
   private value: unknown;
   private readonly id: string;
   private readonly type: string;
+  private readonly summaryFields: string[];
 
   constructor(
     private readonly stream: StreamEditor,
@@ -195,7 +197,7 @@ class BlockView {
     const header = h(
       'div',
       { class: 'sf-block__header' },
-      h('span', { class: 'sf-block__handle', 'aria-hidden': 'true', title: gettext('Drag to reorder') }, '⋮⋮'),
+      h('span', { class: 'sf-block__handle', 'aria-hidden': 'true', title: gettext('Drag to reorder') }, icon('drag')),
       this.toggle,
       h('div', { class: 'sf-block__actions' }, ...this.actions()),
     );
@@ -211,6 +213,7 @@ class BlockView {
       h('span', { 'aria-hidden': 'true' }, '+'),
     );
     this.wrapper = h('div', { class: 'sf-stream__item' }, h('div', { class: 'sf-insert' }, insertButton), section);
+    this.summaryFields = (this.definition?.fields ?? []).filter((field) => SUMMARY_KINDS.has(field.kind)).map((field) => field.name);
     this.refreshSummary();
     if (isExpanded) this.setExpanded(true);
   }
@@ -231,16 +234,16 @@ class BlockView {
   }
 
   private actions(): HTMLButtonElement[] {
-    const action = (label: string, text: string, className: string, run: (self: HTMLButtonElement) => void) => {
-      const control: HTMLButtonElement = button({ class: `sf-icon-button ${className}`, 'aria-label': interpolate(label, { block: this.label }), title: interpolate(label, { block: this.label }) }, () => run(control), text);
+    const action = (label: string, iconName: IconName, className: string, run: (self: HTMLButtonElement) => void) => {
+      const control: HTMLButtonElement = button({ class: `sf-icon-button ${className}`, 'aria-label': interpolate(label, { block: this.label }), title: interpolate(label, { block: this.label }) }, () => run(control), icon(iconName));
       return control;
     };
     return [
-      action(gettext('Move {block} block up'), '↑', 'sf-block__up', (self) => this.stream.move(this, -1, self)),
-      action(gettext('Move {block} block down'), '↓', 'sf-block__down', (self) => this.stream.move(this, 1, self)),
-      action(gettext('Duplicate {block} block'), '⧉', 'sf-block__duplicate', () => this.stream.duplicate(this)),
-      action(gettext('Copy {block} block'), '⎘', 'sf-block__copy', () => void this.stream.copy(this)),
-      action(gettext('Delete {block} block'), '🗑', 'sf-block__delete', () => this.stream.remove(this)),
+      action(gettext('Move {block} block up'), 'up', 'sf-block__up', (self) => this.stream.move(this, -1, self)),
+      action(gettext('Move {block} block down'), 'down', 'sf-block__down', (self) => this.stream.move(this, 1, self)),
+      action(gettext('Duplicate {block} block'), 'duplicate', 'sf-block__duplicate', () => this.stream.duplicate(this)),
+      action(gettext('Copy {block} block'), 'copy', 'sf-block__copy', () => void this.stream.copy(this)),
+      action(gettext('Delete {block} block'), 'delete', 'sf-block__delete', () => this.stream.remove(this)),
     ];
   }
 
@@ -278,16 +281,19 @@ class BlockView {
   }
 
   private refreshSummary(): void {
-    const text = summaryOf(this.value);
+    const text = summaryOf(this.value, this.summaryFields);
     this.summary.textContent = text;
     this.summary.hidden = text === '';
   }
 }
 
-// The first words a block shows (its first text field), tags stripped: a collapsed block's hint.
-function summaryOf(value: unknown): string {
+const SUMMARY_KINDS = new Set<FieldKind>(['text', 'textarea', 'rich_text']);
+
+// The first words a block shows (its first filled text field), tags stripped: a collapsed block's hint.
+function summaryOf(value: unknown, fieldNames: readonly string[]): string {
   if (typeof value !== 'object' || value === null) return '';
-  for (const field of Object.values(value)) {
+  for (const name of fieldNames) {
+    const field = (value as Record<string, unknown>)[name];
     if (typeof field !== 'string' || field.trim() === '') continue;
     const text = field.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
     if (text) return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
