@@ -105,9 +105,10 @@ export function definitionsByType(definitions: readonly SerializedBlockDefinitio
  * so a page never holds two blocks with one id.
  */
 export function copyWithFreshIds(block: StreamBlock, definitions: DefinitionsByType, makeId: MakeId): StreamBlock {
+  const id = makeId();
   const definition = definitions.get(block.type);
   const value = definition ? freshenStruct(definition.fields, block.value, definitions, makeId) : structuredClone(block.value);
-  return { type: block.type, id: makeId(), value };
+  return { type: block.type, id, value };
 }
 
 function freshenStruct(fields: readonly FieldNode[], value: unknown, definitions: DefinitionsByType, makeId: MakeId): unknown {
