@@ -36,6 +36,12 @@ function fieldRow(node: FieldNode, controlId: string, control: HTMLElement, labe
   );
 }
 
+// The first thing to type into, else the first button (a chooser), past any item header.
+function focusFirstControl(container: Element | null): void {
+  const control = container?.querySelector<HTMLElement>('input, select, textarea, [contenteditable="true"]') ?? container?.querySelector<HTMLElement>('.sf-field button');
+  control?.focus();
+}
+
 const INPUT_TYPES: Record<'text' | 'url' | 'date', string> = { text: 'text', url: 'url', date: 'date' };
 
 function renderText(node: NodeOf<'text' | 'textarea' | 'url' | 'date'>, cursor: ValueCursor): HTMLElement {
@@ -148,7 +154,7 @@ const renderStruct: Renderer<'struct'> = (node, cursor, context, scope) => {
         button({ class: 'sf-button sf-button--secondary sf-struct__add' }, () => {
           cursor.write(emptyValue({ ...node, nullable: false, default: undefined }));
           render();
-          holder.querySelector<HTMLElement>('input, select, textarea, button:not(.sf-struct__remove)')?.focus();
+          focusFirstControl(holder);
         }, interpolate('Add {field}', { field: node.label })),
       );
       return;
@@ -180,7 +186,7 @@ const renderList: Renderer<'list'> = (node, cursor, context, scope) => {
     cursor.updateBlock((value) => addListItem(value, cursor.path, node.item, length));
     render();
     context.announcer.announce(interpolate('Item {position} added to {field}.', { position: length + 1, field: node.label }));
-    items.lastElementChild?.querySelector<HTMLElement>('input, select, textarea, [contenteditable], button')?.focus();
+    focusFirstControl(items.lastElementChild);
   }, interpolate('Add an item to {field}', { field: node.label }));
 
   const listLength = () => {

@@ -60,7 +60,7 @@ export function createRichTextEditor(options: RichTextOptions): HTMLElement {
         codeBlock: false,
         strike: false,
         underline: false,
-        link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'], defaultProtocol: 'https' },
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
       }),
     ],
     editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': options.labelId, class: 'sf-rich-text__content' } },
@@ -70,6 +70,8 @@ export function createRichTextEditor(options: RichTextOptions): HTMLElement {
 
   const toggles = TOOLBAR.map((action) => {
     const toggle = button({ class: 'sf-toolbar__button', 'aria-label': action.label(), 'aria-pressed': 'false', title: action.label() }, () => action.run(editor), action.text);
+    // A click must not take focus (and the selection) from the text it formats.
+    toggle.addEventListener('mousedown', (event) => event.preventDefault());
     return { action, toggle };
   });
   const linkInputId = nextDomId('sf-link-url');
