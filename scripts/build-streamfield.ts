@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { STREAMFIELD_MANIFEST_FILE, type StreamFieldManifest } from '../server/admin/streamfield-assets';
+import type { StreamFieldConfig } from '../admin-client/streamfield/schemas';
 import { streamFieldConfig } from '../server/admin/streamfield-config';
 import { escapeHtml, serializeForScript } from '../server/render';
 import { HARNESS_DEMO_VALUE } from './streamfield-harness-demo';
@@ -44,7 +45,10 @@ export async function buildStreamfield({ minify, withHarness }: StreamFieldBuild
   });
   const manifest = manifestFrom(result.metafile);
   writeFileSync(path.join(OUT_DIR, STREAMFIELD_MANIFEST_FILE), JSON.stringify(manifest, null, 2));
-  if (withHarness && manifest.harness) writeFileSync(path.join(OUT_DIR, 'harness.html'), harnessHtml(manifest.harness, manifest.css));
+  if (withHarness && manifest.harness) {
+    const config = streamFieldConfig({ name: 'body', value: HARNESS_DEMO_VALUE, referenceTitles: { 'image:1': 'Lobster on the dock' } });
+    writeFileSync(path.join(OUT_DIR, 'harness.html'), editorPageHtml({ script: manifest.harness, css: manifest.css, config }));
+  }
   return manifest;
 }
 
@@ -60,8 +64,15 @@ function manifestFrom(metafile: Metafile): StreamFieldManifest {
   return { editor, css, ...(harness ? { harness } : {}) };
 }
 
-function harnessHtml(script: string, css: string): string {
-  const config = streamFieldConfig({ name: 'body', value: HARNESS_DEMO_VALUE, referenceTitles: { 'image:1': 'Lobster on the dock' } });
+/** What a stand-alone editor page shows. */
+export interface EditorPageOptions {
+  script: string;
+  css: string;
+  config: StreamFieldConfig;
+}
+
+/** A stand-alone page with one editor in a form: the harness, and pages tests build. */
+export function editorPageHtml({ script, css, config }: EditorPageOptions): string {
   return `<!doctype html>
 <html lang="en">
 <head>

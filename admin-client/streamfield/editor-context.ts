@@ -2,7 +2,7 @@ import type { Announcer } from './announcer';
 import type { BlockMenu } from './block-menu';
 import type { ChooserModal } from './chooser-modal';
 import type { Scope } from './dom';
-import type { ChooserTarget, SerializedBlockDefinition, StreamValue } from './schemas';
+import type { ChooserTarget, SerializedBlockDefinition, StreamErrors, StreamValue } from './schemas';
 import type { DefinitionsByType, MakeId, PathStep } from './value-ops';
 
 /** A nested StreamField editor, as a stream field of a block embeds it. */
@@ -22,6 +22,8 @@ export interface EditorContext {
   menu: BlockMenu;
   chooser: ChooserModal;
   makeId: MakeId;
+  /** Problems from the last save, by block id. */
+  errors: StreamErrors;
   /** Builds a StreamField editor inside a block (wrappers hold blocks of their own). */
   createStream(initial: StreamValue, onChange: () => void, scope: Scope): NestedStream;
 }
@@ -34,4 +36,6 @@ export interface ValueCursor {
   /** Replaces the whole block value, for changes that also move other parts (list edits). */
   updateBlock(change: (blockValue: unknown) => unknown): void;
   at(step: PathStep): ValueCursor;
+  /** Messages of the last save's problems at exactly this path; each is handed out once. */
+  takeErrors(): string[];
 }

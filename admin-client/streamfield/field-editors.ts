@@ -23,17 +23,33 @@ export function renderField(node: FieldNode, cursor: ValueCursor, context: Edito
   return (RENDERERS[node.kind] as Renderer<FieldKind>)(node, cursor, context, scope);
 }
 
-// One row: label (with a required mark), optional help text, then the control.
-function fieldRow(node: FieldNode, controlId: string, control: HTMLElement, labelId = nextDomId('sf-label')): HTMLElement {
+/** How a row names its control: a `<label for>`, or a heading of a group (choosers, rich text). */
+type RowLabel = { for: string } | { groupLabelId: string };
+
+// One row: label (with a required mark), help text and the last save's errors, then the control.
+function fieldRow(node: FieldNode, cursor: ValueCursor, label: RowLabel, control: HTMLElement, describes: HTMLElement = control): HTMLElement {
   const helpId = node.help_text ? nextDomId('sf-help') : null;
-  if (helpId) control.setAttribute('aria-describedby', helpId);
+  const errors = errorMessage(cursor, describes);
+  const describedBy = [describes.getAttribute('aria-describedby'), helpId, errors?.id].filter(Boolean).join(' ');
+  if (describedBy) describes.setAttribute('aria-describedby', describedBy);
+  const content = [node.label, node.required ? h('span', { class: 'sf-required', 'aria-hidden': 'true' }, ' *') : null];
+  const isGroup = 'groupLabelId' in label;
   return h(
     'div',
-    { class: `sf-field sf-field--${node.kind}` },
-    h('label', { class: 'sf-label', for: controlId, id: labelId }, node.label, node.required ? h('span', { class: 'sf-required', 'aria-hidden': 'true' }, ' *') : null),
+    { class: `sf-field sf-field--${node.kind}${errors ? ' has-error' : ''}`, role: isGroup ? 'group' : undefined, 'aria-labelledby': isGroup ? label.groupLabelId : undefined },
+    isGroup ? h('span', { class: 'sf-label', id: label.groupLabelId }, ...content) : h('label', { class: 'sf-label', for: label.for }, ...content),
     helpId ? h('p', { class: 'sf-help', id: helpId }, node.help_text) : null,
+    errors,
     control,
   );
+}
+
+// The last save's messages for this field, marking its control invalid; null when there are none.
+function errorMessage(cursor: ValueCursor, control: HTMLElement | null): HTMLElement | null {
+  const messages = cursor.takeErrors();
+  if (messages.length === 0) return null;
+  control?.setAttribute('aria-invalid', 'true');
+  return h('p', { class: 'sf-error', id: nextDomId('sf-error') }, messages.join(' '));
 }
 
 // The first thing to type into, else the first button (a chooser), past any item header.
@@ -51,7 +67,7 @@ function renderText(node: NodeOf<'text' | 'textarea' | 'url' | 'date'>, cursor: 
   const current = cursor.read();
   control.value = typeof current === 'string' ? current : '';
   control.addEventListener('input', () => cursor.write(control.value === '' && node.nullable ? null : control.value));
-  return fieldRow(node, id, control);
+  return fieldRow(node, cursor, { for: id }, control);
 }
 
 const renderNumber: Renderer<'number'> = (node, cursor) => {
@@ -60,7 +76,7 @@ const renderNumber: Renderer<'number'> = (node, cursor) => {
   const current = cursor.read();
   control.value = typeof current === 'number' ? String(current) : '';
   control.addEventListener('input', () => cursor.write(control.value === '' || Number.isNaN(control.valueAsNumber) ? null : control.valueAsNumber));
-  return fieldRow(node, id, control);
+  return fieldRow(node, cursor, { for: id }, control);
 };
 
 const renderBoolean: Renderer<'boolean'> = (node, cursor) => {
@@ -68,7 +84,15 @@ const renderBoolean: Renderer<'boolean'> = (node, cursor) => {
   const control = h('input', { id, type: 'checkbox', class: 'sf-checkbox' });
   control.checked = cursor.read() === true;
   control.addEventListener('change', () => cursor.write(control.checked));
-  return h('div', { class: 'sf-field sf-field--boolean' }, control, h('label', { for: id, class: 'sf-label sf-label--inline' }, node.label), node.help_text ? h('p', { class: 'sf-help' }, node.help_text) : null);
+  const errors = errorMessage(cursor, control);
+  return h(
+    'div',
+    { class: `sf-field sf-field--boolean${errors ? ' has-error' : ''}` },
+    control,
+    h('label', { for: id, class: 'sf-label sf-label--inline' }, node.label),
+    node.help_text ? h('p', { class: 'sf-help' }, node.help_text) : null,
+    errors,
+  );
 };
 
 const renderSelect: Renderer<'select'> = (node, cursor) => {
@@ -78,20 +102,17 @@ const renderSelect: Renderer<'select'> = (node, cursor) => {
   const current = cursor.read();
   control.value = typeof current === 'string' ? current : '';
   control.addEventListener('change', () => cursor.write(control.value === '' && node.nullable ? null : control.value));
-  return fieldRow(node, id, control);
+  return fieldRow(node, cursor, { for: id }, control);
 };
 
-const RICH_TEXT_LABEL_SUFFIX = '-label';
-
 const renderRichText: Renderer<'rich_text'> = (node, cursor, _context, scope) => {
-  const id = nextDomId('sf-rich');
-  const labelId = id + RICH_TEXT_LABEL_SUFFIX;
+  // A contenteditable cannot be the target of `<label for>`; the heading names it by id instead.
+  const labelId = nextDomId('sf-label');
   const current = cursor.read();
   const editor = createRichTextEditor({ labelId, html: typeof current === 'string' ? current : '', onChange: (html) => cursor.write(html), scope });
-  editor.id = id;
-  // A contenteditable is not labelable by `for`; the label names it through aria-labelledby.
-  const row = fieldRow(node, id, editor, labelId);
-  row.querySelector('label')?.addEventListener('click', () => editor.querySelector<HTMLElement>('[contenteditable]')?.focus());
+  const editable = editor.querySelector<HTMLElement>('[contenteditable]');
+  const row = fieldRow(node, cursor, { groupLabelId: labelId }, editor, editable ?? editor);
+  row.querySelector(`#${labelId}`)?.addEventListener('click', () => editable?.focus());
   return row;
 };
 
@@ -140,7 +161,8 @@ const renderChooser: Renderer<'chooser'> = (node, cursor, context) => {
     context.announcer.announce(interpolate('{title} chosen.', { title: choice.title }));
   };
   show();
-  return fieldRow(node, id, h('div', { class: 'sf-chooser' }, thumb, summary, chooseButton, clearButton));
+  // A label would rename the button ("Image" instead of "Choose an image"); the row is a named group.
+  return fieldRow(node, cursor, { groupLabelId: nextDomId('sf-label') }, h('div', { class: 'sf-chooser' }, thumb, summary, chooseButton, clearButton), chooseButton);
 };
 
 const renderStruct: Renderer<'struct'> = (node, cursor, context, scope) => {
@@ -166,12 +188,13 @@ const renderStruct: Renderer<'struct'> = (node, cursor, context, scope) => {
           holder.querySelector<HTMLElement>('button')?.focus();
         }, interpolate('Remove {field}', { field: node.label }))
       : null;
+    const errors = errorMessage(cursor, null);
     const fields = renderFields(node.children, cursor, context, structScope);
     // A list item's struct is framed by the item already; a named struct gets its own fieldset.
     holder.replaceChildren(
       node.name === ''
-        ? h('div', { class: 'sf-struct sf-struct--item' }, ...fields, remove)
-        : h('fieldset', { class: 'sf-struct' }, h('legend', { class: 'sf-legend' }, node.label), ...fields, remove),
+        ? h('div', { class: 'sf-struct sf-struct--item' }, errors, ...fields, remove)
+        : h('fieldset', { class: 'sf-struct' }, h('legend', { class: 'sf-legend' }, node.label), errors, ...fields, remove),
     );
   };
   render();
@@ -235,14 +258,16 @@ const renderList: Renderer<'list'> = (node, cursor, context, scope) => {
       }),
     );
   }
+  const errors = errorMessage(cursor, null);
   render();
-  return h('fieldset', { class: 'sf-list' }, h('legend', { class: 'sf-legend' }, node.label), node.help_text ? h('p', { class: 'sf-help' }, node.help_text) : null, items, addButton);
+  return h('fieldset', { class: 'sf-list' }, h('legend', { class: 'sf-legend' }, node.label), node.help_text ? h('p', { class: 'sf-help' }, node.help_text) : null, errors, items, addButton);
 };
 
 const renderStream: Renderer<'stream'> = (node, cursor, context, scope) => {
   const current = cursor.read();
   const nested = context.createStream(Array.isArray(current) ? current : [], () => cursor.write(nested.value()), scope);
-  return h('fieldset', { class: 'sf-nested-stream' }, h('legend', { class: 'sf-legend' }, node.label), node.help_text ? h('p', { class: 'sf-help' }, node.help_text) : null, nested.element);
+  const errors = errorMessage(cursor, null);
+  return h('fieldset', { class: 'sf-nested-stream' }, h('legend', { class: 'sf-legend' }, node.label), node.help_text ? h('p', { class: 'sf-help' }, node.help_text) : null, errors, nested.element);
 };
 
 const RENDERERS: { [Kind in FieldKind]: Renderer<Kind> } = {

@@ -23,7 +23,7 @@ function repeatDemoValue(times: number): void {
 const repeat = Number(new URLSearchParams(window.location.search).get('repeat'));
 if (Number.isInteger(repeat) && repeat > 1) repeatDemoValue(Math.min(repeat, MAX_REPEAT));
 
-const [editor] = mountAll();
+mountAll();
 const output = document.querySelector<HTMLOutputElement>('[data-harness-events]');
 let changeCount = 0;
 document.addEventListener(CHANGE_EVENT, (event) => {
@@ -31,4 +31,3 @@ document.addEventListener(CHANGE_EVENT, (event) => {
   const { value } = (event as CustomEvent<StreamFieldChangeDetail>).detail;
   if (output) output.textContent = `${changeCount} · ${value.length} blocks`;
 });
-document.documentElement.dataset.streamfieldReady = editor ? 'true' : 'false';

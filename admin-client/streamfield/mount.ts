@@ -49,6 +49,7 @@ export function mountStreamField(root: HTMLElement, config: StreamFieldConfig): 
     menu: createBlockMenu(config.definitions),
     chooser,
     makeId: () => crypto.randomUUID(),
+    errors: config.errors,
     createStream: (initial, onChange, parentScope) => new StreamEditor(context, initial, onChange, parentScope),
   };
 

@@ -101,6 +101,13 @@ export const clipboardPayloadSchema = z.object({ kind: z.literal(CLIPBOARD_KIND)
 /** A copied block. */
 export type ClipboardPayload = z.infer<typeof clipboardPayloadSchema>;
 
+/** One problem with a block's value, at a path inside it (empty: the block as a whole). */
+export const fieldErrorSchema = z.object({ path: z.array(z.union([z.string(), z.number().int().nonnegative()])), message: z.string().min(1) });
+/** One problem with a block's value. */
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+/** The problems of a StreamField's blocks, keyed by block id (nested blocks by their own id). */
+export type StreamErrors = Record<string, FieldError[]>;
+
 /** How a page mounts an editor: the form field name, block types, value and chooser URLs. */
 export const streamFieldConfigSchema = z.object({
   name: z.string().min(1),
@@ -109,6 +116,8 @@ export const streamFieldConfigSchema = z.object({
   choosers: z.partialRecord(z.enum(CHOOSER_TARGETS), z.string()).default({}),
   /** Titles of the references already in the value, keyed `target:id`, so choosers show names. */
   reference_titles: z.record(z.string(), z.string()).default({}),
+  /** Validation problems from the last save, shown beside their fields. */
+  errors: z.record(z.string(), z.array(fieldErrorSchema)).default({}),
   /** Translations for this page's language; English shows when absent. */
   catalog: z.record(z.string(), z.string()).optional(),
 });

@@ -9,7 +9,7 @@ import { button, h, nextDomId, Scope } from './dom';
 import type { EditorContext, NestedStream, ValueCursor } from './editor-context';
 import { renderFields } from './field-editors';
 import { icon, type IconName } from './icons';
-import type { FieldKind, SerializedBlockDefinition, StreamBlock, StreamValue } from './schemas';
+import type { FieldError, FieldKind, SerializedBlockDefinition, StreamBlock, StreamValue } from './schemas';
 import { copyWithFreshIds, getAtPath, insertAt, moveItem, newBlock, removeAt, setAtPath, type PathStep } from './value-ops';
 
 /** Beyond this many blocks a stream opens with every block collapsed, so bodies build on demand. */
@@ -41,7 +41,8 @@ export class StreamEditor implements NestedStream {
     const endButton = button({ class: 'sf-button sf-stream__add', 'aria-expanded': 'false', 'aria-haspopup': 'dialog' }, () => this.openMenu(endButton, () => this.blocks.length), '+ ', gettext('Add block'));
     this.endInsert = h('div', { class: 'sf-insert sf-insert--end' }, endButton);
     const isCollapsed = initial.length > COLLAPSE_BEYOND;
-    this.blocks = initial.map((block) => new BlockView(this, block, !isCollapsed));
+    // A block the last save refused opens, whatever the page's length, so its errors show.
+    this.blocks = initial.map((block) => new BlockView(this, block, !isCollapsed || Boolean(context.errors[block.id]?.length)));
     this.element.append(...this.blocks.map((view) => view.wrapper), this.endInsert);
     this.enableDragging();
   }
@@ -172,6 +173,8 @@ class BlockView {
   private readonly id: string;
   private readonly type: string;
   private readonly summaryFields: string[];
+  /** The last save's problems not yet shown beside a field. */
+  private pendingErrors: FieldError[];
 
   constructor(
     private readonly stream: StreamEditor,
@@ -181,6 +184,7 @@ class BlockView {
     this.id = block.id;
     this.type = block.type;
     this.value = block.value;
+    this.pendingErrors = [...(stream.editorContext.errors[block.id] ?? [])];
     this.definition = stream.editorContext.byType.get(block.type);
     this.label = this.definition?.label ?? interpolate('Unknown block type “{type}”', { type: block.type });
     const bodyId = nextDomId('sf-block-body');
@@ -199,6 +203,7 @@ class BlockView {
       { class: 'sf-block__header' },
       h('span', { class: 'sf-block__handle', 'aria-hidden': 'true', title: gettext('Drag to reorder') }, icon('drag')),
       this.toggle,
+      this.pendingErrors.length ? h('span', { class: 'sf-block__error-count' }, errorCountText(this.pendingErrors.length)) : null,
       h('div', { class: 'sf-block__actions' }, ...this.actions()),
     );
     header.addEventListener('keydown', (event) => {
@@ -257,11 +262,13 @@ class BlockView {
   // Bodies are built on first expand: a page of 200 collapsed blocks costs 200 headers.
   private buildBody(): void {
     this.bodyScope = this.stream.blockScope.child();
-    if (!this.definition) {
-      this.body.replaceChildren(h('p', { class: 'sf-help' }, gettext('This block type no longer exists; its content is kept as it is until you delete it.')));
-      return;
-    }
-    this.body.replaceChildren(...renderFields(this.definition.fields, this.cursor([]), this.stream.editorContext, this.bodyScope));
+    const fields = this.definition
+      ? renderFields(this.definition.fields, this.cursor([]), this.stream.editorContext, this.bodyScope)
+      : [h('p', { class: 'sf-help' }, gettext('This block type no longer exists; its content is kept as it is until you delete it.'))];
+    // Problems of the block as a whole, or at a path no field shows, go above the fields.
+    const rest = this.pendingErrors.splice(0);
+    const blockErrors = rest.length ? [h('ul', { class: 'sf-block__errors' }, ...rest.map((error) => h('li', { class: 'sf-error' }, error.message)))] : [];
+    this.body.replaceChildren(...blockErrors, ...fields);
   }
 
   private cursor(path: readonly PathStep[]): ValueCursor {
@@ -271,6 +278,12 @@ class BlockView {
       write: (next) => this.update(setAtPath(this.value, path, next)),
       updateBlock: (change) => this.update(change(this.value)),
       at: (step) => this.cursor([...path, step]),
+      takeErrors: () => {
+        const key = JSON.stringify(path);
+        const taken = this.pendingErrors.filter((error) => JSON.stringify(error.path) === key);
+        this.pendingErrors = this.pendingErrors.filter((error) => !taken.includes(error));
+        return taken.map((error) => error.message);
+      },
     };
   }
 
@@ -285,6 +298,10 @@ class BlockView {
     this.summary.textContent = text;
     this.summary.hidden = text === '';
   }
+}
+
+function errorCountText(count: number): string {
+  return count === 1 ? gettext('1 error') : interpolate('{count} errors', { count });
 }
 
 const SUMMARY_KINDS = new Set<FieldKind>(['text', 'textarea', 'rich_text']);

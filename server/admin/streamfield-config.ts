@@ -2,7 +2,7 @@
  * The config an admin page embeds to mount a StreamField editor (admin-client/streamfield):
  * the block definitions, serialized once, with the field's name, value and chooser URLs.
  */
-import type { ChooserTarget, StreamFieldConfig, StreamValue } from '../../admin-client/streamfield/schemas';
+import type { ChooserTarget, StreamErrors, StreamFieldConfig, StreamValue } from '../../admin-client/streamfield/schemas';
 import { serializeBlockDefinitions } from './block-definitions';
 
 /** Where the editor's choosers load their choices (`?q=` added), as the admin serves them. */
@@ -20,6 +20,8 @@ export interface StreamFieldConfigOptions {
   choosers?: Partial<Record<ChooserTarget, string>>;
   /** Titles of the references in the value, keyed `target:id`, so choosers show names not ids. */
   referenceTitles?: Record<string, string>;
+  /** Problems of the submitted value (validateStream), shown beside their fields. */
+  errors?: StreamErrors;
   catalog?: Record<string, string>;
 }
 
@@ -34,6 +36,7 @@ export function streamFieldConfig(options: StreamFieldConfigOptions): StreamFiel
     value: options.value,
     choosers: options.choosers ?? STREAMFIELD_CHOOSER_URLS,
     reference_titles: options.referenceTitles ?? {},
+    errors: options.errors ?? {},
     ...(options.catalog ? { catalog: options.catalog } : {}),
   };
 }

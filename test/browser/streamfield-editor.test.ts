@@ -3,7 +3,7 @@ import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import type { StreamBlock, StreamValue } from '../../admin-client/streamfield/schemas';
 import { HARNESS_DEMO_VALUE } from '../../scripts/streamfield-harness-demo';
 import { launchBrowserOrSkip } from '../support/browser';
-import { startStreamFieldHarness, type StreamFieldHarness } from '../support/streamfield-harness';
+import { INVALID_VALUE, startStreamFieldHarness, type StreamFieldHarness } from '../support/streamfield-harness';
 
 const TOP_BLOCKS = '[data-streamfield] > .sf-stream > .sf-stream__item > .sf-block';
 
@@ -18,7 +18,7 @@ async function openHarness(browser: Browser, url: string, problems: Problems): P
   page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`));
   await page.setViewport({ width: 1280, height: 900 });
   await page.goto(url, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('html[data-streamfield-ready="true"]');
+  await page.waitForSelector('[data-streamfield].sf-editor');
   return page;
 }
 
@@ -205,6 +205,20 @@ describe('StreamField editor in the browser', function () {
     await page.click('[data-streamfield-menu] .sf-menu__paste');
     await waitForAnnouncement(page, /There is no copied block to paste/);
     expect(await formValue(page)).to.deep.equal(HARNESS_DEMO_VALUE);
+    await page.close();
+  });
+
+  it('shows the last save’s errors beside their fields, keeping what was typed', async () => {
+    const page = await openHarness(browser, harness.invalidUrl, problems);
+    expect(await formValue(page)).to.deep.equal(INVALID_VALUE);
+    const errorsOf = (blockId: string) => page.$$eval(`[data-block-id="${blockId}"] .sf-error`, (errors) => errors.map((error) => error.textContent));
+    expect(await errorsOf('bad-hero')).to.deep.equal(['This field is required.', 'a hero link needs link text']);
+    expect(await page.$eval('[data-block-id="bad-hero"] .sf-block__error-count', (badge) => badge.textContent)).to.equal('2 errors');
+    const title = await field(page, 'bad-hero', 'Title');
+    expect(await title.evaluate((input) => [input.getAttribute('aria-invalid'), document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent])).to.deep.equal(['true', 'This field is required.']);
+    expect(await errorsOf('bad-accordion')).to.deep.equal(['This field is required.']);
+    expect(await page.$eval('[data-block-id="bad-accordion"] .sf-list__item .has-error .sf-label', (label) => label.textContent)).to.equal('Hidden content *');
+    expect(await errorsOf('bad-type')).to.deep.equal(['There is no block type “retired_block”; delete this block.']);
     await page.close();
   });
 

@@ -1,8 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import type { ChooserResponse } from '../../admin-client/streamfield/schemas';
-import { STREAMFIELD_CHOOSER_URLS } from '../../server/admin/streamfield-config';
+import type { ChooserResponse, StreamValue } from '../../admin-client/streamfield/schemas';
+import { editorPageHtml } from '../../scripts/build-streamfield';
+import { validateStream } from '../../server/admin/stream-validation';
+import { loadStreamFieldManifest } from '../../server/admin/streamfield-assets';
+import { STREAMFIELD_CHOOSER_URLS, streamFieldConfig } from '../../server/admin/streamfield-config';
 import { DIST_DIR } from '../../server/paths';
 
 /** The images the harness server's image chooser offers. */
@@ -12,9 +15,18 @@ export const HARNESS_IMAGES: ChooserResponse['results'] = [
   { id: 12, title: 'Harbor at dawn', thumbnail_url: '/thumbnails/12.svg' },
 ];
 
+/** A body the last save refused: a hero without title, an accordion row without text, a retired type. */
+export const INVALID_VALUE: StreamValue = [
+  { type: 'hero', id: 'bad-hero', value: { title: '', link: { page: null, url: '/menu/' }, link_text: '' } },
+  { type: 'accordion', id: 'bad-accordion', value: { heading: 'FAQ', accordions: [{ default_content: 'Hours?', hidden_content: '' }] } },
+  { type: 'retired_block', id: 'bad-type', value: { anything: true } },
+];
+
 /** A running harness: the built editor page and an image chooser answering `{results}`. */
 export interface StreamFieldHarness {
   url: string;
+  /** The editor entry (as the admin mounts it) on INVALID_VALUE with its validation errors. */
+  invalidUrl: string;
   /** Queries the image chooser was asked, in order. */
   chooserQueries: string[];
   close(): Promise<void>;
@@ -27,6 +39,11 @@ export async function startStreamFieldHarness(): Promise<StreamFieldHarness> {
   const chooserQueries: string[] = [];
   const app = express();
   app.use('/static/dist', express.static(DIST_DIR, { fallthrough: false }));
+  app.get('/invalid/', (_req, res) => {
+    const manifest = loadStreamFieldManifest();
+    const config = streamFieldConfig({ name: 'body', value: INVALID_VALUE, errors: validateStream(INVALID_VALUE) });
+    res.type('html').send(editorPageHtml({ script: manifest.editor, css: manifest.css, config }));
+  });
   app.get(STREAMFIELD_CHOOSER_URLS.image, (req, res) => {
     const query = typeof req.query.q === 'string' ? req.query.q.toLowerCase() : '';
     chooserQueries.push(query);
@@ -43,6 +60,7 @@ export async function startStreamFieldHarness(): Promise<StreamFieldHarness> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/static/dist/streamfield/harness.html`,
+    invalidUrl: `http://127.0.0.1:${port}/invalid/`,
     chooserQueries,
     close: () =>
       new Promise<void>((resolve, reject) => {
