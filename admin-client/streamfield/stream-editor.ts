@@ -145,6 +145,8 @@ export class StreamEditor implements NestedStream {
       handle: '.sf-block__handle',
       draggable: '.sf-stream__item',
       animation: 150,
+      // Pointer events rather than native drag and drop: one behaviour for mouse and touch.
+      forceFallback: true,
       onEnd: (event) => {
         const from = event.oldDraggableIndex ?? -1;
         const to = event.newDraggableIndex ?? -1;

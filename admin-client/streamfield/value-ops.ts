@@ -3,7 +3,9 @@
  * so they are tested without a browser. None mutates its input.
  */
 import {
+  CHOOSER_TARGETS,
   CLIPBOARD_KIND,
+  type ChooserTarget,
   clipboardPayloadSchema,
   type ClipboardPayload,
   type FieldNode,
@@ -178,4 +180,27 @@ export function moveListItem(value: unknown, path: readonly PathStep[], from: nu
 export function removeListItem(value: unknown, path: readonly PathStep[], index: number): unknown {
   const list = getAtPath(value, path);
   return setAtPath(value, path, removeAt(Array.isArray(list) ? list : [], index));
+}
+
+/**
+ * The ids each kind of chooser in a stream points at, nested blocks included, in first-seen
+ * order: what an edit page looks up to show titles instead of ids (`reference_titles`).
+ */
+export function referencedIds(stream: StreamValue, definitions: DefinitionsByType): Record<ChooserTarget, number[]> {
+  const found = Object.fromEntries(CHOOSER_TARGETS.map((target) => [target, new Set<number>()])) as Record<ChooserTarget, Set<number>>;
+  const visitStream = (blocks: StreamValue) => {
+    for (const block of blocks) visitFields(definitions.get(block.type)?.fields ?? [], block.value);
+  };
+  const visitFields = (fields: readonly FieldNode[], value: unknown) => {
+    if (!isContainer(value)) return;
+    for (const field of fields) visitField(field, (value as Record<string, unknown>)[field.name]);
+  };
+  const visitField = (field: FieldNode, value: unknown) => {
+    if (field.kind === 'chooser' && typeof value === 'number') found[field.target].add(value);
+    else if (field.kind === 'struct') visitFields(field.children, value);
+    else if (field.kind === 'list' && Array.isArray(value)) for (const item of value) visitField(field.item, item);
+    else if (field.kind === 'stream' && Array.isArray(value)) visitStream(value as StreamValue);
+  };
+  visitStream(stream);
+  return Object.fromEntries(CHOOSER_TARGETS.map((target) => [target, [...found[target]]])) as Record<ChooserTarget, number[]>;
 }

@@ -208,6 +208,24 @@ describe('StreamField editor in the browser', function () {
     await page.close();
   });
 
+  it('reorders blocks by dragging their handle', async () => {
+    const page = await openHarness(browser, harness.url, problems);
+    // Collapsed, every block is in view: a drag only reaches what is on screen.
+    for (const toggle of await page.$$(`${TOP_BLOCKS} > .sf-block__header .sf-block__toggle`)) await toggle.click();
+    const handle = await page.$(`[data-block-id="${HARNESS_DEMO_VALUE[0]!.id}"] .sf-block__handle`);
+    const target = await page.$(`[data-block-id="${HARNESS_DEMO_VALUE[2]!.id}"] .sf-block__header`);
+    const from = (await handle!.boundingBox())!;
+    const to = (await target!.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step += 1) await page.mouse.move(from.x + from.width / 2, from.y + ((to.y + to.height - from.y) * step) / 10);
+    await page.mouse.up();
+    await waitForAnnouncement(page, /Heading block moved to position 3 of 5/);
+    expect((await formValue(page)).map((block) => block.id)).to.deep.equal([1, 2, 0, 3, 4].map((index) => HARNESS_DEMO_VALUE[index]!.id));
+    expect(await page.$eval('[data-streamfield] > .sf-stream', (stream) => stream.lastElementChild?.classList.contains('sf-insert--end'))).to.equal(true);
+    await page.close();
+  });
+
   it('shows the last save’s errors beside their fields, keeping what was typed', async () => {
     const page = await openHarness(browser, harness.invalidUrl, problems);
     expect(await formValue(page)).to.deep.equal(INVALID_VALUE);

@@ -13,6 +13,7 @@ import {
   moveListItem,
   newBlock,
   readClipboardText,
+  referencedIds,
   removeAt,
   removeListItem,
   setAtPath,
@@ -181,6 +182,41 @@ describe('StreamField value operations', () => {
     it('refuses a block of a type this field does not allow', () => {
       const foreign = JSON.stringify(clipboardPayload({ type: 'hero', id: 'h', value: { title: 'Hi' } }));
       expect(readClipboardText(foreign, BY_TYPE, counter())).to.deep.equal({ ok: false, reason: 'type-not-allowed' });
+    });
+  });
+
+  describe('references', () => {
+    it('lists the ids each chooser points at, in lists and nested streams too, once each', () => {
+      const grid: SerializedBlockDefinition = {
+        type: 'grid',
+        label: 'Grid',
+        group: 'Media',
+        fields: [
+          {
+            ...base,
+            name: 'items',
+            label: 'Items',
+            kind: 'list',
+            item: {
+              ...base,
+              name: '',
+              label: 'Items',
+              kind: 'struct',
+              children: [
+                { ...base, name: 'image', label: 'Image', kind: 'chooser', target: 'image', nullable: true },
+                { ...base, name: 'link', label: 'Link', kind: 'struct', nullable: true, children: [{ ...base, name: 'page', label: 'Page', kind: 'chooser', target: 'page', nullable: true }] },
+              ],
+            },
+          },
+        ],
+      };
+      const definitions = definitionsByType([...DEFINITIONS, grid]);
+      const stream: StreamBlock[] = [
+        accordion('a'),
+        { type: 'grid', id: 'g', value: { items: [{ image: 9, link: { page: 3 } }, { image: null, link: null }, { image: 4, link: null }] } },
+        { type: 'wrapper', id: 'w', value: { style: 'sea', content: [accordion('inner'), { type: 'unknown', id: 'u', value: { image: 99 } }] } },
+      ];
+      expect(referencedIds(stream, definitions)).to.deep.equal({ image: [4, 9], page: [3], document: [], video: [] });
     });
   });
 });
