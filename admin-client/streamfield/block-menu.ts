@@ -40,7 +40,7 @@ export function createBlockMenu(definitions: readonly SerializedBlockDefinition[
       {},
       button({ class: 'sf-menu__block', 'data-block-type': definition.type }, () => pick(definition), definition.label),
     );
-    return { definition, item, haystack: `${definition.label} ${definition.type} ${definition.group}`.toLowerCase() };
+    return { definition, item, haystack: `${definition.label} ${definition.type}`.toLowerCase() };
   });
   const groups = [...new Set(definitions.map((definition) => definition.group))].map((group) => {
     const headingId = nextDomId('sf-menu-group');

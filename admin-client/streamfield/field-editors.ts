@@ -58,13 +58,19 @@ function focusFirstControl(container: Element | null): void {
   control?.focus();
 }
 
+// A value saved before its field existed is missing; the field shows what the schema will fill in.
+function shownValue(node: FieldNode, cursor: ValueCursor): unknown {
+  const value = cursor.read();
+  return value === undefined ? node.default : value;
+}
+
 const INPUT_TYPES: Record<'text' | 'url' | 'date', string> = { text: 'text', url: 'url', date: 'date' };
 
 function renderText(node: NodeOf<'text' | 'textarea' | 'url' | 'date'>, cursor: ValueCursor): HTMLElement {
   const id = nextDomId('sf-input');
   const attributes = { id, class: 'sf-input', required: node.required, maxlength: 'max_length' in node ? node.max_length : undefined };
   const control = node.kind === 'textarea' ? h('textarea', { ...attributes, rows: 3 }) : h('input', { ...attributes, type: INPUT_TYPES[node.kind] });
-  const current = cursor.read();
+  const current = shownValue(node, cursor);
   control.value = typeof current === 'string' ? current : '';
   control.addEventListener('input', () => cursor.write(control.value === '' && node.nullable ? null : control.value));
   return fieldRow(node, cursor, { for: id }, control);
@@ -73,7 +79,7 @@ function renderText(node: NodeOf<'text' | 'textarea' | 'url' | 'date'>, cursor: 
 const renderNumber: Renderer<'number'> = (node, cursor) => {
   const id = nextDomId('sf-input');
   const control = h('input', { id, class: 'sf-input sf-input--number', type: 'number', min: node.min, max: node.max, step: node.integer ? 1 : 'any', required: node.required });
-  const current = cursor.read();
+  const current = shownValue(node, cursor);
   control.value = typeof current === 'number' ? String(current) : '';
   control.addEventListener('input', () => cursor.write(control.value === '' || Number.isNaN(control.valueAsNumber) ? null : control.valueAsNumber));
   return fieldRow(node, cursor, { for: id }, control);
@@ -82,7 +88,7 @@ const renderNumber: Renderer<'number'> = (node, cursor) => {
 const renderBoolean: Renderer<'boolean'> = (node, cursor) => {
   const id = nextDomId('sf-input');
   const control = h('input', { id, type: 'checkbox', class: 'sf-checkbox' });
-  control.checked = cursor.read() === true;
+  control.checked = shownValue(node, cursor) === true;
   control.addEventListener('change', () => cursor.write(control.checked));
   const errors = errorMessage(cursor, control);
   return h(
@@ -99,7 +105,7 @@ const renderSelect: Renderer<'select'> = (node, cursor) => {
   const id = nextDomId('sf-input');
   const options = node.choices.map(([value, label]) => h('option', { value }, label));
   const control = h('select', { id, class: 'sf-input sf-select' }, node.nullable ? h('option', { value: '' }, gettext('(none)')) : null, ...options);
-  const current = cursor.read();
+  const current = shownValue(node, cursor);
   control.value = typeof current === 'string' ? current : '';
   control.addEventListener('change', () => cursor.write(control.value === '' && node.nullable ? null : control.value));
   return fieldRow(node, cursor, { for: id }, control);

@@ -241,13 +241,14 @@ class BlockView {
   }
 
   private actions(): HTMLButtonElement[] {
-    const action = (label: string, iconName: IconName, className: string, run: (self: HTMLButtonElement) => void) => {
-      const control: HTMLButtonElement = button({ class: `sf-icon-button ${className}`, 'aria-label': interpolate(label, { block: this.label }), title: interpolate(label, { block: this.label }) }, () => run(control), icon(iconName));
+    const action = (label: string, iconName: IconName, className: string, run: (self: HTMLButtonElement) => void, shortcut?: string) => {
+      const name = interpolate(label, { block: this.label });
+      const control: HTMLButtonElement = button({ class: `sf-icon-button ${className}`, 'aria-label': name, title: shortcut ? `${name} (${shortcut})` : name, 'aria-keyshortcuts': shortcut }, () => run(control), icon(iconName));
       return control;
     };
     return [
-      action(gettext('Move {block} block up'), 'up', 'sf-block__up', (self) => this.stream.move(this, -1, self)),
-      action(gettext('Move {block} block down'), 'down', 'sf-block__down', (self) => this.stream.move(this, 1, self)),
+      action(gettext('Move {block} block up'), 'up', 'sf-block__up', (self) => this.stream.move(this, -1, self), 'Alt+ArrowUp'),
+      action(gettext('Move {block} block down'), 'down', 'sf-block__down', (self) => this.stream.move(this, 1, self), 'Alt+ArrowDown'),
       action(gettext('Duplicate {block} block'), 'duplicate', 'sf-block__duplicate', () => this.stream.duplicate(this)),
       action(gettext('Copy {block} block'), 'copy', 'sf-block__copy', () => void this.stream.copy(this)),
       action(gettext('Delete {block} block'), 'delete', 'sf-block__delete', () => this.stream.remove(this)),
