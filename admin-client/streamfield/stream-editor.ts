@@ -16,6 +16,7 @@ import { copyWithFreshIds, getAtPath, insertAt, moveItem, newBlock, removeAt, se
 export const COLLAPSE_BEYOND = 12;
 
 const SUMMARY_LENGTH = 80;
+const SUMMARY_SOURCE_LENGTH = 2_000;
 
 const INSERT_MESSAGES: Record<'added' | 'duplicated' | 'pasted', () => string> = {
   added: () => gettext('{block} block added at position {position}.'),
@@ -303,6 +304,14 @@ class BlockView {
   }
 }
 
+// Rich text as words: block ends become spaces, inline tags vanish, entities decode. DOMParser
+// documents run no scripts and load nothing, so editor HTML is safe to read this way.
+function plainText(html: string): string {
+  // The summary shows 80 characters; reading a long body whole on each keystroke would be waste.
+  const spaced = html.slice(0, SUMMARY_SOURCE_LENGTH).replace(/<\/(p|li|h[1-6]|blockquote)>|<br\s*\/?>/gi, ' ');
+  return (new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
 function errorCountText(count: number): string {
   return count === 1 ? gettext('1 error') : interpolate('{count} errors', { count });
 }
@@ -315,7 +324,7 @@ function summaryOf(value: unknown, fieldNames: readonly string[]): string {
   for (const name of fieldNames) {
     const field = (value as Record<string, unknown>)[name];
     if (typeof field !== 'string' || field.trim() === '') continue;
-    const text = field.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    const text = plainText(field);
     if (text) return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
   }
   return '';
