@@ -38,6 +38,17 @@ export function button(attributes: Record<string, AttributeValue>, onClick: (eve
   return element;
 }
 
+/** Focuses the first thing to type into, else the first field button (a chooser), past any header. */
+export function focusFirstControl(container: Element | null): void {
+  const firstShown = (selector: string) => [...(container?.querySelectorAll<HTMLElement>(selector) ?? [])].find(isRendered);
+  (firstShown('input, select, textarea, [contenteditable="true"]') ?? firstShown('.sf-field button'))?.focus();
+}
+
+// Hidden controls (a closed link form) cannot take focus.
+function isRendered(element: HTMLElement): boolean {
+  return element.getClientRects().length > 0;
+}
+
 /** Things to undo when a part of the editor is thrown away (TipTap editors, listeners). */
 export class Scope {
   private readonly cleanups: Array<() => void> = [];

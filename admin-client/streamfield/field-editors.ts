@@ -3,7 +3,7 @@
  * its value through a cursor into the block's value.
  */
 import { gettext, interpolate } from '../../client/lib/i18n';
-import { button, h, nextDomId, type Child, type Scope } from './dom';
+import { button, focusFirstControl, h, nextDomId, type Child, type Scope } from './dom';
 import type { EditorContext, ValueCursor } from './editor-context';
 import { icon, type IconName } from './icons';
 import { createRichTextEditor } from './rich-text-editor';
@@ -50,12 +50,6 @@ function errorMessage(cursor: ValueCursor, control: HTMLElement | null): HTMLEle
   if (messages.length === 0) return null;
   control?.setAttribute('aria-invalid', 'true');
   return h('p', { class: 'sf-error', id: nextDomId('sf-error') }, messages.join(' '));
-}
-
-// The first thing to type into, else the first button (a chooser), past any item header.
-function focusFirstControl(container: Element | null): void {
-  const control = container?.querySelector<HTMLElement>('input, select, textarea, [contenteditable="true"]') ?? container?.querySelector<HTMLElement>('.sf-field button');
-  control?.focus();
 }
 
 // A value saved before its field existed is missing; the field shows what the schema will fill in.

@@ -5,7 +5,7 @@
 import Sortable from 'sortablejs';
 import { gettext, interpolate } from '../../client/lib/i18n';
 import { copyBlock, pasteBlock } from './clipboard';
-import { button, h, nextDomId, Scope } from './dom';
+import { button, focusFirstControl, h, nextDomId, Scope } from './dom';
 import type { EditorContext, NestedStream, ValueCursor } from './editor-context';
 import { renderFields } from './field-editors';
 import { icon, type IconName } from './icons';
@@ -133,7 +133,9 @@ export class StreamEditor implements NestedStream {
     this.element.insertBefore(view.wrapper, this.blocks[at + 1]?.wrapper ?? this.endInsert);
     this.onChange();
     this.context.announcer.announce(interpolate(INSERT_MESSAGES[how](), { block: view.label, position: at + 1 }));
-    view.toggle.focus();
+    // A new block is there to be filled in; a copy keeps focus on its header, like the original's.
+    if (how === 'added') view.focusFirstField();
+    else view.toggle.focus();
   }
 
   private afterReorder(view: BlockView, to: number): void {
@@ -229,6 +231,12 @@ class BlockView {
   /** The block as stored. */
   streamBlock(): StreamBlock {
     return { type: this.type, value: this.value, id: this.id };
+  }
+
+  /** Puts the caret in the block's first field (its header when it has none). */
+  focusFirstField(): void {
+    focusFirstControl(this.body);
+    if (!this.body.contains(document.activeElement)) this.toggle.focus();
   }
 
   /** Disposes the body's editors (TipTap, nested streams). */

@@ -208,6 +208,29 @@ describe('StreamField editor in the browser', function () {
     await page.close();
   });
 
+  it('edits blocks nested in a wrapper and adds or removes an optional link', async () => {
+    const page = await openHarness(browser, harness.url, problems);
+    const wrapper = '[data-block-id="demo-wrapper"]';
+    await page.click(`${wrapper} .sf-nested-stream .sf-insert--end button`);
+    await page.type('[data-streamfield-menu] input[type="search"]', 'rich text');
+    await page.click('[data-streamfield-menu] [data-block-type="rich_text"]');
+    const content = () => formValue(page).then((value) => (value.find((block) => block.id === 'demo-wrapper')!.value as { content: StreamBlock[] }).content);
+    expect((await content()).map((block) => block.type)).to.deep.equal(['heading', 'rich_text']);
+    await page.keyboard.type('Parties of 10 to 200');
+    expect((await content())[1]!.value).to.deep.equal({ html: '<p>Parties of 10 to 200</p>', alignment: 'left' });
+    expect((await formValue(page)).map((block) => block.id)).to.deep.equal(HARNESS_DEMO_VALUE.map((block) => block.id), 'the outer stream is unchanged');
+
+    const hero = '[data-block-id="demo-hero"]';
+    const link = () => formValue(page).then((value) => (value.find((block) => block.id === 'demo-hero')!.value as { link: unknown }).link);
+    await page.click(`${hero} .sf-struct__remove`);
+    expect(await link()).to.equal(null);
+    await page.click(`${hero} .sf-struct__add`);
+    expect(await link()).to.deep.equal({ page: null, url: null });
+    await page.type(`${hero} .sf-struct input[type="url"]`, '/catering/');
+    expect(await link()).to.deep.equal({ page: null, url: '/catering/' });
+    await page.close();
+  });
+
   it('reorders blocks by dragging their handle', async () => {
     const page = await openHarness(browser, harness.url, problems);
     // Collapsed, every block is in view: a drag only reaches what is on screen.
