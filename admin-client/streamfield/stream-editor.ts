@@ -9,7 +9,7 @@ import { button, focusFirstControl, h, nextDomId, Scope } from './dom';
 import type { EditorContext, NestedStream, ValueCursor } from './editor-context';
 import { renderFields } from './field-editors';
 import { icon, type IconName } from './icons';
-import type { FieldError, FieldKind, SerializedBlockDefinition, StreamBlock, StreamValue } from './schemas';
+import type { FieldError, FieldKind, FieldNode, SerializedBlockDefinition, StreamBlock, StreamValue } from './schemas';
 import { copyWithFreshIds, getAtPath, insertAt, moveItem, newBlock, removeAt, setAtPath, type PathStep } from './value-ops';
 
 /** Beyond this many blocks a stream opens with every block collapsed, so bodies build on demand. */
@@ -177,7 +177,7 @@ class BlockView {
   private value: unknown;
   private readonly id: string;
   private readonly type: string;
-  private readonly summaryFields: string[];
+  private readonly summaryFields: FieldNode[];
   /** The last save's problems not yet shown beside a field. */
   private pendingErrors: FieldError[];
 
@@ -223,7 +223,7 @@ class BlockView {
       h('span', { 'aria-hidden': 'true' }, '+'),
     );
     this.wrapper = h('div', { class: 'sf-stream__item' }, h('div', { class: 'sf-insert' }, insertButton), section);
-    this.summaryFields = (this.definition?.fields ?? []).filter((field) => SUMMARY_KINDS.has(field.kind)).map((field) => field.name);
+    this.summaryFields = (this.definition?.fields ?? []).filter((field) => SUMMARY_KINDS.has(field.kind));
     this.refreshSummary();
     if (isExpanded) this.setExpanded(true);
   }
@@ -327,12 +327,12 @@ function errorCountText(count: number): string {
 const SUMMARY_KINDS = new Set<FieldKind>(['text', 'textarea', 'rich_text']);
 
 // The first words a block shows (its first filled text field), tags stripped: a collapsed block's hint.
-function summaryOf(value: unknown, fieldNames: readonly string[]): string {
+function summaryOf(value: unknown, fields: readonly FieldNode[]): string {
   if (typeof value !== 'object' || value === null) return '';
-  for (const name of fieldNames) {
-    const field = (value as Record<string, unknown>)[name];
-    if (typeof field !== 'string' || field.trim() === '') continue;
-    const text = plainText(field);
+  for (const field of fields) {
+    const content = (value as Record<string, unknown>)[field.name];
+    if (typeof content !== 'string' || content.trim() === '') continue;
+    const text = field.kind === 'rich_text' ? plainText(content) : content.replace(/\s+/g, ' ').trim();
     if (text) return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
   }
   return '';

@@ -129,13 +129,6 @@ function freshenField(field: FieldNode, value: unknown, definitions: Definitions
   return value;
 }
 
-/** The stream with a copy of the block at `index` inserted right after it. */
-export function duplicateAt(stream: StreamValue, index: number, definitions: DefinitionsByType, makeId: MakeId): StreamValue {
-  const block = stream[index];
-  if (!block) return [...stream];
-  return insertAt(stream, index + 1, copyWithFreshIds(block, definitions, makeId));
-}
-
 /** What a copied block puts on the clipboard. */
 export function clipboardPayload(block: StreamBlock): ClipboardPayload {
   return { kind: CLIPBOARD_KIND, version: 1, block: structuredClone(block) };

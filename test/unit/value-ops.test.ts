@@ -5,7 +5,6 @@ import {
   clipboardPayload,
   copyWithFreshIds,
   definitionsByType,
-  duplicateAt,
   emptyValue,
   getAtPath,
   insertAt,
@@ -146,13 +145,16 @@ describe('StreamField value operations', () => {
   });
 
   describe('duplicating', () => {
-    it('copies a block under a new id right after it, the copy independent of the original', () => {
-      const stream = [accordion('a'), accordion('b')];
-      const result = duplicateAt(stream, 0, BY_TYPE, counter('copy'));
-      expect(result.map((block) => block.id)).to.deep.equal(['a', 'copy-1', 'b']);
-      expect(result[1]!.value).to.deep.equal(stream[0]!.value);
-      expect(result[1]!.value).not.to.equal(stream[0]!.value);
-      expect(duplicateAt(stream, 9, BY_TYPE, counter())).to.deep.equal(stream);
+    it('copies a block under a new id, the copy independent of the original', () => {
+      const original = accordion('a');
+      const copy = copyWithFreshIds(original, BY_TYPE, counter('copy'));
+      expect(copy).to.deep.equal({ ...original, id: 'copy-1' });
+      (copy.value as { heading: string }).heading = 'Changed';
+      expect((original.value as { heading: string }).heading).to.equal('FAQ');
+    });
+
+    it('copies a block of a type it does not know as it is, under a new id', () => {
+      expect(copyWithFreshIds({ type: 'retired', id: 'r', value: { kept: [1, 2] } }, BY_TYPE, counter('copy'))).to.deep.equal({ type: 'retired', id: 'copy-1', value: { kept: [1, 2] } });
     });
 
     it('renumbers the blocks of nested streams too', () => {
