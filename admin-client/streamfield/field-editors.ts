@@ -58,12 +58,18 @@ function shownValue(node: FieldNode, cursor: ValueCursor): unknown {
   return value === undefined ? node.default : value;
 }
 
-const INPUT_TYPES: Record<'text' | 'url' | 'date', string> = { text: 'text', url: 'url', date: 'date' };
+// No `required`, `type="url"` or min/max: browser validation would block saving a draft (and
+// refuse site paths such as /menu/); the server checks on publish and errors show beside fields.
+const INPUT_ATTRIBUTES: Record<'text' | 'url' | 'date', Record<string, string>> = {
+  text: { type: 'text' },
+  url: { type: 'text', inputmode: 'url', autocomplete: 'off', spellcheck: 'false' },
+  date: { type: 'date' },
+};
 
 function renderText(node: NodeOf<'text' | 'textarea' | 'url' | 'date'>, cursor: ValueCursor): HTMLElement {
   const id = nextDomId('sf-input');
-  const attributes = { id, class: 'sf-input', required: node.required, maxlength: 'max_length' in node ? node.max_length : undefined };
-  const control = node.kind === 'textarea' ? h('textarea', { ...attributes, rows: 3 }) : h('input', { ...attributes, type: INPUT_TYPES[node.kind] });
+  const attributes = { id, class: 'sf-input', 'aria-required': node.required ? 'true' : undefined, maxlength: 'max_length' in node ? node.max_length : undefined };
+  const control = node.kind === 'textarea' ? h('textarea', { ...attributes, rows: 3 }) : h('input', { ...attributes, ...INPUT_ATTRIBUTES[node.kind] });
   const current = shownValue(node, cursor);
   control.value = typeof current === 'string' ? current : '';
   control.addEventListener('input', () => cursor.write(control.value === '' && node.nullable ? null : control.value));
@@ -72,10 +78,14 @@ function renderText(node: NodeOf<'text' | 'textarea' | 'url' | 'date'>, cursor: 
 
 const renderNumber: Renderer<'number'> = (node, cursor) => {
   const id = nextDomId('sf-input');
-  const control = h('input', { id, class: 'sf-input sf-input--number', type: 'number', min: node.min, max: node.max, step: node.integer ? 1 : 'any', required: node.required });
+  const control = h('input', { id, class: 'sf-input sf-input--number', type: 'text', inputmode: node.integer ? 'numeric' : 'decimal', 'aria-required': node.required ? 'true' : undefined });
   const current = shownValue(node, cursor);
-  control.value = typeof current === 'number' ? String(current) : '';
-  control.addEventListener('input', () => cursor.write(control.value === '' || Number.isNaN(control.valueAsNumber) ? null : control.valueAsNumber));
+  control.value = typeof current === 'number' || typeof current === 'string' ? String(current) : '';
+  // Anything not a number is kept as typed, so publishing reports it instead of losing it.
+  control.addEventListener('input', () => {
+    const typed = control.value.trim();
+    cursor.write(typed === '' ? null : Number.isFinite(Number(typed)) ? Number(typed) : typed);
+  });
   return fieldRow(node, cursor, { for: id }, control);
 };
 

@@ -75,7 +75,7 @@ export function createRichTextEditor(options: RichTextOptions): HTMLElement {
     return { action, toggle };
   });
   const linkInputId = nextDomId('sf-link-url');
-  const linkInput = h('input', { id: linkInputId, type: 'url', class: 'sf-input', placeholder: 'https://' });
+  const linkInput = h('input', { id: linkInputId, type: 'text', inputmode: 'url', class: 'sf-input', placeholder: 'https://' });
   const linkForm = h(
     'div',
     { class: 'sf-rich-text__link', hidden: true },

@@ -151,8 +151,9 @@ describe('StreamField editor in the browser', function () {
     expect(await page.$eval(`${heading} .sf-block__body`, (body) => (body as HTMLElement).hidden)).to.equal(true);
     expect(await formValue(page)).to.deep.equal(value);
 
-    // The autosave hook hears the changes, debounced.
-    await page.waitForFunction(() => /blocks$/.test(document.querySelector('[data-harness-events]')?.textContent ?? ''));
+    // A plain form POST carries the value; the autosave hook hears the changes, debounced.
+    expect(JSON.parse(await page.$eval('form', (form) => String(new FormData(form as HTMLFormElement).get('body'))))).to.deep.equal(value);
+    await page.waitForFunction(() => /· 8 blocks$/.test(document.querySelector('[data-harness-events]')?.textContent ?? ''));
     await page.close();
   });
 
@@ -226,7 +227,7 @@ describe('StreamField editor in the browser', function () {
     expect(await link()).to.equal(null);
     await page.click(`${hero} .sf-struct__add`);
     expect(await link()).to.deep.equal({ page: null, url: null });
-    await page.type(`${hero} .sf-struct input[type="url"]`, '/catering/');
+    await page.type(`${hero} .sf-struct input[inputmode="url"]`, '/catering/');
     expect(await link()).to.deep.equal({ page: null, url: '/catering/' });
     await page.close();
   });
