@@ -82,6 +82,11 @@ export function createBlockMenu(definitions: readonly SerializedBlockDefinition[
     if (request && !element.contains(event.target as Node) && !request.anchor.contains(event.target as Node)) close(false);
   };
   element.addEventListener('keydown', onKeydown);
+  // Tabbing out of the menu leaves it, as a click elsewhere does.
+  element.addEventListener('focusout', (event) => {
+    const next = event.relatedTarget as Node | null;
+    if (request && next && !element.contains(next) && !request.anchor.contains(next)) close(false);
+  });
 
   function pick(definition: SerializedBlockDefinition) {
     const current = request;

@@ -78,7 +78,7 @@ export class StreamEditor implements NestedStream {
     this.context.menu.open({
       anchor,
       onChoose: (definition) => this.insert(indexOf(), newBlock(definition, this.context.makeId)),
-      onPaste: () => void this.paste(indexOf()),
+      onPaste: () => void this.paste(indexOf(), anchor),
     });
   }
 
@@ -120,10 +120,14 @@ export class StreamEditor implements NestedStream {
     this.context.announcer.announce(isCopied ? interpolate('{block} block copied. Paste it from the Add block menu of any page.', { block: view.label }) : gettext('The block could not be copied.'));
   }
 
-  private async paste(index: number): Promise<void> {
+  private async paste(index: number, anchor: HTMLElement): Promise<void> {
     const result = await pasteBlock(this.context.byType, this.context.makeId);
-    if (result.ok) this.insert(index, result.block, 'pasted');
-    else this.context.announcer.announce(result.reason === 'type-not-allowed' ? gettext('The copied block is of a type this field does not allow.') : gettext('There is no copied block to paste.'));
+    if (result.ok) {
+      this.insert(index, result.block, 'pasted');
+      return;
+    }
+    this.context.announcer.announce(result.reason === 'type-not-allowed' ? gettext('The copied block is of a type this field does not allow.') : gettext('There is no copied block to paste.'));
+    anchor.focus();
   }
 
   private insert(index: number, block: StreamBlock, how: 'added' | 'duplicated' | 'pasted' = 'added'): void {

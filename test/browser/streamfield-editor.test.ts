@@ -206,6 +206,7 @@ describe('StreamField editor in the browser', function () {
     await page.click('[data-streamfield-menu] .sf-menu__paste');
     await waitForAnnouncement(page, /There is no copied block to paste/);
     expect(await formValue(page)).to.deep.equal(HARNESS_DEMO_VALUE);
+    expect(await page.evaluate(() => document.activeElement?.closest('.sf-insert--end') !== null)).to.equal(true, 'focus returns to the add button');
     await page.close();
   });
 
