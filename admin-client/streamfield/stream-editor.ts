@@ -204,6 +204,8 @@ class BlockView {
       () => this.setExpanded(this.body.hidden !== false),
       h('span', { class: 'sf-block__chevron', 'aria-hidden': 'true' }),
       h('span', { class: 'sf-block__type' }, this.label),
+      // Inside the toggle, so the count is part of what a screen reader says for the block.
+      this.pendingErrors.length ? h('span', { class: 'sf-block__error-count' }, errorCountText(this.pendingErrors.length)) : null,
       this.summary,
     );
     this.body = h('div', { class: 'sf-block__body', id: bodyId, hidden: true, role: 'group', 'aria-labelledby': titleId });
@@ -212,7 +214,6 @@ class BlockView {
       { class: 'sf-block__header' },
       h('span', { class: 'sf-block__handle', 'aria-hidden': 'true', title: gettext('Drag to reorder') }, icon('drag')),
       this.toggle,
-      this.pendingErrors.length ? h('span', { class: 'sf-block__error-count' }, errorCountText(this.pendingErrors.length)) : null,
       h('div', { class: 'sf-block__actions' }, ...this.actions()),
     );
     header.addEventListener('keydown', (event) => {
