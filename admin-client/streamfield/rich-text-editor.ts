@@ -60,7 +60,8 @@ export function createRichTextEditor(options: RichTextOptions): HTMLElement {
         codeBlock: false,
         strike: false,
         underline: false,
-        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+        // Links open in the same tab, as the site's own do; TipTap's default is a new tab.
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https', HTMLAttributes: { target: null, rel: null, class: null } },
       }),
     ],
     editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': options.labelId, class: 'sf-rich-text__content' } },

@@ -102,6 +102,13 @@ describe('StreamField editor in the browser', function () {
     await page.click(`[data-block-id="${richText.id}"] [aria-label="Bold"]`);
     await page.keyboard.type(' daily');
     expect((await formValue(page))[0]!.value).to.deep.equal({ html: '<p>Shucked to order<strong> daily</strong></p>', alignment: 'left' });
+    await page.keyboard.down('Shift');
+    for (let step = 0; step < ' daily'.length; step += 1) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.up('Shift');
+    await page.click(`[data-block-id="${richText.id}"] [aria-label="Link"]`);
+    await page.keyboard.type('/menu/');
+    await page.keyboard.press('Enter');
+    expect((await formValue(page))[0]!.value).to.deep.equal({ html: '<p>Shucked to order<a href="/menu/"><strong> daily</strong></a></p>', alignment: 'left' });
 
     // An accordion, its list grown by one item that is then moved first.
     const accordion = await addBlockAtEnd(page, 'accordion', 'accordion');
