@@ -59,10 +59,17 @@ export function serializeBlockDefinitions(): SerializedBlockDefinition[] {
 
 /** One block as the editor's definition; its schema must be an object. */
 export function serializeBlockDefinition(block: BlockDefinition, group: string): SerializedBlockDefinition {
-  const hints = new Map(block.fields.map((field) => [field.name, field]));
-  const root = fieldNode(block.schema, { name: '', label: block.label, hintPath: '', hints });
-  if (root.kind !== 'struct') throw new UnsupportedBlockSchemaError(`Block ${block.type}: its value must be an object, not ${root.kind}`);
-  return { type: block.type, label: block.label, group, fields: root.children };
+  return { type: block.type, label: block.label, group, fields: serializeFields(block.schema, block.fields, `Block ${block.type}`) };
+}
+
+/**
+ * The field tree of an object schema with its admin hints: a block's value, or a page type's
+ * fields (where `stream` nodes are the StreamFields the edit form mounts editors for).
+ */
+export function serializeFields(schema: z.ZodType, hints: readonly AdminField[], owner: string): FieldNode[] {
+  const root = fieldNode(schema, { name: '', label: owner, hintPath: '', hints: new Map(hints.map((field) => [field.name, field])) });
+  if (root.kind !== 'struct') throw new UnsupportedBlockSchemaError(`${owner}: its value must be an object, not ${root.kind}`);
+  return root.children;
 }
 
 interface NodeContext {
@@ -100,7 +107,8 @@ function unwrap(schema: $ZodType): Unwrapped {
       result.optional = true;
       result.core = def.innerType;
     } else if (def.type === 'pipe') {
-      result.core = def.in; // the editor edits the input side
+      // The editor edits the input side; a preprocess pipe's input is its function, so its output.
+      result.core = defOf(def.in).type === 'transform' ? def.out : def.in;
     } else if (def.type === 'lazy') {
       result.core = def.getter();
     } else {

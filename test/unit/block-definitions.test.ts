@@ -3,7 +3,8 @@ import { z } from 'zod';
 // The registry first: block files reach stream.ts through it, as the server loads them.
 import { BLOCKS } from '../../server/blocks/index';
 import { blockDefinitionSchema, streamFieldConfigSchema, type FieldNode, type SerializedBlockDefinition } from '../../admin-client/streamfield/schemas';
-import { humanize, serializeBlockDefinition, serializeBlockDefinitions, UnsupportedBlockSchemaError } from '../../server/admin/block-definitions';
+import { humanize, serializeBlockDefinition, serializeBlockDefinitions, serializeFields, UnsupportedBlockSchemaError } from '../../server/admin/block-definitions';
+import { PAGE_TYPES } from '../../server/pagetypes/index';
 import { streamFieldConfig } from '../../server/admin/streamfield-config';
 import { imageRefSchema, pageRefSchema } from '../../server/blocks/references';
 import { defineBlock } from '../../server/blocks/types';
@@ -109,6 +110,15 @@ describe('block definitions for the StreamField editor', () => {
     expect(() => serializeBlockDefinition(scalar, 'Test')).to.throw(UnsupportedBlockSchemaError, /must be an object/);
     const union = defineBlock({ type: 'either', label: 'Either', schema: z.object({ target: z.union([imageRefSchema, pageRefSchema]) }), fields: [], toProps: () => ({}) });
     expect(() => serializeBlockDefinition(union, 'Test')).to.throw(UnsupportedBlockSchemaError, /target.*union/);
+  });
+
+  it('serializes page types’ fields too, their StreamFields as streams', () => {
+    for (const pageType of Object.values(PAGE_TYPES)) {
+      const fields = serializeFields(pageType.fields, pageType.adminFields, `Page type ${pageType.name}`);
+      for (const { path, node } of walk(fields)) expect(node.label.trim(), `${pageType.name}.${path}`).not.to.equal('');
+    }
+    const home = serializeFields(PAGE_TYPES.home_page!.fields, PAGE_TYPES.home_page!.adminFields, 'Home');
+    expect(home.find((field) => field.name === 'body')).to.include({ kind: 'stream' });
   });
 
   it('labels unhinted fields from their keys', () => {
