@@ -126,6 +126,13 @@ const renderRichText: Renderer<'rich_text'> = (node, cursor, _context, scope) =>
   return row;
 };
 
+const CHANGE_LABELS: Record<ChooserTarget, () => string> = {
+  image: () => gettext('Change image'),
+  document: () => gettext('Change document'),
+  page: () => gettext('Change page'),
+  video: () => gettext('Change video'),
+};
+
 const CHOOSE_LABELS: Record<ChooserTarget, () => string> = {
   image: () => gettext('Choose an image'),
   document: () => gettext('Choose a document'),
@@ -138,7 +145,6 @@ const renderChooser: Renderer<'chooser'> = (node, cursor, context) => {
   const summary = h('span', { class: 'sf-chooser__summary', id: `${id}-summary` });
   const thumb = h('img', { class: 'sf-chooser__preview', alt: '', hidden: true });
   const chooseButton = button({ id, class: 'sf-button sf-button--secondary', 'aria-describedby': `${id}-summary`, 'data-chooser-target': node.target }, () => void choose());
-  chooseButton.textContent = CHOOSE_LABELS[node.target]();
   const clearButton = button({ class: 'sf-button sf-button--link', 'aria-label': interpolate('Clear {field}', { field: node.label }) }, () => {
     cursor.write(null);
     show();
@@ -149,6 +155,7 @@ const renderChooser: Renderer<'chooser'> = (node, cursor, context) => {
     const chosen = cursor.read();
     const isChosen = typeof chosen === 'number';
     summary.textContent = isChosen ? (context.referenceTitles.get(`${node.target}:${chosen}`) ?? interpolate('#{id}', { id: chosen })) : gettext('Nothing chosen');
+    chooseButton.textContent = (isChosen ? CHANGE_LABELS : CHOOSE_LABELS)[node.target]();
     clearButton.hidden = !isChosen || !node.nullable;
     const thumbnail = isChosen ? context.referenceTitles.get(`${node.target}:${chosen}:thumbnail`) : undefined;
     thumb.hidden = !thumbnail;
