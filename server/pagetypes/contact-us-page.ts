@@ -14,7 +14,7 @@ export const contactUsPageFields = z.object({
   body: streamFieldSchema,
   form_intro: z.string().trim().max(1000).default(''),
   /** Where messages are sent; CONTACT_TO_ADDRESS when empty. */
-  to_address: z.union([z.literal(''), z.email().max(254)]).default(''),
+  to_address: z.string().trim().max(254).refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address.').default(''),
   /** The page a visitor lands on after sending; the first landing page child when unset. */
   landing_page: pageRefSchema.nullable().default(null),
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
 import { cancelReservation, fetchAvailability, newIdempotencyKey, requestReservation, type Availability, type Reservation } from '../../lib/guest-api';
 import type { Location } from '../../lib/location-schemas';
+import DoneHeadline from './DoneHeadline';
 import GuestContactFields, { EMPTY_CONTACT, type ContactValues } from './GuestContactFields';
 import PanelError, { panelErrorMessage } from './PanelError';
 
@@ -25,7 +26,7 @@ function Confirmation({ reservation, onCancelled }: { reservation: Reservation; 
   const cancelled = reservation.status === 'cancelled';
   return (
     <div className="visitor-panel__done" aria-live="polite">
-      <p className="visitor-panel__big">{cancelled ? gettext('Your reservation is cancelled.') : gettext('Your table is requested!')}</p>
+      <DoneHeadline>{cancelled ? gettext('Your reservation is cancelled.') : gettext('Your table is requested!')}</DoneHeadline>
       <p>{interpolate('Party of {size}, {when}', { size: reservation.partySize, when: reservedForLabel(reservation) })}</p>
       <p>
         {gettext('Confirmation code')}: <strong className="visitor-panel__code">{reservation.confirmationCode}</strong>

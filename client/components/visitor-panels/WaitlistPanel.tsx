@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
 import { fetchWaitlistEstimate, joinWaitlist, newIdempotencyKey, type WaitlistEntry, type WaitlistEstimate } from '../../lib/guest-api';
 import type { Location } from '../../lib/location-schemas';
+import DoneHeadline from './DoneHeadline';
 import GuestContactFields, { EMPTY_CONTACT, type ContactValues } from './GuestContactFields';
 import PanelError, { panelErrorMessage } from './PanelError';
 
@@ -40,7 +41,7 @@ export default function WaitlistPanel({ location }: { location: Location }) {
   if (entry) {
     return (
       <div className="visitor-panel__done" aria-live="polite">
-        <p className="visitor-panel__big">{interpolate('You are #{position} in line', { position: entry.position ?? '—' })}</p>
+        <DoneHeadline>{interpolate('You are #{position} in line', { position: entry.position ?? '—' })}</DoneHeadline>
         {entry.estimatedWaitMinutes !== null && <p>{interpolate('Estimated wait: {minutes} min', { minutes: entry.estimatedWaitMinutes })}</p>}
         <p>{gettext('We will text you when your table is ready. Keep this link to check your place or cancel:')}</p>
         <p>
