@@ -27,6 +27,7 @@ import { locationsApiRouter } from './views/locations-api';
 import { geocodeApiRouter } from './views/geocode-api';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { sessionMiddleware } from './sessions';
+import { adminRouter } from './admin/router';
 
 /** What the app is assembled from; index.ts and the tests provide it. */
 export interface AppOptions {
@@ -85,6 +86,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(sessionMiddleware(config, db));
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));
+  app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, responder, pageOptions: viewOptions }));
   app.use(locationsApiRouter({ db }));
   app.use(geocodeApiRouter());
   app.use(unsubscribeRouter({ db }));
