@@ -23,6 +23,7 @@ import { pageResponder } from './views/page-response';
 import { restrictedPagesRouter } from './views/restricted-pages';
 import { publicPages } from './views/serve';
 import { siteFilesRouter } from './views/site-files';
+import { createLocationCache } from './models/location-cache';
 import { locationsApiRouter } from './views/locations-api';
 import { geocodeApiRouter } from './views/geocode-api';
 import { unsubscribeRouter } from './views/unsubscribe';
@@ -87,7 +88,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));
   app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, responder, pageOptions: viewOptions }));
-  app.use(locationsApiRouter({ db }));
+  app.use(locationsApiRouter({ db, cache: createLocationCache(db) }));
   app.use(geocodeApiRouter());
   app.use(unsubscribeRouter({ db }));
   app.use(restrictedPagesRouter(viewOptions, responder));

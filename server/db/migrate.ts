@@ -4,7 +4,9 @@ import type { Db } from './database';
 
 /** A migrator over the migrations compiled into the program (no file-system scanning). */
 export function createMigrator(db: Db): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  // Branches developed side by side land migrations out of number order; a database that ran a
+  // later one first must still take an earlier one that lands afterwards.
+  return new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, allowUnorderedMigrations: true });
 }
 
 /** Raised when a migration fails; names the migration and keeps the driver's error as cause. */

@@ -186,6 +186,30 @@ export interface SubscriptionEventsTable {
   created_at: CreatedAt;
 }
 
+/** Where a queued email stands: 'kept' means no SMTP server was configured, so it was logged instead. */
+export type OutboxStatus = 'queued' | 'sent' | 'failed' | 'kept';
+
+/** One outgoing email, queued in the transaction that caused it. */
+export interface OutboxEmailsTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  sent_at: Timestamp | null;
+}
+
+/** A shared cache's generation: bumped by a flush so every process drops its copy. */
+export interface CacheGenerationsTable {
+  name: string;
+  generation: ColumnType<string, string | number | undefined, string | number>;
+  flushed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface PageViewRestrictionsTable {
   id: Generated<number>;
   page_id: number;
@@ -310,6 +334,8 @@ export interface Database {
   group_collection_permissions: GroupCollectionPermissionsTable;
   admin_log_entries: AdminLogEntriesTable;
   login_failures: LoginFailuresTable;
+  outbox_emails: OutboxEmailsTable;
+  cache_generations: CacheGenerationsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -332,3 +358,4 @@ export type LocationRow = Selectable<LocationsTable>;
 export type LocationHoursRow = Selectable<LocationHoursTable>;
 export type Group = Selectable<GroupsTable>;
 export type AdminLogEntry = Selectable<AdminLogEntriesTable>;
+export type OutboxEmail = Selectable<OutboxEmailsTable>;

@@ -109,7 +109,8 @@ export function canManageUsers(perms: UserPermissions): boolean {
 }
 
 /** Whether the user with this id is active and may use the back office (staff-only endpoints). */
-export async function isStaff(db: Db, userId: number): Promise<boolean> {
+export async function isStaff(db: Db, userId: number | undefined): Promise<boolean> {
+  if (userId === undefined) return false;
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!user) return false;
   return (await loadUserPermissions(db, user)).canAccessAdmin;

@@ -1,12 +1,15 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { findNearestLocations, getLocation, getWaitList } from '../models/locations';
+import type { LocationCache } from '../models/location-cache';
+import { getWaitList } from '../models/locations';
+import { isStaff } from '../models/permissions';
 import { bothSlashes } from './route-paths';
 
 /** What the location API needs. */
 export interface LocationsApiRouterOptions {
   db: Db;
+  cache: LocationCache;
 }
 
 /** Search defaults and limits of GET /api/location/getlocations/ (SPEC §9). */
@@ -51,23 +54,25 @@ function badRequest(res: Response, error: z.ZodError): void {
 }
 
 /**
- * The location API of SPEC §7: nearest locations to a point, one location and its wait list.
+ * The location API of SPEC §7: nearest locations to a point, one location and its wait list,
+ * and the staff-only flush of the location cache. The wait list is never cached: it changes
+ * minute by minute.
  */
-export function locationsApiRouter({ db }: LocationsApiRouterOptions): Router {
+export function locationsApiRouter({ db, cache }: LocationsApiRouterOptions): Router {
   const router = Router();
 
   router.get(bothSlashes('/api/location/getlocations'), async (req, res) => {
     const parsed = nearestQuerySchema.safeParse(req.query);
     if (!parsed.success) return badRequest(res, parsed.error);
     const { latitude, longitude, radius, limit } = parsed.data;
-    const result = await findNearestLocations(db, { latitude, longitude, radiusMiles: radius, limit });
+    const result = await cache.nearest({ latitude, longitude, radiusMiles: radius, limit });
     res.set('Cache-Control', GET_CACHE_CONTROL).json(result);
   });
 
   router.get(bothSlashes('/api/location/getlocation'), async (req, res) => {
     const parsed = rlidQuerySchema.safeParse(req.query);
     if (!parsed.success) return badRequest(res, parsed.error);
-    const location = await getLocation(db, parsed.data.rlid);
+    const location = await cache.location(parsed.data.rlid);
     if (!location) {
       res.status(404).json({ error: `No location with rlid ${parsed.data.rlid}.` });
       return;
@@ -83,7 +88,18 @@ export function locationsApiRouter({ db }: LocationsApiRouterOptions): Router {
       res.status(404).json({ error: `No location with rlid ${parsed.data.rlid}.` });
       return;
     }
-    res.set('Cache-Control', GET_CACHE_CONTROL).json(waitList);
+    res.set('Cache-Control', 'no-store').json(waitList);
+  });
+
+  router.post(bothSlashes('/api/location/flush'), async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (!(await isStaff(db, req.session.userId))) {
+      res.status(403).json({ error: 'Only signed-in staff can flush the location cache.' });
+      return;
+    }
+    const generation = await cache.flush();
+    req.log?.info({ generation, userId: req.session.userId }, 'Location cache flushed');
+    res.json({ flushed: true, generation });
   });
 
   return router;

