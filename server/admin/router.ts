@@ -10,6 +10,7 @@ import type { PageResponder, PublicViewOptions } from '../views/page-response';
 import { loadAdminUser, requireAdminAccess } from './access';
 import { accountsRouter } from './accounts';
 import { dashboardRouter } from './dashboard';
+import { passwordResetRouter } from './password-reset';
 import { createAdminRenderer, type AdminRenderer } from './render';
 import type { AdminContext } from './types';
 
@@ -43,6 +44,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   const router = Router();
   router.use(loadAdminUser(options.db));
   router.use(accountsRouter(context));
+  router.use(passwordResetRouter(context));
   router.use(requireAdminAccess);
   router.use(dashboardRouter(context));
   router.use(() => {
