@@ -87,7 +87,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(sessionMiddleware(config, db));
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));
-  app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, responder, pageOptions: viewOptions }));
+  app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, sendPage: pages.sendPage }));
   app.use(locationsApiRouter({ db, cache: createLocationCache(db) }));
   app.use(geocodeApiRouter());
   app.use(unsubscribeRouter({ db }));

@@ -43,6 +43,7 @@ function createEnvironment(): typeof Handlebars {
   hbs.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean));
   hbs.registerHelper('and', (...args: unknown[]) => args.slice(0, -1).every(Boolean));
   hbs.registerHelper('concat', (...args: unknown[]) => args.slice(0, -1).join(''));
+  hbs.registerHelper('indentDashes', (depth: number) => '—'.repeat(depth));
   hbs.registerHelper('includes', (list: unknown, value: unknown) => Array.isArray(list) && list.includes(value));
   hbs.registerHelper('date', (value: unknown) => (value instanceof Date ? `${DATE_FORMAT.format(value)} UTC` : ''));
   hbs.registerHelper('isoDate', (value: unknown) => (value instanceof Date ? value.toISOString() : ''));

@@ -6,10 +6,11 @@ import type { CsrfProtection } from '../csrf';
 import type { Db } from '../db/database';
 import { HttpError, NotFoundError } from '../errors';
 import type { Logger } from 'pino';
-import type { PageResponder, PublicViewOptions } from '../views/page-response';
+import type { PublicPages } from '../views/serve';
 import { loadAdminUser, requireAdminAccess } from './access';
 import { accountsRouter } from './accounts';
 import { dashboardRouter } from './dashboard';
+import { pagesRouter } from './pages/router';
 import { passwordResetRouter } from './password-reset';
 import { createAdminRenderer, type AdminRenderer } from './render';
 import type { AdminContext } from './types';
@@ -22,8 +23,7 @@ export interface AdminRouterOptions {
   manifest: AssetManifest;
   csrf: CsrfProtection;
   /** The public render path, for previews of drafts. */
-  responder: PageResponder;
-  pageOptions: PublicViewOptions;
+  sendPage: PublicPages['sendPage'];
 }
 
 const ERROR_TITLES: Record<number, string> = {
@@ -40,13 +40,14 @@ const ERROR_TITLES: Record<number, string> = {
  */
 export function adminRouter(options: AdminRouterOptions): Router {
   const admin = createAdminRenderer(options.manifest, options.csrf);
-  const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, admin, responder: options.responder, pageOptions: options.pageOptions };
+  const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, admin, sendPage: options.sendPage };
   const router = Router();
   router.use(loadAdminUser(options.db));
   router.use(accountsRouter(context));
   router.use(passwordResetRouter(context));
   router.use(requireAdminAccess);
   router.use(dashboardRouter(context));
+  router.use(pagesRouter(context));
   router.use(() => {
     throw new NotFoundError('There is nothing at this address.');
   });

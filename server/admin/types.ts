@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from 'pino';
-import type { PageResponder, PublicViewOptions } from '../views/page-response';
+import type { PublicPages } from '../views/serve';
 import type { AdminRenderer } from './render';
 
 /** What every admin module is built from. */
@@ -10,6 +10,5 @@ export interface AdminContext {
   config: Config;
   logger: Logger;
   admin: AdminRenderer;
-  responder: PageResponder;
-  pageOptions: PublicViewOptions;
+  sendPage: PublicPages['sendPage'];
 }

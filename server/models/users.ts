@@ -99,3 +99,11 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.trim().toLowerCase()))
     .executeTakeFirst();
 }
+
+/** Usernames by user id, for lists that show who did what. */
+export async function usernamesByIds(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, row.username]));
+}

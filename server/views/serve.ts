@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Page } from '../db/schema';
 import { createImageLoader } from '../blocks/references';
 import { findPageByUrlPath } from '../models/pages';
@@ -6,7 +6,7 @@ import { firstUnmetRestriction, restrictionsForPage } from '../models/view-restr
 import { PAGE_TYPES } from '../pagetypes/index';
 import { passwordFormResponse } from './restricted-pages';
 import type { PageResponder, PublicViewOptions } from './page-response';
-import { resolveRequestSite } from './site-request';
+import { resolveRequestSite, type RequestSite } from './site-request';
 
 /** Raised when a stored page cannot be served: its type is unknown or its content invalid. */
 export class PageContentError extends Error {
@@ -17,20 +17,11 @@ export class PageContentError extends Error {
 export function publicPages(options: PublicViewOptions, responder: PageResponder) {
   const { db, logger, storage } = options;
 
-  /** The catch-all: site by Host, page by url path, props by page type, server render. */
-  const servePage: RequestHandler = async (req, res) => {
-    const site = await resolveRequestSite(db, req);
-    const components = pathComponents(req.path);
-    const page = site && components && (await findPageByUrlPath(db, site.root, components, { liveOnly: true }));
-    if (!site || !page) return responder.notFound(req, res, site);
-
-    const restrictions = await restrictionsForPage(db, page);
-    // A restricted page differs per visitor: shared caches must not keep it.
-    if (restrictions.length > 0) res.set('Cache-Control', 'private, no-store');
-    const unmet = firstUnmetRestriction(restrictions, req.session);
-    if (unmet?.restriction_type === 'login') return res.redirect(302, `/_util/login/?next=${encodeURIComponent(req.originalUrl)}`);
-    if (unmet) return responder.send(req, res, site, passwordFormResponse(unmet, page, req.originalUrl, null));
-
+  /**
+   * Renders a page with its type's template: fields checked by the type's schema, props from
+   * getProps. The public catch-all and the admin preview (a draft's content) both use it.
+   */
+  async function sendPage(req: Request, res: Response, site: RequestSite, page: Page): Promise<void> {
     const pageType = PAGE_TYPES[page.page_type];
     if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
     const fields = pageType.fields.safeParse(page.content);
@@ -52,6 +43,23 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
       props: props as Record<string, unknown>,
       head: headFor(page, pageType.robots),
     });
+  }
+
+  /** The catch-all: site by Host, page by url path, props by page type, server render. */
+  const servePage: RequestHandler = async (req, res) => {
+    const site = await resolveRequestSite(db, req);
+    const components = pathComponents(req.path);
+    const page = site && components && (await findPageByUrlPath(db, site.root, components, { liveOnly: true }));
+    if (!site || !page) return responder.notFound(req, res, site);
+
+    const restrictions = await restrictionsForPage(db, page);
+    // A restricted page differs per visitor: shared caches must not keep it.
+    if (restrictions.length > 0) res.set('Cache-Control', 'private, no-store');
+    const unmet = firstUnmetRestriction(restrictions, req.session);
+    if (unmet?.restriction_type === 'login') return res.redirect(302, `/_util/login/?next=${encodeURIComponent(req.originalUrl)}`);
+    if (unmet) return responder.send(req, res, site, passwordFormResponse(unmet, page, req.originalUrl, null));
+
+    await sendPage(req, res, site, page);
   };
 
   /** /error-pages/404/: the not-found page on purpose, for checking how it looks. */
@@ -66,8 +74,11 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     res.redirect(301, `/${req.path.replace(/^\/+/, '')}/${query}`);
   };
 
-  return { servePage, notFoundPreview, appendSlash };
+  return { servePage, sendPage, notFoundPreview, appendSlash };
 }
+
+/** The public page views, as publicPages builds them. */
+export type PublicPages = ReturnType<typeof publicPages>;
 
 function headFor(page: Page, robots: string | undefined) {
   return { title: page.seo_title || page.title, description: page.search_description || undefined, robots };

@@ -1,0 +1,18 @@
+import { Router } from 'express';
+import type { AdminContext } from '../types';
+import { editRouter } from './edit';
+import { exploreRouter } from './explore';
+import { moveCopyRouter } from './move-copy';
+import { operationsRouter } from './operations';
+import { revisionsRouter } from './revisions';
+
+/** Everything under /wagtail/pages/. */
+export function pagesRouter(context: AdminContext): Router {
+  const router = Router();
+  router.use(editRouter(context));
+  router.use(operationsRouter(context));
+  router.use(moveCopyRouter(context));
+  router.use(revisionsRouter(context));
+  router.use(exploreRouter(context));
+  return router;
+}
