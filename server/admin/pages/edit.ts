@@ -21,6 +21,7 @@ import { displayName, permsOf } from '../access';
 import { addProblem, emptyProblems, type FormProblems } from '../forms';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
+import { actionsWithChildTypes } from './explore';
 import { breadcrumbsFor, loadPage } from './load';
 import { contentFieldsForTemplate, pageFormValues, readPageForm, type PageFormData } from './page-form';
 import { pageStatusTags } from './status';
@@ -186,7 +187,7 @@ export function editRouter({ db, admin }: AdminContext): Router {
       page,
       parent: page,
       canPublish: actions.canPublish,
-      extra: { ...(await editExtras(page, breadcrumbs)), actions },
+      extra: { ...(await editExtras(page, breadcrumbs)), actions: actionsWithChildTypes(permsOf(res), page) },
     });
   });
 
@@ -196,7 +197,7 @@ export function editRouter({ db, admin }: AdminContext): Router {
     const latest = await getLatestRevision(db, page);
     const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content);
     const rerender = async (problems: FormProblems) =>
-      renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs)), actions } }, 400);
+      renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs)), actions: actionsWithChildTypes(permsOf(res), page) } }, 400);
     if (!form.ok) return rerender(form);
     const publish = submitAction.parse(body.action) === 'publish';
     try {

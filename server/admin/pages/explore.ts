@@ -5,7 +5,7 @@ import { ReorderPageAction } from '../../actions/reorder-page';
 import { NotFoundError } from '../../errors';
 import { EXPLORER_PAGE_SIZE, childrenSlice } from '../../models/page-listing';
 import { getRootPage } from '../../models/pages';
-import { pageActionsFor } from '../../models/permissions';
+import { pageActionsFor, type UserPermissions } from '../../models/permissions';
 import { restrictedPagePaths } from '../../models/view-restrictions';
 import { allowedChildTypes } from '../../pagetypes/allowed-children';
 import { PAGE_TYPES } from '../../pagetypes/index';
@@ -15,6 +15,12 @@ import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
 import { pageStatusTags } from './status';
+
+/** The page's actions, offering "add child page" only where some type may go under it. */
+export function actionsWithChildTypes(perms: UserPermissions, page: Page) {
+  const actions = pageActionsFor(perms, page);
+  return { ...actions, canAddSubpage: actions.canAddSubpage && allowedChildTypes(page.page_type).length > 0 };
+}
 
 const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
 
@@ -36,7 +42,7 @@ export function exploreRouter({ db, admin }: AdminContext): Router {
       page,
       typeLabel: PAGE_TYPES[page.page_type]?.label ?? page.page_type,
       status: pageStatusTags(page, restricted),
-      actions: pageActionsFor(perms, page),
+      actions: actionsWithChildTypes(perms, page),
       isFirst: offset + index === 0,
       isLast: offset + index === total - 1,
     }));

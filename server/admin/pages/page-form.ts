@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { gettext } from '../../../client/lib/i18n';
+import { gettext, interpolate } from '../../../client/lib/i18n';
+import { BLOCKS } from '../../blocks/index';
 import type { AdminField } from '../../blocks/types';
 import type { Page } from '../../db/schema';
 import { revisionSnapshotSchema, type RevisionSnapshot } from '../../models/pages';
@@ -84,6 +85,23 @@ export function contentFieldsForTemplate(pageType: PageTypeDefinition, problems:
   });
 }
 
+/**
+ * The page types' stream schemas accept any block so that one bad block never takes a live
+ * page down; an editor saving must still hear about unknown types and invalid values.
+ */
+function blockProblems(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown, index) => {
+    if (!item || typeof item !== 'object' || !('type' in item) || !('value' in item) || typeof item.type !== 'string') return [];
+    const definition = BLOCKS[item.type];
+    if (!definition) return [interpolate('Block {n}: there is no block type "{type}".', { n: index + 1, type: item.type })];
+    const parsed = definition.schema.safeParse(item.value);
+    return parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => interpolate('Block {n} ({type}): {message}', { n: index + 1, type: definition.label, message: `${issue.path.join(' › ')} ${issue.message}`.trim() }));
+  });
+}
+
 function readContentField(field: AdminField, raw: unknown, problems: FormProblems): unknown {
   const name = CONTENT_PREFIX + field.name;
   const text = typeof raw === 'string' ? raw : '';
@@ -94,7 +112,9 @@ function readContentField(field: AdminField, raw: unknown, problems: FormProblem
       return text.trim() === '' ? undefined : Number(text);
     case 'stream':
       try {
-        return text.trim() === '' ? [] : (JSON.parse(text) as unknown);
+        const blocks: unknown = text.trim() === '' ? [] : JSON.parse(text);
+        for (const problem of blockProblems(blocks)) addProblem(problems, name, problem);
+        return blocks;
       } catch {
         addProblem(problems, name, gettext('Enter valid JSON: a list of blocks like [{"type": "heading", "value": {...}}].'));
         return undefined;
