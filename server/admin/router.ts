@@ -11,6 +11,8 @@ import { loadAdminUser, requireAdminAccess } from './access';
 import { accountsRouter } from './accounts';
 import { dashboardRouter } from './dashboard';
 import { pagesRouter } from './pages/router';
+import { groupsRouter } from './groups';
+import { usersRouter } from './users';
 import { passwordResetRouter } from './password-reset';
 import { createAdminRenderer, type AdminRenderer } from './render';
 import type { AdminContext } from './types';
@@ -48,6 +50,8 @@ export function adminRouter(options: AdminRouterOptions): Router {
   router.use(requireAdminAccess);
   router.use(dashboardRouter(context));
   router.use(pagesRouter(context));
+  router.use(usersRouter(context));
+  router.use(groupsRouter(context));
   router.use(() => {
     throw new NotFoundError('There is nothing at this address.');
   });

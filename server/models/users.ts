@@ -82,8 +82,13 @@ export async function setPassword(db: Db, userId: number, password: string): Pro
   const hash = await hashPassword(password);
   await withTransaction(db, async (trx) => {
     await trx.updateTable('users').set({ password: hash }).where('id', '=', userId).execute();
-    await trx.deleteFrom('sessions').where(sql<string>`data->>'userId'`, '=', String(userId)).execute();
+    await endSessionsOf(trx, userId);
   });
+}
+
+/** Deletes every stored session of a user, signing them out everywhere. */
+export async function endSessionsOf(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where(sql<string>`data->>'userId'`, '=', String(userId)).execute();
 }
 
 /** Whether `password` is the user's current password. */

@@ -19,8 +19,11 @@ export interface AdminUserOptions {
 /** Creates a user with a unique name; non-superusers get a group of their own. */
 export async function createAdminUser(db: Db, options: AdminUserOptions = {}): Promise<User> {
   const suffix = uniqueSuffix();
-  const user = await createUser(db, { username: `editor-${suffix}`, email: `editor-${suffix}@example.com`, password: TEST_PASSWORD, isSuperuser: options.superuser ?? false });
-  if (options.active === false) await db.updateTable('users').set({ is_active: false }).where('id', '=', user.id).execute();
+  const created = await createUser(db, { username: `editor-${suffix}`, email: `editor-${suffix}@example.com`, password: TEST_PASSWORD, isSuperuser: options.superuser ?? false });
+  const user =
+    options.active === false
+      ? await db.updateTable('users').set({ is_active: false }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow()
+      : created;
   if (!options.superuser) {
     const group = await db
       .insertInto('groups')
