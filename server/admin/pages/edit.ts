@@ -7,7 +7,7 @@ import { SaveDraftAction } from '../../actions/save-draft';
 import type { Page } from '../../db/schema';
 import { withTransaction } from '../../db/transaction';
 import { ConflictError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
-import { getLatestRevision, getPageOrThrow, revisionSnapshot, snapshotOfPage } from '../../models/pages';
+import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
 import { pageActionsFor } from '../../models/permissions';
 import { slugify } from '../../models/slugs';
 import { getUser } from '../../models/users';
@@ -22,7 +22,7 @@ import { addProblem, emptyProblems, type FormProblems } from '../forms';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { actionsWithChildTypes } from './explore';
-import { breadcrumbsFor, loadPage } from './load';
+import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
 import { contentFieldsForTemplate, pageFormValues, readPageForm, type PageFormData } from './page-form';
 import { pageStatusTags } from './status';
 
@@ -211,7 +211,7 @@ export function editRouter({ db, admin }: AdminContext): Router {
     const saved = await getPageOrThrow(db, page.id);
     const message = publish ? (saved.live && !saved.has_unpublished_changes ? 'Page "{title}" published.' : 'Page "{title}" scheduled for publishing.') : 'Draft of "{title}" saved.';
     flash(req, 'success', interpolate(message, { title: saved.draft_title }));
-    res.redirect(303, publish ? `/wagtail/pages/${saved.id}/` : `/wagtail/pages/${saved.id}/edit/`);
+    res.redirect(303, publish ? explorerUrlOfParent(saved, await getParent(db, saved)) : `/wagtail/pages/${saved.id}/edit/`);
   });
 
   async function saveEdit(page: Page, data: PageFormData, publish: boolean, res: Response): Promise<void> {
