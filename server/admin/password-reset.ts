@@ -46,7 +46,14 @@ export function passwordResetRouter({ db, config, admin }: AdminContext): Router
         await queueEmail(trx, {
           to: user.email,
           subject: gettext('Password reset'),
-          text: interpolate('Someone asked to reset the password of the account {username}.\n\nTo choose a new password, open this link within three days:\n{link}\n\nIf it was not you, ignore this email; your password stays as it is.', { username: user.username, link }),
+          text: [
+            interpolate('Someone asked to reset the password of the account {username}.', { username: user.username }),
+            '',
+            gettext('To choose a new password, open this link within three days:'),
+            link,
+            '',
+            gettext('If it was not you, ignore this email; your password stays as it is.'),
+          ].join('\n'),
         });
       }
     });
