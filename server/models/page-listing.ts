@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 
@@ -35,4 +36,39 @@ export async function pageTreeOutline(db: Db): Promise<Array<Pick<Page, 'id' | '
     .select(['id', 'path', 'depth', 'title', 'draft_title', 'page_type', 'locked', 'locked_by', 'owner', 'numchild', 'live'])
     .orderBy('path')
     .execute();
+}
+
+/** Publication states the page search filters by. */
+export const PAGE_SEARCH_STATUSES = ['live', 'draft', 'changes', 'scheduled', 'expired', 'locked'] as const;
+
+/** A page search: words in the title or content, a page type, a status. */
+export interface PageSearchQuery {
+  text: string;
+  pageType?: string;
+  status?: (typeof PAGE_SEARCH_STATUSES)[number];
+}
+
+/** Pages (never the tree root) matching a search, most recently changed first. */
+export async function searchPages(db: Db, query: PageSearchQuery, offset: number, limit = EXPLORER_PAGE_SIZE): Promise<{ pages: Page[]; total: number }> {
+  let base = db.selectFrom('pages').where('depth', '>', 1);
+  for (const word of query.text.trim().split(/\s+/).filter(Boolean).slice(0, 10)) {
+    const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    base = base.where((eb) => eb.or([eb('draft_title', 'ilike', pattern), eb('title', 'ilike', pattern), eb(sql<string>`content::text`, 'ilike', pattern)]));
+  }
+  if (query.pageType) base = base.where('page_type', '=', query.pageType);
+  const now = new Date();
+  const byStatus = {
+    live: () => base.where('live', '=', true),
+    draft: () => base.where('live', '=', false).where('expired', '=', false),
+    changes: () => base.where('live', '=', true).where('has_unpublished_changes', '=', true),
+    scheduled: () => base.where('go_live_at', '>', now),
+    expired: () => base.where('expired', '=', true),
+    locked: () => base.where('locked', '=', true),
+  };
+  if (query.status) base = byStatus[query.status]();
+  const [pages, count] = await Promise.all([
+    base.selectAll().orderBy('latest_revision_created_at', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { pages, total: Number(count.n) };
 }

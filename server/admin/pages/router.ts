@@ -5,10 +5,12 @@ import { exploreRouter } from './explore';
 import { moveCopyRouter } from './move-copy';
 import { operationsRouter } from './operations';
 import { revisionsRouter } from './revisions';
+import { searchRouter } from './search';
 
 /** Everything under /wagtail/pages/. */
 export function pagesRouter(context: AdminContext): Router {
   const router = Router();
+  router.use(searchRouter(context));
   router.use(editRouter(context));
   router.use(operationsRouter(context));
   router.use(moveCopyRouter(context));

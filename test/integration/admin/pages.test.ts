@@ -164,4 +164,17 @@ describe('admin pages', () => {
     expect((await admin.post(`/wagtail/pages/${sibling.id}/revisions/${first!.id}/revert/`)).status).to.equal(303);
     expect((await getPageOrThrow(server.db, sibling.id)).draft_title).to.equal('Sibling');
   });
+
+  it('searches pages by title and content, filtered by type and status', async () => {
+    const { section } = await siteWithSection();
+    const word = `kelp${Date.now().toString(36)}`;
+    const match = await addChild(server.db, section, { title: 'Sea Greens', slug: 'sea-greens', pageType: 'content_page', content: { body: [{ type: 'heading', id: 'k', value: { text: `All about ${word}` } }], confirmation: [] } });
+    const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
+    const found = await admin.get(`/wagtail/pages/search/?q=${word}`);
+    expect(found.status).to.equal(200);
+    expect(found.body).to.include(`/wagtail/pages/${match.id}/edit/`).and.include('1 matching pages');
+    expect((await admin.get(`/wagtail/pages/search/?q=${word}&status=draft`)).body).to.include('0 matching pages');
+    expect((await admin.get(`/wagtail/pages/search/?q=${word}&type=blank_page`)).body).to.include('0 matching pages');
+    expect((await admin.get(`/wagtail/pages/search/?q=${word}&type=content_page&status=live`)).body).to.include(`/wagtail/pages/${match.id}/edit/`);
+  });
 });
