@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { PublicPages } from '../views/serve';
 import { loadAdminUser, requireAdminAccess } from './access';
 import { accountsRouter } from './accounts';
+import { adminApiRouter } from './api';
 import { dashboardRouter } from './dashboard';
 import { pagesRouter } from './pages/router';
 import { groupsRouter } from './groups';
@@ -47,6 +48,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   router.use(loadAdminUser(options.db));
   router.use(accountsRouter(context));
   router.use(passwordResetRouter(context));
+  router.use(adminApiRouter(context));
   router.use(requireAdminAccess);
   router.use(dashboardRouter(context));
   router.use(pagesRouter(context));

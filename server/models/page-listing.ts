@@ -72,3 +72,26 @@ export async function searchPages(db: Db, query: PageSearchQuery, offset: number
   ]);
   return { pages, total: Number(count.n) };
 }
+
+/** Filters of the admin API's page listing. */
+export interface PageFilters {
+  childOf?: Page;
+  descendantOf?: Page;
+  pageType?: string;
+  titleContains?: string;
+}
+
+/** Pages (never the tree root) matching the filters, in tree order, one slice at a time. */
+export async function filterPages(db: Db, filters: PageFilters, offset: number, limit: number): Promise<{ pages: Page[]; total: number }> {
+  let base = db.selectFrom('pages').where('depth', '>', 1);
+  if (filters.childOf) base = base.where('path', 'like', `${filters.childOf.path}%`).where('depth', '=', filters.childOf.depth + 1);
+  if (filters.descendantOf) base = base.where('path', 'like', `${filters.descendantOf.path}%`).where('depth', '>', filters.descendantOf.depth);
+  if (filters.pageType) base = base.where('page_type', '=', filters.pageType);
+  const title = filters.titleContains?.trim();
+  if (title) base = base.where('draft_title', 'ilike', `%${title.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+  const [pages, count] = await Promise.all([
+    base.selectAll().orderBy('path').offset(offset).limit(limit).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { pages, total: Number(count.n) };
+}

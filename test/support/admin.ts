@@ -67,6 +67,18 @@ export class AdminClient {
     return response;
   }
 
+  /** POST a JSON body with the CSRF token in the X-CSRFToken header (unless `csrf` is false). */
+  async postJson(path: string, body: unknown = {}, { csrf = true } = {}): Promise<TestResponse> {
+    if (csrf && !this.jar.get('csrftoken')) await this.get('/wagtail/login/');
+    const response = await request(this.server, path, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { cookie: this.jar.header(), 'content-type': 'application/json', accept: 'application/json', ...(csrf ? { 'x-csrftoken': this.jar.get('csrftoken') ?? '' } : {}) },
+    });
+    this.jar.store(response.headers);
+    return response;
+  }
+
   /** Signs in through the login form; returns the response (303 on success). */
   signIn(username: string, password = TEST_PASSWORD, next?: string): Promise<TestResponse> {
     return this.post('/wagtail/login/', { username, password, ...(next === undefined ? {} : { next }) });
