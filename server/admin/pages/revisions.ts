@@ -31,6 +31,8 @@ const ACTION_LABELS: Record<string, string> = {
   'page.revert': 'Reverted to an earlier revision',
   'page.reorder': 'Reordered',
   'page.expire': 'Expired',
+  'page.view_restriction.create': 'Privacy restricted',
+  'page.view_restriction.delete': 'Privacy restriction removed',
 };
 
 /** Revisions (list, revert), history, and preview of the latest draft with the real template. */

@@ -4,6 +4,7 @@ import { editRouter } from './edit';
 import { exploreRouter } from './explore';
 import { moveCopyRouter } from './move-copy';
 import { operationsRouter } from './operations';
+import { privacyRouter } from './privacy';
 import { revisionsRouter } from './revisions';
 import { searchRouter } from './search';
 
@@ -15,6 +16,7 @@ export function pagesRouter(context: AdminContext): Router {
   router.use(operationsRouter(context));
   router.use(moveCopyRouter(context));
   router.use(revisionsRouter(context));
+  router.use(privacyRouter(context));
   router.use(exploreRouter(context));
   return router;
 }

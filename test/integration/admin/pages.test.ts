@@ -177,4 +177,21 @@ describe('admin pages', () => {
     expect((await admin.get(`/wagtail/pages/search/?q=${word}&type=blank_page`)).body).to.include('0 matching pages');
     expect((await admin.get(`/wagtail/pages/search/?q=${word}&type=content_page&status=live`)).body).to.include(`/wagtail/pages/${match.id}/edit/`);
   });
+
+  it('restricts a page and its subtree with a password, and opens it again', async () => {
+    const { section, child, hostname } = await siteWithSection();
+    const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
+    const missing = await admin.post(`/wagtail/pages/${section.id}/privacy/`, { restriction: 'password', password: '' });
+    expect(missing.status).to.equal(400);
+    expect(missing.body).to.include('Enter the password visitors must give.');
+    expect((await admin.post(`/wagtail/pages/${section.id}/privacy/`, { restriction: 'password', password: 'chowder' })).status).to.equal(303);
+    const guarded = await request(server, '/section/child/', { host: hostname });
+    expect(guarded.body).to.include('/_util/authenticate_with_password/');
+    expect((await admin.get(`/wagtail/pages/${section.id}/`)).body).to.include('admin-status--restricted');
+    expect((await admin.get(`/wagtail/pages/${child.id}/privacy/`)).body).to.include('A parent page is already restricted');
+    expect((await admin.post(`/wagtail/pages/${section.id}/privacy/`, { restriction: 'public' })).status).to.equal(303);
+    expect((await request(server, '/section/child/', { host: hostname })).body).to.not.include('/_util/authenticate_with_password/');
+    const editor = await signedInClient(server, await createAdminUser(server.db));
+    expect((await editor.post(`/wagtail/pages/${section.id}/privacy/`, { restriction: 'login' })).status).to.equal(403);
+  });
 });
