@@ -167,8 +167,10 @@ export function adminApiRouter({ db }: AdminContext): Router {
   });
 
   router.post(`${BASE}/:pk/action/:action/`, async (req, res) => {
-    const runner = ACTIONS[String(req.params.action)];
-    if (!runner || !Object.hasOwn(ACTIONS, String(req.params.action))) throw new NotFoundError(`There is no action "${req.params.action}".`);
+    const name = String(req.params.action);
+    // hasOwn: a name like "constructor" must not reach Object.prototype.
+    const runner = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
+    if (!runner) throw new NotFoundError(`There is no action "${name}".`);
     const result = await runner(db, await loadPage(req), req, res);
     res.status(result.status).set('Cache-Control', 'no-store').json(result.body);
   });
