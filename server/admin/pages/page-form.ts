@@ -5,6 +5,7 @@ import type { AdminField } from '../../blocks/types';
 import type { Page } from '../../db/schema';
 import { revisionSnapshotSchema, type RevisionSnapshot } from '../../models/pages';
 import type { PageTypeDefinition } from '../../pagetypes/types';
+import { sanitizeRichText } from '../../rich-text';
 import { addProblem, emptyProblems, type FormProblems } from '../forms';
 
 /** Prefix of the form names of a page type's own fields, apart from the common ones. */
@@ -119,6 +120,9 @@ function readContentField(field: AdminField, raw: unknown, problems: FormProblem
         addProblem(problems, name, gettext('Enter valid JSON: a list of blocks like [{"type": "heading", "value": {...}}].'));
         return undefined;
       }
+    case 'rich_text':
+      // Stored sanitized, so nothing unsafe waits in the database for a template to forget it.
+      return sanitizeRichText(text);
     default:
       return text;
   }

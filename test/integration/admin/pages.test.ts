@@ -194,4 +194,22 @@ describe('admin pages', () => {
     const editor = await signedInClient(server, await createAdminUser(server.db));
     expect((await editor.post(`/wagtail/pages/${section.id}/privacy/`, { restriction: 'login' })).status).to.equal(403);
   });
+
+  it('strips scripts and event handlers from rich text when saving', async () => {
+    const { home } = await createTestSite(server.db);
+    const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
+    const created = await admin.post(`/wagtail/pages/add/${home.id}/press_section_page/`, {
+      title: 'Press',
+      'content-latest_count': '3',
+      'content-see_all_link': '',
+      'content-contact_info': '<p>Call <strong>us</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a>',
+      'content-media_download_tiles': '[]',
+    });
+    expect(created.status).to.equal(303);
+    const [page] = (await getChildren(server.db, home)).filter((each) => each.slug === 'press');
+    const [revision] = await getRevisions(server.db, page!);
+    const stored = (revision!.content as { content: { contact_info: string } }).content.contact_info;
+    expect(stored).to.include('<strong>us</strong>');
+    expect(stored).to.not.match(/script|onerror|javascript:|<img/);
+  });
 });
