@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Back-office permissions and audit: groups with an admin-access flag, page permissions
  * inherited by the granted page's subtree, collection permissions, the admin log, and the
- * login-failure counters that throttle sign-in across processes.
+ * login-failure counters that throttle sign-in across processes, and open editing sessions.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -57,6 +57,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('admin_log_entries_page_idx').on('admin_log_entries').columns(['page_id', 'created_at']).execute();
   await db.schema.createIndex('admin_log_entries_created_idx').on('admin_log_entries').column('created_at').execute();
 
+  // Who has a page's edit form open right now, so a second editor is warned.
+  await db.schema
+    .createTable('editing_sessions')
+    .addColumn('session_key', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('page_id', 'integer', (c) => c.notNull().references('pages.id').onDelete('cascade'))
+    .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('editing_sessions_page_idx').on('editing_sessions').columns(['page_id', 'last_seen_at']).execute();
+
   await db.schema
     .createTable('login_failures')
     .addColumn('key', 'varchar(255)', (c) => c.primaryKey())
@@ -67,7 +77,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['login_failures', 'admin_log_entries', 'group_collection_permissions', 'group_page_permissions', 'user_groups', 'groups']) {
+  for (const table of ['login_failures', 'editing_sessions', 'admin_log_entries', 'group_collection_permissions', 'group_page_permissions', 'user_groups', 'groups']) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -11,6 +11,7 @@ import { loadAdminUser, requireAdminAccess } from './access';
 import { accountsRouter } from './accounts';
 import { adminApiRouter } from './api';
 import { dashboardRouter } from './dashboard';
+import { editingSessionsRouter } from './editing-sessions';
 import { pagesRouter } from './pages/router';
 import { groupsRouter } from './groups';
 import { usersRouter } from './users';
@@ -52,6 +53,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   router.use(requireAdminAccess);
   router.use(dashboardRouter(context));
   router.use(pagesRouter(context));
+  router.use(editingSessionsRouter(context));
   router.use(usersRouter(context));
   router.use(groupsRouter(context));
   router.use(() => {

@@ -300,6 +300,14 @@ export interface AdminLogEntriesTable {
   data: Json<Record<string, unknown>>;
 }
 
+/** An open edit form of a page, kept alive by pings. */
+export interface EditingSessionsTable {
+  session_key: string;
+  user_id: number;
+  page_id: number;
+  last_seen_at: Timestamp;
+}
+
 /** Failed sign-ins per key ('user:name' or 'ip:addr') in the current window. */
 export interface LoginFailuresTable {
   key: string;
@@ -334,6 +342,7 @@ export interface Database {
   group_collection_permissions: GroupCollectionPermissionsTable;
   admin_log_entries: AdminLogEntriesTable;
   login_failures: LoginFailuresTable;
+  editing_sessions: EditingSessionsTable;
   outbox_emails: OutboxEmailsTable;
   cache_generations: CacheGenerationsTable;
 }

@@ -43,6 +43,8 @@ describe('admin CSRF protection', () => {
       `/wagtail/groups/${group.group_id}/`,
       `/wagtail/groups/${group.group_id}/delete/`,
       `/wagtail/api/main/pages/${page.id}/action/delete/`,
+      `/wagtail/editing-sessions/ping/pages/${page.id}/session-key-1/`,
+      '/wagtail/editing-sessions/release/session-key-1/',
     ];
     for (const path of paths) {
       const response = await admin.post(path, { title: 'Changed', name: 'Changed', username: 'changed' }, { csrf: false });
