@@ -39,7 +39,7 @@ export function accountsRouter({ db, admin }: AdminContext): Router {
   const router = Router();
 
   function renderLogin(req: Parameters<typeof admin.render>[0], res: Parameters<typeof admin.render>[1], next: string, username: string, error: string | null, status = 200) {
-    admin.render(req, res, 'login', { title: gettext('Sign in'), next, username, error, resetAvailable: true }, status);
+    admin.render(req, res, 'login', { title: gettext('Sign in'), next, username, error }, status);
   }
 
   router.get('/login/', (req, res) => {
