@@ -9,14 +9,56 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildClient } from '../scripts/build-client';
+import { BENCH_SEARCH, BENCH_WAITLIST_RLID } from '../scripts/bench-constants';
 import { freePort } from '../scripts/free-port';
 
+/** One request shape autocannon repeats. */
+interface BenchRequest {
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** An endpoint measured; `prepare` builds the request against the running server (tokens, ids). */
+interface BenchTarget {
+  name: string;
+  prepare(baseUrl: string): Promise<BenchRequest>;
+}
+
+const get = (path: string) => async (): Promise<BenchRequest> => ({ path });
+
+/** A guest's CSRF cookie and token, as the site's scripts get them before a POST. */
+async function csrfHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const response = await fetch(`${baseUrl}/api-nc/csrftoken/`);
+  const { csrf_token: token } = (await response.json()) as { csrf_token: string };
+  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  return { cookie, 'x-csrftoken': token, 'content-type': 'application/json' };
+}
+
+const joinBody = JSON.stringify({ rlid: BENCH_WAITLIST_RLID, partySize: 2, firstName: 'Bench', lastName: 'Guest', phone: '(555) 555-0100' });
+
 /** The endpoints measured; later features add theirs here. */
-const BENCH_TARGETS: Array<{ name: string; path: string }> = [
-  { name: 'home page (block-heavy)', path: '/' },
-  { name: 'press release list', path: '/press/press-releases/' },
-  // Kansas City, inside the area scripts/seed-bench-locations.ts fills with 50,000 locations.
-  { name: 'nearest locations (50,000 seeded)', path: '/api/location/getlocations/?latitude=39.0997&longitude=-94.5786&radius=200&limit=26' },
+const BENCH_TARGETS: BenchTarget[] = [
+  { name: 'home page (block-heavy)', prepare: get('/') },
+  { name: 'press release list', prepare: get('/press/press-releases/') },
+  {
+    name: 'nearest locations (50,000 seeded)',
+    prepare: get(`/api/location/getlocations/?latitude=${BENCH_SEARCH.latitude}&longitude=${BENCH_SEARCH.longitude}&radius=${BENCH_SEARCH.radiusMiles}&limit=${BENCH_SEARCH.limit}`),
+  },
+  {
+    // Every request adds a party to one location's queue: the worst case, all joins taking turns on one row.
+    name: 'wait-list join (one location)',
+    prepare: async (baseUrl) => ({ path: '/api/waitlist/', method: 'POST', headers: await csrfHeaders(baseUrl), body: joinBody }),
+  },
+  {
+    name: 'wait-list status',
+    prepare: async (baseUrl) => {
+      const joined = await fetch(`${baseUrl}/api/waitlist/`, { method: 'POST', headers: await csrfHeaders(baseUrl), body: joinBody });
+      const { plan_ahead_id: id } = (await joined.json()) as { plan_ahead_id: string };
+      return { path: `/api/waitlist/${id}/` };
+    },
+  },
 ];
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -45,8 +87,8 @@ function startProcess(command: string[], env: NodeJS.ProcessEnv, readyText?: str
   });
 }
 
-async function measure(url: string): Promise<Measurement> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
+async function measure(url: string, request: Omit<BenchRequest, 'path'> = {}): Promise<Measurement> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, ...request });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50Ms: result.latency.p50,
@@ -72,21 +114,23 @@ async function main(): Promise<void> {
     await waitForHealth(`http://127.0.0.1:${appPort}/api/ht/`);
 
     const results: Record<string, unknown> = {};
+    const baseUrl = `http://127.0.0.1:${appPort}`;
     for (const target of BENCH_TARGETS) {
-      const url = `http://127.0.0.1:${appPort}${target.path}`;
-      const html = await (await fetch(url)).text();
+      const { path: targetPath, ...request } = await target.prepare(baseUrl);
+      const url = `${baseUrl}${targetPath}`;
+      const html = await (await fetch(url, request)).text();
       const htmlFile = path.join(dataDir, 'page.html');
       writeFileSync(htmlFile, html);
       const staticPort = await freePort();
       const ceilingServer = await startProcess([tsx, 'bench/static-server.ts', htmlFile, String(staticPort)], {}, 'ready');
       children.push(ceilingServer);
 
-      const app = await measure(url);
+      const app = await measure(url, request);
       const ceiling = await measure(`http://127.0.0.1:${staticPort}/`);
       ceilingServer.kill();
       const ratio = Number((app.requestsPerSecond / ceiling.requestsPerSecond).toFixed(3));
-      results[target.name] = { path: target.path, bytes: Buffer.byteLength(html), app, staticCeiling: ceiling, ratio };
-      console.log(`\n${target.name} (${target.path}, ${Buffer.byteLength(html)} bytes, ${CONNECTIONS} connections, ${DURATION_SECONDS} s)`);
+      results[target.name] = { path: targetPath, method: request.method ?? 'GET', bytes: Buffer.byteLength(html), app, staticCeiling: ceiling, ratio };
+      console.log(`\n${target.name} (${request.method ?? 'GET'} ${targetPath}, ${Buffer.byteLength(html)} bytes, ${CONNECTIONS} connections, ${DURATION_SECONDS} s)`);
       console.table({ app, 'static ceiling': ceiling });
       console.log(`app / ceiling requests per second: ${ratio}`);
     }

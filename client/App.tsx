@@ -2,6 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import type { TemplateModule } from './templates/index';
 import Footer from './components/Footer';
 import Header from './components/Header';
+import VisitorPanels from './components/visitor-panels/VisitorPanels';
 import { PageContextProvider } from './lib/page-context';
 import type { PageContext, PageLayout } from './lib/page-data';
 
@@ -24,6 +25,7 @@ export default function App({ template, props, context, layout }: AppProps) {
         {content}
       </main>
       <Footer />
+      <VisitorPanels />
     </PageContextProvider>
   );
 }

@@ -4,9 +4,11 @@ import * as m0002 from './0002_media';
 import * as m0003 from './0003_sessions_and_view_restrictions';
 import * as m0004 from './0004_subscribers';
 import * as m0005 from './0005_locations';
+import * as m0006 from './0006_location_closures';
 import * as m0007 from './0007_outbox';
 import * as m0009 from './0009_admin_permissions';
 import * as m0010 from './0010_cache_generations';
+import * as m0011 from './0011_waitlist';
 
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -15,7 +17,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_sessions_and_view_restrictions': m0003,
   '0004_subscribers': m0004,
   '0005_locations': m0005,
+  '0006_location_closures': m0006,
   '0007_outbox': m0007,
   '0009_admin_permissions': m0009,
   '0010_cache_generations': m0010,
+  '0011_waitlist': m0011,
 };

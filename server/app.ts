@@ -26,7 +26,12 @@ import { siteFilesRouter } from './views/site-files';
 import { createLocationCache } from './models/location-cache';
 import { locationsApiRouter } from './views/locations-api';
 import { geocodeApiRouter } from './views/geocode-api';
+import { locationListRedirectRouter } from './views/location-list-redirect';
+import { waitlistStatusPageRouter } from './views/waitlist-status-page';
+import { locationMapImageRouter } from './views/location-map-image';
 import { unsubscribeRouter } from './views/unsubscribe';
+import { waitlistApiRouter } from './views/waitlist-api';
+import { reservationsApiRouter } from './views/reservations-api';
 import { sessionMiddleware } from './sessions';
 import { adminRouter } from './admin/router';
 
@@ -90,10 +95,15 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, sendPage: pages.sendPage }));
   app.use(locationsApiRouter({ db, cache: createLocationCache(db) }));
   app.use(geocodeApiRouter());
+  app.use(waitlistApiRouter({ db }));
+  app.use(reservationsApiRouter({ db }));
+  app.use(locationMapImageRouter({ db }));
   app.use(unsubscribeRouter({ db }));
   app.use(restrictedPagesRouter(viewOptions, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
   app.use(pages.appendSlash);
+  app.use(locationListRedirectRouter({ db }, responder));
+  app.use(waitlistStatusPageRouter({ db }, responder));
   app.get('/{*path}', pages.servePage);
 
   app.use(() => {

@@ -41,7 +41,8 @@ const GEONAMES_CA_PROVINCE: Record<string, string> = {
   '11': 'SK', '12': 'YT', '13': 'NT', '14': 'NU',
 };
 
-const US_STATES: Record<string, string> = {
+/** US state (and DC, Puerto Rico) names by postal code. */
+export const US_STATES: Record<string, string> = {
   AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
   DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
   IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
@@ -53,7 +54,8 @@ const US_STATES: Record<string, string> = {
   PR: 'Puerto Rico',
 };
 
-const CA_PROVINCES: Record<string, string> = {
+/** Canadian province and territory names by postal abbreviation. */
+export const CA_PROVINCES: Record<string, string> = {
   AB: 'Alberta', BC: 'British Columbia', MB: 'Manitoba', NB: 'New Brunswick', NL: 'Newfoundland and Labrador',
   NS: 'Nova Scotia', NT: 'Northwest Territories', NU: 'Nunavut', ON: 'Ontario', PE: 'Prince Edward Island',
   QC: 'Quebec', SK: 'Saskatchewan', YT: 'Yukon',
@@ -203,6 +205,13 @@ const indexes = (): Indexes => (shared ??= buildIndexes());
  */
 export function createGeocoder(): Geocoder {
   return { geocode: (query) => geocode(query) };
+}
+
+let sharedInstance: Geocoder | undefined;
+/** The process's one geocoder, for the geocode API and the locator page alike. */
+export function sharedGeocoder(): Geocoder {
+  sharedInstance ??= createGeocoder();
+  return sharedInstance;
 }
 
 /**

@@ -16,6 +16,8 @@ export interface PageHead {
   title: string;
   description?: string;
   robots?: string;
+  /** schema.org JSON-LD describing the page (a restaurant, say), emitted in the head. */
+  structuredData?: Record<string, unknown>;
 }
 
 /** One page to render. */
@@ -93,6 +95,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         `<title>${escapeHtml(head.title)}</title>`,
         head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : '',
         head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
+        head.structuredData ? `<script type="application/ld+json" nonce="${nonce}">${serializeForScript(head.structuredData)}</script>` : '',
         '<meta name="theme-color" content="#c8281e">',
         '<link rel="icon" href="/static/images/favicon.svg" type="image/svg+xml">',
         `<link rel="stylesheet" href="${manifest.css}">`,

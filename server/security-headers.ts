@@ -11,6 +11,17 @@ export function cspNonce(res: { locals: Record<string, unknown> }): string {
 
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
+/** What the Google Maps JavaScript API and Static Maps load, by CSP directive; allowed only with a maps key. */
+const GOOGLE_MAPS_SOURCES = {
+  scriptSrc: ['https://maps.googleapis.com', 'https://maps.gstatic.com'],
+  imgSrc: ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://*.googleapis.com', 'https://*.gstatic.com'],
+  connectSrc: ['https://maps.googleapis.com', 'https://*.googleapis.com'],
+  styleSrc: ['https://fonts.googleapis.com'],
+  fontSrc: ['https://fonts.gstatic.com'],
+  workerSrc: ['blob:'],
+} as const;
+const NO_MAPS_SOURCES = { scriptSrc: [], imgSrc: [], connectSrc: [], styleSrc: [], fontSrc: [], workerSrc: [] } as const;
+
 /**
  * helmet with a CSP that allows the site's own scripts, a per-request nonce, and exactly the
  * origins of the configured outside scripts; HSTS and COOP only when the request came over HTTPS.
@@ -18,6 +29,9 @@ const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 export function securityHeaders(config: Config): RequestHandler[] {
   const scriptOrigins = originsOf(configuredOutsideScripts(config).map((script) => script.src));
   const reportingOrigins = config.SENTRY_DSN ? originsOf([config.SENTRY_DSN]) : [];
+  const maps = config.GOOGLE_MAPS_API_KEY ? GOOGLE_MAPS_SOURCES : NO_MAPS_SOURCES;
+  // Both lists may name one origin; a directive lists each once.
+  const unique = (...origins: string[]) => [...new Set(origins)];
   const csp = helmet({
     // Both only take effect over HTTPS; over plain HTTP browsers log them as errors.
     strictTransportSecurity: false,
@@ -28,11 +42,12 @@ export function securityHeaders(config: Config): RequestHandler[] {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${cspNonce(res as never)}'`, ...scriptOrigins],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...scriptOrigins],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...scriptOrigins, ...reportingOrigins],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${cspNonce(res as never)}'`, ...unique(...scriptOrigins, ...maps.scriptSrc)],
+        styleSrc: ["'self'", "'unsafe-inline'", ...maps.styleSrc],
+        imgSrc: unique("'self'", 'data:', 'blob:', ...scriptOrigins, ...maps.imgSrc),
+        fontSrc: ["'self'", 'data:', ...maps.fontSrc],
+        connectSrc: unique("'self'", ...scriptOrigins, ...maps.connectSrc, ...reportingOrigins),
+        workerSrc: ["'self'", ...maps.workerSrc],
         // Editors embed maps, menus and videos with iframe and embed blocks; any https page may be framed.
         frameSrc: ["'self'", 'https:'],
         // Video sources may live on a CDN the editor names.

@@ -1,4 +1,5 @@
 import { gettext } from '../lib/i18n';
+import { telUrl } from '../lib/location-links';
 import { usePageContext } from '../lib/page-context';
 import type { FooterContent } from '../lib/page-data';
 import AccessibilityReport from './footer/AccessibilityReport';
@@ -24,7 +25,7 @@ export default function Footer({ content }: { content?: FooterContent | null }) 
           <Logo brandName={site.brandName} />
           <p>{site.tagline}</p>
           <p className="site-footer__contact">
-            {gettext('Guest Relations')}: <a href={`tel:${site.nationalPhone.replace(/[^\d+]/g, '')}`}>{site.nationalPhone}</a>
+            {gettext('Guest Relations')}: <a href={telUrl(site.nationalPhone)}>{site.nationalPhone}</a>
           </p>
           {footer && <SocialRow items={footer.social_media} useOldTwitterLogo={footer.use_old_twitter_logo} />}
         </div>

@@ -3,6 +3,7 @@ import { usePageContext } from '../lib/page-context';
 import DesktopNav from './header/DesktopNav';
 import LegacyNav from './header/LegacyNav';
 import { primarySection } from './header/menu-links';
+import LocationPopover from './location-popover/LocationPopover';
 import MobileMenu from './header/MobileMenu';
 import MobileNav from './header/MobileNav';
 import Logo from './Logo';
@@ -34,7 +35,9 @@ export default function Header() {
           {header ? <MobileNav sections={header.sections} /> : <LegacyNav links={site.menu} className="mobile-nav" />}
         </MobileMenu>
       </div>
-      <div id={LOCATION_POPOVER_SLOT_ID} className="location-popover-slot" />
+      <div id={LOCATION_POPOVER_SLOT_ID} className="location-popover-slot">
+        <LocationPopover />
+      </div>
     </header>
   );
 }

@@ -10,9 +10,9 @@ export interface PostalAddress {
 }
 
 /** A location's address as an `<address>`: street lines, then 'City, ST 12345'. */
-export default function LocationAddress({ location, className }: { location: PostalAddress; className: string }) {
+export default function LocationAddress({ location, className, id }: { location: PostalAddress; className: string; id?: string }) {
   return (
-    <address className={className}>
+    <address className={className} id={id}>
       {location.line1}
       <br />
       {location.line2 && (

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { readShape, RequestFailedError } from './api-client';
+import { geocodeWithGoogle, hasGoogleGeocoder } from './google-geocoder';
 import { GET_LOCATION_URL, GET_LOCATIONS_URL, locationListResponseSchema, locationSchema, type Location, type LocationListResponse } from './location-schemas';
 
 /** The server's offline geocoder; answers like a maps geocoder: `{results: [{geometry: {location}}]}`. */
@@ -41,8 +42,12 @@ export function firstResultPoint(results: readonly { geometry?: { location?: Map
   return { lat: location.lat, lng: location.lng };
 }
 
-/** Resolves typed text (city, state, 'City, ST', ZIP or postal code) to a point with the server's offline geocoder. */
+/**
+ * Resolves typed text (city, state, 'City, ST', ZIP or postal code) to a point: with Google's
+ * geocoder when the page loaded the Maps script, else with the server's offline geocoder.
+ */
 export async function geocodeAddress(address: string): Promise<MapPoint | null> {
+  if (hasGoogleGeocoder()) return firstResultPoint(await geocodeWithGoogle(address));
   const url = `${GEOCODE_URL}?${new URLSearchParams({ q: address })}`;
   const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new RequestFailedError(url, response.status);

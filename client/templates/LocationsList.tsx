@@ -43,9 +43,10 @@ export default function LocationsList({ city, state, country, state_list_url, lo
           <ul className="location-cards">
             {locations.map((location) => (
               <li key={location.id} className="location-card">
-                <LocationAddress location={location} className="location-card__address" />
+                <LocationAddress location={location} className="location-card__address" id={`location-${location.id}-address`} />
                 {location.url && (
-                  <a className="button button--secondary" href={location.url}>
+                  // Every card's link reads the same; its address tells them apart for screen readers.
+                  <a className="button button--secondary" aria-describedby={`location-${location.id}-address`} href={location.url}>
                     {gettext('View Local Page')}
                   </a>
                 )}

@@ -1,103 +1,154 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import type { LocationsMapViewProps } from '../components/locations-map/map-view';
+import { MapListItem, mapListItemId } from '../components/locations-map/MapListItem';
 import { gettext, interpolate } from '../lib/i18n';
+import { fetchNearestLocations, searchLocationsByAddress, type MapPoint } from '../lib/location-search';
+import { focusedEntry, MAP_SEARCH_AREA, type MapListEntry } from '../lib/map-list';
 import { usePageContext } from '../lib/page-context';
+import { requestDevicePosition } from '../lib/user-position';
 
-/** A restaurant in the map list: the SPEC §3 Location fields the list shows. */
-export interface MapLocation {
-  rlid: number;
-  address1: string;
-  address2?: string;
-  city: string;
-  state: string;
-  zip: string;
-  phone: string;
-  latitude: number;
-  longitude: number;
-  hasOnlineOrdering: boolean;
-  estimatedWaitTime?: string;
-  waitListReady?: boolean;
-  localPageURL?: string;
-}
-
-/** One entry of a location list response: the restaurant and its distance in miles. */
-export interface MapListEntry {
-  distance: number;
-  location: MapLocation;
-}
+export type { MapListEntry } from '../lib/map-list';
 
 /** Props of the 'locations map' template (SPEC §2 item 9). */
 export interface LocationsMapProps {
   /** What the visitor searched for (query parameter `q`); empty before any search. */
   query: string;
+  /** The searched point (from `q`, or `latitude`/`longitude`); null when nothing was searched or found. */
+  origin: MapPoint | null;
+  /** Whether the address asked for a search, so an empty list means nothing was found. */
+  searched: boolean;
+  /** Restaurants near `origin`, nearest first. */
   locations: MapListEntry[];
 }
 
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+// Only the map the site uses is downloaded: Google's with a key, the built-in one without.
+const GoogleLocationsMap = lazy(() => import('../components/locations-map/GoogleLocationsMap'));
+const OfflineLocationsMap = lazy(() => import('../components/locations-map/OfflineLocationsMap'));
 
-/** The list glyph of the n-th location: A to Z, then A again (SPEC §9). */
-export function locationLetter(index: number): string {
-  return LETTERS[index % LETTERS.length]!;
-}
-
-/** Where a location's local page lives (SPEC §2 "Links used by visitor pages"). */
-function localPageUrl(localPageURL: string): string {
-  return `/seafood-restaurants/locations/${localPageURL}`;
-}
-
-function ListItem({ entry, index }: { entry: MapListEntry; index: number }) {
-  const { location } = entry;
-  return (
-    <li className="map-list__item">
-      <span className="map-list__letter" aria-hidden="true">
-        {locationLetter(index)}
-      </span>
-      <div className="map-list__body">
-        <p className="map-list__distance">{interpolate('{distance} mi', { distance: entry.distance.toFixed(2) })}</p>
-        <address className="map-list__address">
-          {location.address1}
-          {location.address2 && (
-            <>
-              <br />
-              {location.address2}
-            </>
-          )}
-          <br />
-          {interpolate('{city}, {state} {postcode}', { city: location.city, state: location.state, postcode: location.zip })}
-        </address>
-        <a className="map-list__phone" href={`tel:${location.phone.replace(/[^\d+]/g, '')}`}>
-          {location.phone}
-        </a>
-        {location.waitListReady && location.estimatedWaitTime && (
-          <p className="map-list__wait">{interpolate('Current wait: {time}', { time: location.estimatedWaitTime })}</p>
-        )}
-        <p className="map-list__actions">
-          {location.hasOnlineOrdering && (
-            <a className="button button--primary" href={`/order?rlid=${location.rlid}`}>
-              {gettext('Order Now')}
-            </a>
-          )}
-          {location.localPageURL && (
-            <a className="button button--text-link" href={localPageUrl(location.localPageURL)}>
-              {gettext('View Local Page')}
-            </a>
-          )}
-        </p>
-      </div>
-    </li>
-  );
+interface ListState {
+  entries: MapListEntry[];
+  origin: MapPoint | null;
+  /** The last search found nothing: no place by that name, or no restaurant near it. */
+  notFound: boolean;
 }
 
 /**
- * The locator: a search form and the lettered list on the left, the map on the right. The map
- * column is the area the map script draws into, so the server renders it empty.
+ * The locator: a search form and the lettered list on the left, the map on the right. The list
+ * is the primary interface; the map (drawn after mount) mirrors its focus.
  */
-export default function LocationsMap({ query, locations }: LocationsMapProps) {
+export default function LocationsMap({ query, origin, searched, locations }: LocationsMapProps) {
   const { site } = usePageContext();
-  const searched = query !== '';
+  const [list, setList] = useState<ListState>({ entries: locations, origin, notFound: searched && locations.length === 0 });
+  const [focusedRlid, setFocusedRlid] = useState<number | null>(null);
+  const [infoOpen, setInfoOpen] = useState(false);
+  const [panRequest, setPanRequest] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const [mounted, setMounted] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const mapRegion = useRef<HTMLDivElement | null>(null);
+
+  const showResults = useCallback((entries: MapListEntry[], point: MapPoint, place: string) => {
+    setList({ entries, origin: point, notFound: entries.length === 0 });
+    setFocusedRlid(null);
+    setInfoOpen(false);
+    setAnnouncement(
+      entries.length === 0
+        ? gettext('Please enter a valid city, state, or ZIP code.')
+        : entries.length === 1
+          ? interpolate('1 restaurant found near {place}', { place })
+          : interpolate('{count} restaurants found near {place}', { count: entries.length, place }),
+    );
+  }, []);
+
+  // Without a search in the address, the list starts from where the device is (SPEC §4 "User position").
+  useEffect(() => {
+    setMounted(true);
+    if (searched) return;
+    let active = true;
+    void (async () => {
+      const point = await requestDevicePosition();
+      if (!point || !active) return;
+      try {
+        const result = await fetchNearestLocations(point, MAP_SEARCH_AREA);
+        if (active) showResults(result.locations, point, gettext('your location'));
+      } catch (error) {
+        console.warn('The location list could not be fetched', error);
+      }
+    })();
+    return () => {
+      active = false;
+    };
+  }, [searched, showResults]);
+
+  const onSearch = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = new FormData(event.currentTarget).get('q');
+    const address = typeof text === 'string' ? text.trim() : '';
+    if (!address) return;
+    try {
+      const found = await searchLocationsByAddress(address, MAP_SEARCH_AREA);
+      // No place by that name: the search is ignored (SPEC §5) and the visitor told why.
+      if (!found) {
+        setList((current) => ({ ...current, notFound: true }));
+        setAnnouncement(gettext('Please enter a valid city, state, or ZIP code.'));
+        return;
+      }
+      showResults(found.result.locations, found.point, address);
+      const url = new URL(window.location.href);
+      url.searchParams.delete('latitude');
+      url.searchParams.delete('longitude');
+      url.searchParams.set('q', address);
+      window.history.replaceState(window.history.state, '', url);
+    } catch (error) {
+      console.warn('The location search failed', error);
+    }
+  };
+
+  const select = useCallback((rlid: number, from: HTMLElement | null) => {
+    // Google's markers are not ours to focus: their info window hands the focus to the map region.
+    opener.current = from ?? mapRegion.current;
+    setFocusedRlid(rlid);
+    setInfoOpen(true);
+    setPanRequest((count) => count + 1);
+    if (from?.closest('.map-list')) {
+      // On narrow screens the map sits above the list: bring it into view to show the choice.
+      const map = mapRegion.current?.getBoundingClientRect();
+      if (map && (map.bottom < 0 || map.top > window.innerHeight)) mapRegion.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    } else {
+      // Chosen on the map: bring its list entry into view too.
+      document.getElementById(mapListItemId(rlid))?.scrollIntoView({ block: 'nearest' });
+    }
+  }, []);
+
+  const closeInfo = useCallback(() => {
+    setInfoOpen(false);
+    opener.current?.focus();
+  }, []);
+
+  const onItemClick = (event: MouseEvent<HTMLLIElement>, rlid: number) => {
+    // Links and buttons inside the item do their own thing; the rest of the item chooses it.
+    const target = event.target as HTMLElement;
+    const control = target.closest('a, button');
+    if (control && !control.classList.contains('map-list__select')) return;
+    select(rlid, event.currentTarget.querySelector<HTMLElement>('.map-list__select'));
+  };
+
+  const focused = focusedEntry(list.entries, focusedRlid);
+  const mapProps: LocationsMapViewProps = {
+    entries: list.entries,
+    origin: list.origin,
+    focusedRlid: focused?.location.rlid ?? null,
+    infoOpen,
+    panRequest,
+    onSelect: select,
+    onCloseInfo: closeInfo,
+  };
+  const MapView = site.googleMapsApiKey ? GoogleLocationsMap : OfflineLocationsMap;
   return (
     <div className="template-locations template-locations-map">
       <div className="locations-map__layout">
-        <div className="locations-map__panel">
-          <form className="locations-search" role="search" method="get">
+        <div className="locations-map__search">
+          <form className="locations-search" role="search" method="get" onSubmit={(event) => void onSearch(event)}>
             <h1 className="locations-search__heading">{interpolate('Find a different {brand}', { brand: site.brandName })}</h1>
             <label className="form__label" htmlFor="locations-search-input">
               {interpolate('Search for a {brand} by city, state, or ZIP', { brand: site.brandName })}
@@ -109,6 +160,7 @@ export default function LocationsMap({ query, locations }: LocationsMapProps) {
                 name="q"
                 type="text"
                 required
+                autoComplete="postal-code"
                 placeholder={gettext('City, State, or ZIP')}
                 defaultValue={query}
               />
@@ -117,20 +169,27 @@ export default function LocationsMap({ query, locations }: LocationsMapProps) {
               </button>
             </div>
           </form>
-          {searched && locations.length === 0 && (
-            <p className="locations-search__message" role="status">
-              {gettext('Please enter a valid city, state, or ZIP code.')}
-            </p>
-          )}
-          {locations.length > 0 && (
-            <ol className="map-list">
-              {locations.map((entry, index) => (
-                <ListItem key={entry.location.rlid} entry={entry} index={index} />
+          <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+            {announcement}
+          </p>
+        </div>
+        <div className="locations-map__results">
+          {list.notFound && <p className="locations-search__message">{gettext('Please enter a valid city, state, or ZIP code.')}</p>}
+          {list.entries.length > 0 && (
+            <ol className="map-list" aria-label={gettext('Restaurants nearest first')}>
+              {list.entries.map((entry, index) => (
+                <MapListItem key={entry.location.rlid} entry={entry} index={index} isFocused={entry === focused} onClick={onItemClick} />
               ))}
             </ol>
           )}
         </div>
-        <div className="locations-map__map" role="region" aria-label={gettext('Map of locations')} />
+        <div className="locations-map__map" ref={mapRegion} tabIndex={-1} role="region" aria-label={gettext('Map of locations')}>
+          {mounted && (
+            <Suspense fallback={<p className="offline-map__loading">{gettext('Loading map…')}</p>}>
+              <MapView {...mapProps} />
+            </Suspense>
+          )}
+        </div>
       </div>
     </div>
   );

@@ -1,5 +1,7 @@
 import LocationAddress from '../components/LocationAddress';
 import { gettext, interpolate } from '../lib/i18n';
+import { directionsUrl, telUrl } from '../lib/location-links';
+import type { LocationHours as HoursSpan } from '../lib/location-schemas';
 import { usePageContext } from '../lib/page-context';
 
 /** The opening hours of one day: a list because a day can have split hours. */
@@ -22,6 +24,8 @@ export interface LocationDetail {
   city: string;
   state: string;
   postcode: string;
+  /** Two-letter country code: 'US'. */
+  country: string;
   phone: { national: string };
   location: { lat: number; lng: number };
   url: string;
@@ -30,7 +34,13 @@ export interface LocationDetail {
   has_online_ordering: boolean;
   /** The online ordering address (/order?rlid=...), when online ordering is offered. */
   order_url: string | null;
+  accepts_reservations: boolean;
+  is_temporarily_closed: boolean;
+  /** What the restaurant offers ('Dine-In', 'Curbside', ...), translated. */
+  services: string[];
   hours: LocationHours[];
+  /** The dine-in spans as stored ('HH:MM'), for the machine-readable hours. */
+  opening_hours: HoursSpan[];
 }
 
 /** Props of the 'single location' template (SPEC §2 item 8). */
@@ -45,10 +55,6 @@ export interface SingleLocationProps {
 /** The hours type the page shows: dine-in and to-go opening hours. */
 const OPERATION_HOURS = 'Operation';
 
-function directionsUrl({ lat, lng }: { lat: number; lng: number }): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
-}
-
 function MapImage({ location }: { location: LocationDetail }) {
   const { map_image_url_mobile: mobile, map_image_url_desktop: desktop } = location;
   const fallback = mobile ?? desktop;
@@ -56,7 +62,7 @@ function MapImage({ location }: { location: LocationDetail }) {
   return (
     <picture className="single-location__map">
       {desktop && <source media="(min-width: 841px)" srcSet={desktop} />}
-      <img src={fallback} alt={interpolate('Map of {city}, {state}', { city: location.city, state: location.state })} loading="lazy" />
+      <img src={fallback} alt={interpolate('Map of {city}, {state}', { city: location.city, state: location.state })} width={640} height={400} />
     </picture>
   );
 }
@@ -65,14 +71,20 @@ function OperationHours({ hours }: { hours: LocationHours[] }) {
   const operation = hours.find((entry) => entry.type_name === OPERATION_HOURS);
   if (!operation || operation.days.length === 0) return null;
   return (
-    <section className="single-location__hours" aria-labelledby="location-hours-heading">
+    <section className="single-location__card single-location__hours" aria-labelledby="location-hours-heading">
       <h2 id="location-hours-heading">{gettext('Hours of Operation')}</h2>
       <p className="single-location__hours-kind">{gettext('Dine-In & To-Go')}</p>
       <dl className="hours-list">
         {operation.days.map((day) => (
           <div key={day.day_name} className="hours-list__row">
             <dt>{day.day_name}</dt>
-            <dd>{day.hours.join(', ')}</dd>
+            <dd>
+              {day.hours.map((span) => (
+                <span key={span} className="hours-list__span">
+                  {span}
+                </span>
+              ))}
+            </dd>
           </div>
         ))}
       </dl>
@@ -85,12 +97,14 @@ export default function SingleLocation({ title, location, locator_url }: SingleL
   const { site } = usePageContext();
   const heading = location ? interpolate('{city}, {state}', { city: location.city, state: location.state }) : title;
   return (
-    <article className="template-locations template-single-location container">
-      <div className="single-location__grid">
+    <article className="template-locations template-single-location">
+      <div className="container single-location__grid">
         <div className="single-location__main">
+          <p className="single-location__brand">{site.brandName}</p>
           <h1 className="page-title">{heading}</h1>
           {location && (
             <>
+              {location.is_temporarily_closed && <p className="single-location__notice">{gettext('Temporarily Closed')}</p>}
               <LocationAddress location={location} className="single-location__address" />
               <p className="single-location__actions">
                 <a className="button button--secondary" href={directionsUrl(location.location)} target="_blank" rel="noopener noreferrer">
@@ -103,7 +117,13 @@ export default function SingleLocation({ title, location, locator_url }: SingleL
                   </a>
                 )}
               </p>
-              <OperationHours hours={location.hours} />
+              {location.services.length > 0 && (
+                <ul className="single-location__services" aria-label={gettext('Services')}>
+                  {location.services.map((service) => (
+                    <li key={service}>{service}</li>
+                  ))}
+                </ul>
+              )}
             </>
           )}
           {locator_url && (
@@ -111,14 +131,28 @@ export default function SingleLocation({ title, location, locator_url }: SingleL
               <a href={locator_url}>{interpolate('Find a different {brand}', { brand: site.brandName })}</a>
             </p>
           )}
-          <section className="single-location__contact" aria-labelledby="location-contact-heading">
-            <h2 id="location-contact-heading">{gettext('Contact Us')}</h2>
-            <a className="single-location__phone" href={`tel:${site.nationalPhone.replace(/[^\d+]/g, '')}`}>
-              {site.nationalPhone}
-            </a>
-          </section>
         </div>
         {location && <MapImage location={location} />}
+        <div className="single-location__cards">
+          {location && <OperationHours hours={location.hours} />}
+          <section className="single-location__card single-location__contact" aria-labelledby="location-contact-heading">
+            <h2 id="location-contact-heading">{gettext('Contact Us')}</h2>
+            {location && location.phone.national && (
+              <p className="single-location__contact-line">
+                <span className="single-location__contact-label">{gettext('Restaurant')}</span>
+                <a className="single-location__phone" href={telUrl(location.phone.national)}>
+                  {location.phone.national}
+                </a>
+              </p>
+            )}
+            <p className="single-location__contact-line">
+              <span className="single-location__contact-label">{gettext('Guest Relations')}</span>
+              <a className="single-location__phone" href={telUrl(site.nationalPhone)}>
+                {site.nationalPhone}
+              </a>
+            </p>
+          </section>
+        </div>
       </div>
     </article>
   );

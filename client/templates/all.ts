@@ -18,6 +18,7 @@ import PressSection from './PressSection';
 import RedirectPage from './RedirectPage';
 import SingleLocation from './SingleLocation';
 import UtilityPage from './UtilityPage';
+import WaitlistStatus from './WaitlistStatus';
 
 /** Every template, imported statically: the server renders any of them without waiting. */
 export const ALL_TEMPLATES: Record<TemplateName, TemplateModule['default']> = {
@@ -40,4 +41,5 @@ export const ALL_TEMPLATES: Record<TemplateName, TemplateModule['default']> = {
   'utility page': UtilityPage,
   'password required': PasswordRequired,
   login: LoginTemplate,
+  'wait list status': WaitlistStatus,
 };

@@ -29,6 +29,7 @@ export const TEMPLATE_FILES = {
   'utility page': 'UtilityPage',
   'password required': 'PasswordRequired',
   login: 'LoginTemplate',
+  'wait list status': 'WaitlistStatus',
 } as const;
 
 /** A template name the registry knows. */

@@ -33,7 +33,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // A burst (a crowd joining one wait list, whose joins take turns on the location's row) queues
+  // for connections; 15 s lets it drain instead of failing requests that would have succeeded.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 15_000 });
   // An idle client can be cut off by the server (restart, failover, a dropped database); the
   // pool replaces it, and without a listener the error would end the process.
   pool.on('error', (error) => console.warn(`Database connection lost while idle: ${error.message}`));

@@ -210,6 +210,62 @@ export interface CacheGenerationsTable {
   flushed_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** How a location's wait list turns tables and takes reservations. */
+export interface WaitlistSettingsTable {
+  rlid: number;
+  turn_time_minutes: Generated<number>;
+  tables: Generated<number>;
+  reservation_slot_capacity: Generated<number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Where a wait-list party stands; waiting and notified parties hold a queue position. */
+export type WaitlistStatus = 'waiting' | 'notified' | 'seated' | 'cancelled' | 'no_show';
+
+/** One party on a location's wait list, known to the guest by its unguessable plan_ahead_id. */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  plan_ahead_id: string;
+  rlid: number;
+  party_size: number;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string | null;
+  note: string | null;
+  source: Generated<'online' | 'walk_in'>;
+  status: Generated<WaitlistStatus>;
+  position: number | null;
+  idempotency_key: string | null;
+  created_at: CreatedAt;
+  notified_at: Timestamp | null;
+  seated_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  no_show_at: Timestamp | null;
+}
+
+/** Where a reservation stands: guests request, hosts confirm, either may cancel. */
+export type ReservationStatus = 'requested' | 'confirmed' | 'cancelled';
+
+/** A table reservation, known to the guest by its confirmation code. */
+export interface ReservationsTable {
+  id: Generated<number>;
+  confirmation_code: string;
+  rlid: number;
+  party_size: number;
+  reserved_for: Timestamp;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string | null;
+  note: string | null;
+  status: Generated<ReservationStatus>;
+  idempotency_key: string | null;
+  created_at: CreatedAt;
+  confirmed_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+}
+
 export interface PageViewRestrictionsTable {
   id: Generated<number>;
   page_id: number;
@@ -243,6 +299,8 @@ export interface LocationsTable {
   estimated_wait_time: string | null;
   wait_list_max_party_size: number | null;
   wait_list_ready: boolean | null;
+  /** When the location closed for good; null while it is open (temporary closures are is_temporarily_closed). */
+  permanently_closed_at: Timestamp | null;
 }
 
 /** One opening span of a location on one weekday (0 = Sunday), 'HH:MM' times. */
@@ -345,6 +403,9 @@ export interface Database {
   editing_sessions: EditingSessionsTable;
   outbox_emails: OutboxEmailsTable;
   cache_generations: CacheGenerationsTable;
+  waitlist_settings: WaitlistSettingsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  reservations: ReservationsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -368,3 +429,5 @@ export type LocationHoursRow = Selectable<LocationHoursTable>;
 export type Group = Selectable<GroupsTable>;
 export type AdminLogEntry = Selectable<AdminLogEntriesTable>;
 export type OutboxEmail = Selectable<OutboxEmailsTable>;
+export type WaitlistEntry = Selectable<WaitlistEntriesTable>;
+export type Reservation = Selectable<ReservationsTable>;

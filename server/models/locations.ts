@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import type { Location, LocationHours, LocationListResponse, WaitListResponse } from '../../client/lib/location-schemas';
+import type { Location, LocationHours, LocationListResponse } from '../../client/lib/location-schemas';
 import type { Db } from '../db/database';
 import { withTransaction } from '../db/transaction';
 import type { LocationHoursRow, LocationRow } from '../db/schema';
+import { acceptsOnlineJoins } from '../waitlist/readiness';
 
 export { locationListResponseSchema, locationSchema, type Location, type LocationListResponse } from '../../client/lib/location-schemas';
 
@@ -73,6 +74,7 @@ export function nearestLocationsQuery(db: Db, options: NearestLocationsOptions) 
         .selectFrom('locations as l')
         .selectAll('l')
         .select(distance.as('distance'))
+        .where('l.permanently_closed_at', 'is', null)
         .where('l.latitude', '>=', box.minLatitude)
         .where('l.latitude', '<=', box.maxLatitude)
         .$if(box.longitudes !== null && !box.longitudes.wraps, (qb) =>
@@ -111,16 +113,6 @@ export async function getLocation(db: Db, rlid: number): Promise<Location | unde
   return toLocation(row, hours.get(rlid) ?? []);
 }
 
-/** The wait-list state of one location, or undefined when there is no such location. */
-export async function getWaitList(db: Db, rlid: number): Promise<WaitListResponse | undefined> {
-  const row = await db
-    .selectFrom('locations')
-    .select(['rlid', 'wait_list_ready', 'estimated_wait_time', 'wait_list_max_party_size'])
-    .where('rlid', '=', rlid)
-    .executeTakeFirst();
-  return row && { rlid: row.rlid, waitListReady: row.wait_list_ready, estimatedWaitTime: row.estimated_wait_time, waitListMaxPartySize: row.wait_list_max_party_size };
-}
-
 /** Stores locations and their hours in batches, in one transaction; returns how many locations were inserted. */
 export async function insertLocations(db: Db, locations: readonly LocationInput[]): Promise<number> {
   await withTransaction(db, async (trx) => {
@@ -151,9 +143,14 @@ async function hoursByLocation(db: Db, rlids: readonly number[]): Promise<Map<nu
   return byLocation;
 }
 
-function toLocation(row: LocationRow, hours: readonly LocationHoursRow[]): Location {
+/**
+ * The API shape of a stored location; its wait list counts as ready only while it accepts
+ * online joins (see acceptsOnlineJoins).
+ */
+function toLocation(row: LocationRow, hours: readonly LocationHoursRow[], now = new Date()): Location {
   const byKind: HoursByKind = { operation: [], curbside: [], delivery: [] };
   for (const span of hours) byKind[span.kind].push({ dayOfWeek: span.day_of_week, open: span.open, close: span.close });
+  const waitListReady = row.wait_list_ready === null ? null : acceptsOnlineJoins(row, byKind.operation, now);
   return {
     rlid: row.rlid,
     restaurantNumber: row.restaurant_number,
@@ -181,7 +178,7 @@ function toLocation(row: LocationRow, hours: readonly LocationHoursRow[]): Locat
     ...(row.local_page_url ? { localPageURL: row.local_page_url } : {}),
     ...(row.estimated_wait_time !== null ? { estimatedWaitTime: row.estimated_wait_time } : {}),
     ...(row.wait_list_max_party_size !== null ? { waitListMaxPartySize: row.wait_list_max_party_size } : {}),
-    ...(row.wait_list_ready !== null ? { waitListReady: row.wait_list_ready } : {}),
+    ...(waitListReady !== null ? { waitListReady } : {}),
   };
 }
 

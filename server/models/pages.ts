@@ -316,6 +316,35 @@ export async function findPageByUrlPath(
   return query.orderBy('path').limit(1).executeTakeFirst();
 }
 
+/**
+ * The deepest live, unexpired page of one of `pageTypes` that is a strict ancestor of the
+ * address `components` names, with the components left below it: the page that may route
+ * the rest of the address. Undefined when there is none.
+ */
+export async function findDeepestLiveAncestorOfTypes(
+  db: Db,
+  siteRoot: Page,
+  components: readonly string[],
+  pageTypes: readonly string[],
+): Promise<{ page: Page; remaining: string[] } | undefined> {
+  const parts = components.filter((part) => part !== '');
+  if (parts.length === 0 || pageTypes.length === 0) return undefined;
+  const urlPaths = parts.map((_, length) => (length === 0 ? siteRoot.url_path : `${siteRoot.url_path}${parts.slice(0, length).join('/')}/`));
+  const page = await db
+    .selectFrom('pages')
+    .selectAll()
+    .where('url_path', 'in', urlPaths)
+    .where('path', 'like', `${siteRoot.path}%`)
+    .where('page_type', 'in', pageTypes)
+    .where('live', '=', true)
+    .where('expired', '=', false)
+    .orderBy('depth', 'desc')
+    .orderBy('path')
+    .limit(1)
+    .executeTakeFirst();
+  return page && { page, remaining: parts.slice(page.depth - siteRoot.depth) };
+}
+
 /** All revisions of a page, newest first. */
 export async function getRevisions(db: Db, page: Page): Promise<PageRevision[]> {
   return db

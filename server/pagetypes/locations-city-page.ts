@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { localPageUrl } from '../../client/lib/location-links';
 import type { LocationsListProps } from '../../client/templates/LocationsList';
+import { openLocationsByCityName } from '../models/location-directory';
+import { getChildren } from '../models/pages';
 import { pageUrlWithinSite } from '../site-chrome';
+import { cityLocation } from './location-directory';
 import { LOCATIONS_STATE_LIST_PAGE_TYPE } from './locations-state-list-page';
 import { CONTENT_PARENT_TYPES } from './parent-types';
 import { relatedPageOfType } from './related-pages';
@@ -8,10 +12,15 @@ import { definePageType } from './types';
 
 /** The page type of a city's list of locations. */
 export const LOCATIONS_CITY_PAGE_TYPE = 'locations_city_page';
+/** The page type of one location's hand-made page (location-page.ts; named here to avoid an import cycle). */
+const LOCATION_PAGE_TYPE = 'location_page';
+
+const rlidFieldSchema = z.object({ rlid: z.number().int().positive().nullable().catch(null) });
 
 /**
- * The restaurants of one city (SPEC §2 item 7): a hero with the city and state and a link to
- * the country's state list. Restaurants are not stored yet, so the list is empty.
+ * A hand-made page for a city's restaurants (SPEC §2 item 7): a hero with the city and state,
+ * a link to the country's state list, and the open locations of that city, each linked to its
+ * hand-made page below this one when it has one, else to its local page.
  */
 export const locationsCityPage = definePageType({
   name: LOCATIONS_CITY_PAGE_TYPE,
@@ -29,13 +38,24 @@ export const locationsCityPage = definePageType({
   ],
   parentTypes: [LOCATIONS_STATE_LIST_PAGE_TYPE, ...CONTENT_PARENT_TYPES],
   async getProps(page, fields, context): Promise<LocationsListProps> {
-    const stateList = await relatedPageOfType(page, LOCATIONS_STATE_LIST_PAGE_TYPE, context);
+    const city = fields.city || page.title;
+    const [stateList, locations, children] = await Promise.all([
+      relatedPageOfType(page, LOCATIONS_STATE_LIST_PAGE_TYPE, context),
+      openLocationsByCityName(context.db, city, fields.state),
+      getChildren(context.db, page, { liveOnly: true }),
+    ]);
+    const handMade = new Map<number, string>();
+    for (const child of children) {
+      const fields = child.page_type === LOCATION_PAGE_TYPE && !child.expired ? rlidFieldSchema.safeParse(child.content) : undefined;
+      const rlid = fields?.success ? fields.data.rlid : null;
+      if (rlid !== null && !handMade.has(rlid)) handMade.set(rlid, pageUrlWithinSite(child, context.siteRoot));
+    }
     return {
-      city: fields.city || page.title,
+      city,
       state: fields.state,
       country: { printable_name: fields.country },
       state_list_url: stateList ? pageUrlWithinSite(stateList, context.siteRoot) : null,
-      locations: [],
+      locations: locations.map((location) => cityLocation(location, handMade.get(location.rlid) ?? localPageUrl(location.localPageUrl))),
     };
   },
 });

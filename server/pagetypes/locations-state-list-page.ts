@@ -1,41 +1,24 @@
 import { z } from 'zod';
-import type { LocationsStateListProps, OtherDirectory } from '../../client/templates/LocationsStateList';
-import { getChildren, getParent } from '../models/pages';
+import type { LocationsStateListProps } from '../../client/templates/LocationsStateList';
 import type { Page } from '../db/schema';
-import { pageUrlWithinSite } from '../site-chrome';
+import { countryDirectories, directoryRoutedUrls, directoryStates, LOCATIONS_STATE_LIST_PAGE_TYPE, routeDirectory } from './location-directory';
 import { CONTENT_PARENT_TYPES } from './parent-types';
-import { definePageType, type PageTypeContext } from './types';
+import { definePageType } from './types';
 
-/** The page type of a country's locations directory. */
-export const LOCATIONS_STATE_LIST_PAGE_TYPE = 'locations_state_list_page';
+export { LOCATIONS_STATE_LIST_PAGE_TYPE } from './location-directory';
 
 const stateListFieldsSchema = z.object({ country: z.string().trim().max(100).default('') });
 
 /** The country a directory page lists: its country field, else its title. */
-function countryName(page: Page, country: string): string {
-  return country || page.title;
-}
-
-/** The other countries' directories: live sibling directory pages, in tree order. */
-async function otherDirectories(page: Page, context: PageTypeContext): Promise<OtherDirectory[]> {
-  const parent = await getParent(context.db, page);
-  if (!parent) return [];
-  const siblings = await getChildren(context.db, parent, { liveOnly: true });
-  return siblings
-    .filter((sibling) => sibling.id !== page.id && sibling.page_type === LOCATIONS_STATE_LIST_PAGE_TYPE && !sibling.expired)
-    .map((sibling) => {
-      const fields = stateListFieldsSchema.safeParse(sibling.content);
-      return {
-        id: sibling.id,
-        url: pageUrlWithinSite(sibling, context.siteRoot),
-        country: { printable_name: countryName(sibling, fields.success ? fields.data.country : '') },
-      };
-    });
+function countryOf(page: Page): string {
+  const fields = stateListFieldsSchema.safeParse(page.content);
+  return (fields.success && fields.data.country) || page.title;
 }
 
 /**
- * A country's directory of locations by state (SPEC §2 item 10). Restaurants are not stored
- * yet, so the state list is empty; the page shows its country and the other directories.
+ * A country's directory of locations by state (SPEC §2 item 10): the states with an open
+ * location in the country the page names, each with its cities. The page at the local pages'
+ * address also serves the city and local pages below it (see location-directory.ts).
  */
 export const locationsStateListPage = definePageType({
   name: LOCATIONS_STATE_LIST_PAGE_TYPE,
@@ -44,11 +27,15 @@ export const locationsStateListPage = definePageType({
   fields: stateListFieldsSchema,
   adminFields: [{ name: 'country', label: 'Country name', kind: 'text', help_text: "As visitors read it, e.g. 'United States'. Left empty, the page title is used." }],
   parentTypes: CONTENT_PARENT_TYPES,
-  async getProps(page, fields, context): Promise<LocationsStateListProps> {
+  async getProps(page, _fields, context): Promise<LocationsStateListProps> {
+    const country = countryOf(page);
+    const [directories, states] = await Promise.all([countryDirectories(page, context, countryOf), directoryStates(country, context)]);
     return {
-      country: { printable_name: countryName(page, fields.country) },
-      other_directories: await otherDirectories(page, context),
-      states: [],
+      country: { printable_name: country },
+      other_directories: directories.filter((directory) => directory.id !== page.id).map(({ id, url, country: other }) => ({ id, url, country: other })),
+      states,
     };
   },
+  route: (page, remaining, context) => routeDirectory(page, remaining, context, countryOf),
+  routedUrls: directoryRoutedUrls,
 });

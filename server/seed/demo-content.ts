@@ -5,7 +5,8 @@ import { createImage, type FocalPoint } from '../models/images';
 import { DEMO_IMAGE_NAMES, DEMO_IMAGES, generateDemoImage, type DemoImageName } from './artwork';
 import { demoHomeBody, demoMediaPages } from './demo-media';
 import { seedPressSection, demoTemplatePages } from './demo-press';
-import { insertDemoLocations } from './demo-locations';
+import { demoLocations, insertDemoLocations } from './demo-locations';
+import { seedDemoWaitlists } from './demo-waitlists';
 import { demoTextPages } from './demo-text';
 import type { DemoPage, DemoRefs } from './demo-types';
 import { demoVideoPages, seedDemoVideo } from './demo-video';
@@ -214,7 +215,9 @@ async function seedLocationDirectory(db: Db, home: Page): Promise<void> {
     pageType: 'locations_city_page',
     content: { city: 'Portland', state: 'ME', country: 'United States' },
   });
-  await addChild(db, portland, { title: 'Red Harbor Portland Waterfront', slug: 'portland-waterfront', pageType: 'location_page', content: { rlid: null } });
+  // A hand-made local page for the Portland restaurant of the demo chain, shown in place of the directory's own.
+  const portlandRestaurant = demoLocations().find((location) => location.city === 'Portland' && location.state === 'ME');
+  await addChild(db, portland, { title: 'Red Harbor Portland Waterfront', slug: 'portland-waterfront', pageType: 'location_page', content: { rlid: portlandRestaurant?.rlid ?? null } });
   await addChild(db, home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: 'locations_map_page', content: {} });
 }
 
@@ -258,6 +261,7 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
     await seedPressSection(tx, storage, home, refs);
     await seedLocationDirectory(tx, home);
     await insertDemoLocations(tx);
+    await seedDemoWaitlists(tx);
     const site = await createSite(tx, { hostname: 'localhost', port: 80, siteName: 'Red Harbor', rootPageId: home.id, isDefault: true });
     await saveSiteSettings(tx, site.id, { ...DEFAULT_SITE_SETTINGS, header: HEADER });
     logger.info({ siteId: site.id }, 'Demo content created');

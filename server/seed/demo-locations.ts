@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Db } from '../db/database';
+import { closeLocationPermanently } from '../models/location-directory';
 import { insertLocations, type LocationInput } from '../models/locations';
 import type { LocationHours } from '../../client/lib/location-schemas';
 
@@ -18,6 +19,8 @@ export const DEMO_LOCATION_FIRST_RLID = 1001;
 /** Cities per US state (by ZIP count, a proxy for size) and per Canadian province. */
 const US_CITIES_PER_STATE = 12;
 const CA_CITIES_PER_PROVINCE = 8;
+/** When the demo's closed restaurants closed. */
+const DEMO_CLOSING_DATE = new Date('2026-06-30T23:00:00Z');
 const US_ROOT_URL = 'https://www.redharbor.example/';
 const CA_ROOT_URL = 'https://www.redharbor.example/ca/';
 
@@ -114,53 +117,89 @@ function serviceHours(days: readonly number[], open: string, close: string): Loc
   return days.map((dayOfWeek) => ({ dayOfWeek, open, close }));
 }
 
-/** The demo locations: about 12 per US state and DC plus cities in several Canadian provinces, identical every run. */
-export function demoLocations(): LocationInput[] {
-  const random = seededRandom(20261122);
+/** One demo restaurant in `city`; `index` spreads temporary closures and late-night hours over the chain. */
+function demoLocation(random: () => number, city: ZipEntry, index: number): LocationInput {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  return cities().map((city, index) => {
-    const rlid = DEMO_LOCATION_FIRST_RLID + index;
-    const address1 = `${100 + Math.floor(random() * 9800)} ${pick(STREET_NAMES)} ${pick(STREET_TYPES)}`;
-    // Within about a mile of the ZIP's centre, so each restaurant sits in its city.
-    const latitude = Number((city.latitude + (random() - 0.5) * 0.03).toFixed(6));
-    const longitude = Number((city.longitude + (random() - 0.5) * 0.03).toFixed(6));
-    const hasCurbside = random() < 0.6;
-    const hasDelivery = random() < 0.55;
-    const isTemporarilyClosed = index % 97 === 13;
-    const isReservationsEnabled = random() < 0.3;
-    const waitListReady = !isReservationsEnabled && !isTemporarilyClosed && random() < 0.5;
-    const isUs = city.country === 'US';
-    return {
-      rlid,
-      restaurantNumber: String(rlid).padStart(5, '0'),
-      address1,
-      ...(random() < 0.15 ? { address2: `Suite ${100 + Math.floor(random() * 300)}` } : {}),
-      city: city.city,
-      state: city.state,
-      country: city.country,
-      countryRootURL: isUs ? US_ROOT_URL : CA_ROOT_URL,
-      zip: isUs ? city.zip : `${city.zip} ${Math.floor(random() * 10)}${pick([...POSTAL_LETTERS])}${Math.floor(random() * 10)}`,
-      longitude,
-      latitude,
-      hours: weeklyHours(random, index % 23 === 5),
-      curbsideHours: hasCurbside ? serviceHours([0, 1, 2, 3, 4, 5, 6], '11:00', '21:00') : [],
-      deliveryHours: hasDelivery ? serviceHours([0, 1, 2, 3, 4, 5, 6], '11:30', '21:30') : [],
-      phone: `(${200 + Math.floor(random() * 790)}) 555-${String(100 + Math.floor(random() * 100)).padStart(4, '0')}`,
-      hasCurbside,
-      hasDelivery,
-      hasOnlineOrdering: random() < 0.85,
-      hasTakeOut: random() < 0.95,
-      isDiningRoomOpened: !isTemporarilyClosed && random() < 0.9,
-      isTemporarilyClosed,
-      outsideDining: random() < 0.35,
-      isReservationsEnabled,
-      localPageURL: `${city.state}/${slug(city.city)}/${slug(address1)}`.toLowerCase(),
-      ...(waitListReady ? { waitListReady: true, estimatedWaitTime: `${5 * (1 + Math.floor(random() * 9))} min`, waitListMaxPartySize: 8 } : { waitListReady: false }),
-    };
-  });
+  const rlid = DEMO_LOCATION_FIRST_RLID + index;
+  const address1 = `${100 + Math.floor(random() * 9800)} ${pick(STREET_NAMES)} ${pick(STREET_TYPES)}`;
+  // Within about a mile of the ZIP's centre, so each restaurant sits in its city.
+  const latitude = Number((city.latitude + (random() - 0.5) * 0.03).toFixed(6));
+  const longitude = Number((city.longitude + (random() - 0.5) * 0.03).toFixed(6));
+  const hasCurbside = random() < 0.6;
+  const hasDelivery = random() < 0.55;
+  const isTemporarilyClosed = index % 97 === 13;
+  const isReservationsEnabled = random() < 0.3;
+  const waitListReady = !isReservationsEnabled && !isTemporarilyClosed && random() < 0.5;
+  const isUs = city.country === 'US';
+  return {
+    rlid,
+    restaurantNumber: String(rlid).padStart(5, '0'),
+    address1,
+    ...(random() < 0.15 ? { address2: `Suite ${100 + Math.floor(random() * 300)}` } : {}),
+    city: city.city,
+    state: city.state,
+    country: city.country,
+    countryRootURL: isUs ? US_ROOT_URL : CA_ROOT_URL,
+    zip: isUs ? city.zip : `${city.zip} ${Math.floor(random() * 10)}${pick([...POSTAL_LETTERS])}${Math.floor(random() * 10)}`,
+    longitude,
+    latitude,
+    hours: weeklyHours(random, index % 23 === 5),
+    curbsideHours: hasCurbside ? serviceHours([0, 1, 2, 3, 4, 5, 6], '11:00', '21:00') : [],
+    deliveryHours: hasDelivery ? serviceHours([0, 1, 2, 3, 4, 5, 6], '11:30', '21:30') : [],
+    phone: `(${200 + Math.floor(random() * 790)}) 555-${String(100 + Math.floor(random() * 100)).padStart(4, '0')}`,
+    hasCurbside,
+    hasDelivery,
+    hasOnlineOrdering: random() < 0.85,
+    hasTakeOut: random() < 0.95,
+    isDiningRoomOpened: !isTemporarilyClosed && random() < 0.9,
+    isTemporarilyClosed,
+    outsideDining: random() < 0.35,
+    isReservationsEnabled,
+    localPageURL: `${city.state}/${slug(city.city)}/${slug(address1)}`.toLowerCase(),
+    // The estimate is the wait-list engine's to set (see demo-waitlists.ts).
+    ...(waitListReady ? { waitListReady: true, waitListMaxPartySize: 8 } : { waitListReady: false }),
+  };
 }
 
-/** Inserts the demo locations; returns how many. Call on an empty locations table. */
-export function insertDemoLocations(db: Db): Promise<number> {
-  return insertLocations(db, demoLocations());
+/**
+ * Big cities with more than one restaurant: how many more open ones, and whether one more has
+ * closed for good (its local page then sends visitors to the city's page).
+ */
+const MORE_IN_CITY: ReadonlyArray<{ city: string; state: string; open: number; closed: number }> = [
+  { city: 'Orlando', state: 'FL', open: 2, closed: 1 },
+  { city: 'Houston', state: 'TX', open: 1, closed: 1 },
+  { city: 'Toronto', state: 'ON', open: 1, closed: 0 },
+];
+/** A city whose only restaurant has closed for good: its local page answers 410. */
+const CLOSED_ALONE = { city: 'Limestone', state: 'ME' };
+
+/** The demo chain: its restaurants (open or not) and the rlids of those closed for good. */
+function demoChain(): { locations: LocationInput[]; closedRlids: number[] } {
+  const random = seededRandom(20261122);
+  const places = cities();
+  const locations = places.map((city, index) => demoLocation(random, city, index));
+  const closedRlids = locations.filter((location) => location.city === CLOSED_ALONE.city && location.state === CLOSED_ALONE.state).map((location) => location.rlid);
+  for (const more of MORE_IN_CITY) {
+    const city = places.find((place) => place.city === more.city && place.state === more.state);
+    if (!city) continue;
+    for (let count = 0; count < more.open + more.closed; count += 1) {
+      const location = demoLocation(random, city, locations.length);
+      locations.push(location);
+      if (count >= more.open) closedRlids.push(location.rlid);
+    }
+  }
+  return { locations, closedRlids };
+}
+
+/** The demo locations: about 12 per US state and DC plus cities in several Canadian provinces, identical every run. */
+export function demoLocations(): LocationInput[] {
+  return demoChain().locations;
+}
+
+/** Inserts the demo locations and closes some for good; returns how many were inserted. Call on an empty locations table. */
+export async function insertDemoLocations(db: Db): Promise<number> {
+  const { locations, closedRlids } = demoChain();
+  const count = await insertLocations(db, locations);
+  for (const rlid of closedRlids) await closeLocationPermanently(db, rlid, DEMO_CLOSING_DATE);
+  return count;
 }

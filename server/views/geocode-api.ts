@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { createGeocoder, type Geocoder } from '../geocoder';
+import { sharedGeocoder, type Geocoder } from '../geocoder';
 import { bothSlashes } from './route-paths';
 
 const GEOCODE_CACHE_CONTROL = 'public, max-age=86400';
@@ -20,7 +20,7 @@ export interface GeocodeApiResult {
 }
 
 /** GET /api/location/geocode/?q=: an offline geocoder for ZIPs, postal codes, cities and states. */
-export function geocodeApiRouter(geocoder: Geocoder = createGeocoder()): Router {
+export function geocodeApiRouter(geocoder: Geocoder = sharedGeocoder()): Router {
   const router = Router();
   router.get(bothSlashes('/api/location/geocode'), (req, res) => {
     const parsed = geocodeQuerySchema.safeParse(req.query);

@@ -1,9 +1,11 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
+import type { WaitListResponse } from '../../client/lib/location-schemas';
 import type { Db } from '../db/database';
 import type { LocationCache } from '../models/location-cache';
-import { getWaitList } from '../models/locations';
 import { isStaff } from '../models/permissions';
+import { formatWait } from '../waitlist/estimate';
+import { estimateForParty } from '../waitlist/queue';
 import { bothSlashes } from './route-paths';
 
 /** What the location API needs. */
@@ -83,11 +85,13 @@ export function locationsApiRouter({ db, cache }: LocationsApiRouterOptions): Ro
   router.get(bothSlashes('/api/location/getwaitlist'), async (req, res) => {
     const parsed = rlidQuerySchema.safeParse(req.query);
     if (!parsed.success) return badRequest(res, parsed.error);
-    const waitList = await getWaitList(db, parsed.data.rlid);
-    if (!waitList) {
-      res.status(404).json({ error: `No location with rlid ${parsed.data.rlid}.` });
-      return;
-    }
+    const estimate = await estimateForParty(db, parsed.data.rlid);
+    const waitList: WaitListResponse = {
+      rlid: estimate.rlid,
+      waitListReady: estimate.waitListReady,
+      estimatedWaitTime: estimate.waitListReady ? formatWait(estimate.estimatedWaitMinutes) : null,
+      waitListMaxPartySize: estimate.maxPartySize,
+    };
     res.set('Cache-Control', 'no-store').json(waitList);
   });
 

@@ -48,7 +48,12 @@ export function pageResponder({ db, config, logger, renderer }: PublicViewOption
     await send(req, res, site, { template: 'error 404', props: { title }, head: { title, robots: 'noindex' }, status: 404 });
   }
 
-  return { chromeFor, send, notFound };
+  /** 410: what was here is gone for good (a closed restaurant), said on a page in the site's shell. */
+  async function gone(req: Request, res: Response, site: RequestSite | undefined, { title, message }: { title: string; message: string }): Promise<void> {
+    await send(req, res, site, { template: 'error 404', props: { title, code: 410, message }, head: { title, robots: 'noindex' }, status: 410 });
+  }
+
+  return { chromeFor, send, notFound, gone };
 }
 
 /** The responder's type, for views that receive one. */

@@ -1,12 +1,18 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Page } from '../db/schema';
 import { createImageLoader } from '../blocks/references';
-import { findPageByUrlPath } from '../models/pages';
+import { findDeepestLiveAncestorOfTypes, findPageByUrlPath } from '../models/pages';
 import { firstUnmetRestriction, restrictionsForPage } from '../models/view-restrictions';
 import { PAGE_TYPES } from '../pagetypes/index';
+import type { PageTypeContext, RouteResult } from '../pagetypes/types';
 import { passwordFormResponse } from './restricted-pages';
 import type { PageResponder, PublicViewOptions } from './page-response';
-import { resolveRequestSite, type RequestSite } from './site-request';
+import { requestOrigin, resolveRequestSite, type RequestSite } from './site-request';
+
+/** The page types that serve addresses below their pages. */
+const ROUTABLE_PAGE_TYPES = Object.values(PAGE_TYPES)
+  .filter((type) => type.route)
+  .map((type) => type.name);
 
 /** Raised when a stored page cannot be served: its type is unknown or its content invalid. */
 export class PageContentError extends Error {
@@ -15,7 +21,44 @@ export class PageContentError extends Error {
 
 /** The public site: page tree lookup, view restrictions, page type props and the 404 page. */
 export function publicPages(options: PublicViewOptions, responder: PageResponder) {
-  const { db, logger, storage } = options;
+  const { db, logger, storage, config } = options;
+
+  /** The catch-all: site by Host, page by url path (else a routable ancestor), props by page type, server render. */
+  const servePage: RequestHandler = async (req, res) => {
+    const site = await resolveRequestSite(db, req);
+    const components = pathComponents(req.path);
+    const target = site && components && (await findTarget(site, components));
+    if (!site || !target) return responder.notFound(req, res, site);
+    const { page, remaining } = target;
+
+    const restrictions = await restrictionsForPage(db, page);
+    // A restricted page differs per visitor: shared caches must not keep it.
+    if (restrictions.length > 0) res.set('Cache-Control', 'private, no-store');
+    const unmet = firstUnmetRestriction(restrictions, req.session);
+    if (unmet?.restriction_type === 'login') return res.redirect(302, `/_util/login/?next=${encodeURIComponent(req.originalUrl)}`);
+    if (unmet) return responder.send(req, res, site, passwordFormResponse(unmet, page, req.originalUrl, null));
+
+    const pageType = PAGE_TYPES[page.page_type];
+    if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
+    if (remaining.length > 0) return sendRouted(req, res, site, await pageType.route?.(page, remaining, contextFor(req, site)));
+    await sendPage(req, res, site, page);
+  };
+
+  /** What a page type may use while answering this request. */
+  function contextFor(req: Request, site: RequestSite): PageTypeContext {
+    return {
+      db,
+      logger: req.log ?? logger,
+      storage,
+      siteRoot: site.root,
+      imageLoader: createImageLoader(db),
+      site: site.site,
+      config,
+      origin: requestOrigin(req),
+      query: queryStrings(req.query),
+      submitted: false,
+    };
+  }
 
   /**
    * Renders a page with its type's template: fields checked by the type's schema, props from
@@ -28,39 +71,29 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     if (!fields.success) {
       throw new PageContentError(`Page ${page.id} (${page.page_type}) has invalid content: ${fields.error.issues[0]?.message}`);
     }
-    const props = await pageType.getProps(page, fields.data, {
-      db,
-      logger: req.log ?? logger,
-      storage,
-      siteRoot: site.root,
-      imageLoader: createImageLoader(db),
-      site: site.site,
-      query: queryStrings(req.query),
-      submitted: false,
-    });
+    const context = contextFor(req, site);
+    const props = await pageType.getProps(page, fields.data, context);
     await responder.send(req, res, site, {
       template: pageType.template,
       props: props as Record<string, unknown>,
-      head: headFor(page, pageType.robots),
+      head: { ...headFor(page, pageType.robots), structuredData: pageType.structuredData?.(props, context) },
     });
   }
 
-  /** The catch-all: site by Host, page by url path, props by page type, server render. */
-  const servePage: RequestHandler = async (req, res) => {
-    const site = await resolveRequestSite(db, req);
-    const components = pathComponents(req.path);
-    const page = site && components && (await findPageByUrlPath(db, site.root, components, { liveOnly: true }));
-    if (!site || !page) return responder.notFound(req, res, site);
+  /** The page at the address, else the deepest routable page above it with the rest of the address. */
+  async function findTarget(site: RequestSite, components: string[]): Promise<{ page: Page; remaining: string[] } | undefined> {
+    const page = await findPageByUrlPath(db, site.root, components, { liveOnly: true });
+    if (page) return { page, remaining: [] };
+    return findDeepestLiveAncestorOfTypes(db, site.root, components, ROUTABLE_PAGE_TYPES);
+  }
 
-    const restrictions = await restrictionsForPage(db, page);
-    // A restricted page differs per visitor: shared caches must not keep it.
-    if (restrictions.length > 0) res.set('Cache-Control', 'private, no-store');
-    const unmet = firstUnmetRestriction(restrictions, req.session);
-    if (unmet?.restriction_type === 'login') return res.redirect(302, `/_util/login/?next=${encodeURIComponent(req.originalUrl)}`);
-    if (unmet) return responder.send(req, res, site, passwordFormResponse(unmet, page, req.originalUrl, null));
-
-    await sendPage(req, res, site, page);
-  };
+  /** Answers what a routable page said about an address below it; nothing said is a 404. */
+  async function sendRouted(req: Request, res: Response, site: RequestSite, result: RouteResult | undefined): Promise<void> {
+    if (!result) return responder.notFound(req, res, site);
+    if (result.kind === 'redirect') return res.redirect(result.status, result.location);
+    if (result.kind === 'gone') return responder.gone(req, res, site, result);
+    await responder.send(req, res, site, { template: result.template, props: result.props, head: result.head });
+  }
 
   /** /error-pages/404/: the not-found page on purpose, for checking how it looks. */
   const notFoundPreview: RequestHandler = async (req, res) => responder.notFound(req, res, await resolveRequestSite(db, req));

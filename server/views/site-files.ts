@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { scriptsForTemplate, type AssetManifest } from '../asset-manifest';
-import type { Page } from '../db/schema';
+import type { Db } from '../db/database';
 import { publicListablePages } from '../models/public-pages';
 import { getSiteSettings } from '../models/site-settings';
 import { EMPTY_FOOTER } from '../pagetypes/footer-page';
@@ -21,11 +21,35 @@ function isIndexableType(pageType: string): boolean {
   return type !== undefined && !type.robots?.includes('noindex');
 }
 
-function sitemapXml(origin: string, site: RequestSite, pages: Page[]): string {
-  const urls = pages.map((page) => {
-    const loc = `${origin}${pageUrlWithinSite(page, site.root)}`;
-    const lastmod = page.last_published_at ? `<lastmod>${new Date(page.last_published_at).toISOString()}</lastmod>` : '';
-    return `<url><loc>${escapeHtml(loc)}</loc>${lastmod}</url>`;
+/** One sitemap entry: a site-relative address and when it last changed, when known. */
+interface SitemapEntry {
+  url: string;
+  lastModified: Date | null;
+}
+
+/**
+ * The site's pages in tree order, each followed by the addresses it serves through its page
+ * type's routes (the directory's city and local pages); an address listed once, the page's first.
+ */
+async function sitemapEntries(db: Db, site: RequestSite): Promise<SitemapEntry[]> {
+  const pages = await publicListablePages(db, site.root, isIndexableType);
+  const seen = new Set(pages.map((page) => pageUrlWithinSite(page, site.root)));
+  const entries: SitemapEntry[] = [];
+  for (const page of pages) {
+    entries.push({ url: pageUrlWithinSite(page, site.root), lastModified: page.last_published_at ? new Date(page.last_published_at) : null });
+    const routed = (await PAGE_TYPES[page.page_type]?.routedUrls?.(page, { db, siteRoot: site.root })) ?? [];
+    for (const url of routed.filter((candidate) => !seen.has(candidate))) {
+      seen.add(url);
+      entries.push({ url, lastModified: null });
+    }
+  }
+  return entries.slice(0, SITEMAP_MAX_URLS);
+}
+
+function sitemapXml(origin: string, entries: SitemapEntry[]): string {
+  const urls = entries.map(({ url, lastModified }) => {
+    const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : '';
+    return `<url><loc>${escapeHtml(`${origin}${url}`)}</loc>${lastmod}</url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
@@ -46,8 +70,8 @@ export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetMa
   const sendSitemap = async (req: Request, res: Response) => {
     const site = await resolveRequestSite(db, req);
     if (!site) return responder.notFound(req, res, site);
-    const pages = (await publicListablePages(db, site.root, isIndexableType)).slice(0, SITEMAP_MAX_URLS);
-    res.set('Cache-Control', 'public, max-age=3600').type('application/xml').send(sitemapXml(requestOrigin(req), site, pages));
+    const entries = await sitemapEntries(db, site);
+    res.set('Cache-Control', 'public, max-age=3600').type('application/xml').send(sitemapXml(requestOrigin(req), entries));
   };
   router.get(['/sitemap.xml', '/sitemap/sitemap.xml'], sendSitemap);
 

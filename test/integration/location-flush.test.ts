@@ -3,9 +3,9 @@ import { randomInt } from 'node:crypto';
 import { locationListResponseSchema, type Location } from '../../client/lib/location-schemas';
 import { insertLocations } from '../../server/models/locations';
 import { createUser } from '../../server/models/users';
-import { CookieJar } from '../support/cookies';
+import { apiSession } from '../support/api-session';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
-import { request, startTestServer, type TestResponse, type TestServer } from '../support/server';
+import { request, startTestServer, type TestServer } from '../support/server';
 
 // Far from every other test's locations (South Atlantic), so the counts below are this test's alone.
 const ORIGIN = { latitude: -52.75, longitude: -12.5 };
@@ -49,28 +49,12 @@ describe('location cache flush', () => {
   });
   after(() => server.close());
 
-  /** A visitor with cookies, signed in as `username` when given. */
+  /** A visitor with cookies, signed in as `username` when given; returns how it posts a flush. */
   async function client(username?: string) {
-    const jar = new CookieJar();
-    const send = async (path: string, init: { method?: string; form?: Record<string, string>; csrfHeader?: boolean } = {}): Promise<TestResponse> => {
-      const response = await request(server, path, {
-        host: site.hostname,
-        method: init.method ?? (init.form ? 'POST' : 'GET'),
-        body: init.form ? new URLSearchParams({ csrfmiddlewaretoken: jar.get('csrftoken') ?? '', ...init.form }).toString() : undefined,
-        headers: {
-          cookie: jar.header(),
-          ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          ...(init.csrfHeader ? { 'x-csrftoken': jar.get('csrftoken') ?? '' } : {}),
-        },
-      });
-      jar.store(response.headers);
-      return response;
-    };
-    await send('/api-nc/csrftoken/');
+    const { send } = await apiSession(server, site.hostname);
     if (username) expect((await send('/_util/login/', { form: { username, password, next: '/' } })).status).to.equal(303);
-    const flush = (path: string) => send(path, { method: 'POST', csrfHeader: true });
-    const flushWithoutToken = (path: string) => send(path, { method: 'POST' });
-    return Object.assign(flush, { withoutToken: flushWithoutToken });
+    const flush = (path: string) => send(path, { method: 'POST' });
+    return Object.assign(flush, { withoutToken: (path: string) => send(path, { method: 'POST', withoutToken: true }) });
   }
 
   const count = async () => locationListResponseSchema.parse((await request(server, searchPath)).json()).totalLocations;

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomInt } from 'node:crypto';
 import { locationListResponseSchema, locationSchema, waitListResponseSchema, type Location, type LocationListResponse } from '../../client/lib/location-schemas';
 import { insertLocations } from '../../server/models/locations';
+import { OPEN_ALL_DAY } from '../support/locations';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 // A remote spot (southern Indian Ocean) so no other test's locations fall within these radii.
@@ -41,13 +42,15 @@ describe('location API', () => {
   let server: TestServer;
   const base = 100_000_000 + randomInt(800_000_000);
   const near = locationAt(base, 1, { localPageURL: 'ts/testport/1-test-quay', countryRootURL: 'https://www.redharbor.example/' });
-  const middle = locationAt(base + 1, 10, { waitListReady: true, estimatedWaitTime: '25 min', waitListMaxPartySize: 8 });
+  const middle = locationAt(base + 1, 10, { hours: OPEN_ALL_DAY, waitListReady: true, waitListMaxPartySize: 8 });
+  // Its wait list is on, but it never opens: not ready.
+  const neverOpen = locationAt(base + 4, 600, { hours: [], waitListReady: true, waitListMaxPartySize: 6 });
   const far = locationAt(base + 2, 50, { address2: 'Unit 4' });
 
   before(async () => {
     server = await startTestServer();
     // Inserted out of order so that nearest-first is the query's doing.
-    await insertLocations(server.db, [far, near, middle]);
+    await insertLocations(server.db, [far, near, middle, neverOpen]);
   });
   after(() => server.close());
 
@@ -120,7 +123,10 @@ describe('location API', () => {
   it('reports the wait-list state', async () => {
     const ready = await request(server, `/api/location/getwaitlist/?rlid=${middle.rlid}`);
     expect(ready.status).to.equal(200);
-    expect(waitListResponseSchema.parse(ready.json())).to.deep.equal({ rlid: middle.rlid, waitListReady: true, estimatedWaitTime: '25 min', waitListMaxPartySize: 8 });
+    // No party waiting: the engine's shortest estimate.
+    expect(waitListResponseSchema.parse(ready.json())).to.deep.equal({ rlid: middle.rlid, waitListReady: true, estimatedWaitTime: '5 min', waitListMaxPartySize: 8 });
+    const closed = await request(server, `/api/location/getwaitlist/?rlid=${neverOpen.rlid}`);
+    expect(closed.json()).to.deep.equal({ rlid: neverOpen.rlid, waitListReady: false, estimatedWaitTime: null, waitListMaxPartySize: 6 });
     const unset = await request(server, `/api/location/getwaitlist?rlid=${near.rlid}`);
     expect(unset.json()).to.deep.equal({ rlid: near.rlid, waitListReady: null, estimatedWaitTime: null, waitListMaxPartySize: null });
     expect((await request(server, `/api/location/getwaitlist/?rlid=${base + 3}`)).status).to.equal(404);

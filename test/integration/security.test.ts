@@ -31,6 +31,8 @@ describe('security headers and outside scripts', () => {
       expect(csp.get('frame-ancestors')).to.deep.equal(["'self'"]);
       expect(csp.get('object-src')).to.deep.equal(["'none'"]);
       expect(csp.get('base-uri')).to.deep.equal(["'self'"]);
+      expect(csp.get('style-src')).to.deep.equal(["'self'", "'unsafe-inline'"]);
+      expect(csp.get('worker-src')).to.deep.equal(["'self'"]);
       expect(response.headers['x-powered-by']).to.equal(undefined);
       expect(response.headers['strict-transport-security']).to.equal(undefined);
       expect(response.headers['cross-origin-opener-policy']).to.equal(undefined);
@@ -83,8 +85,15 @@ describe('security headers and outside scripts', () => {
         'https://maps.googleapis.com',
         'https://footer.example.org',
         'https://captcha.example.io',
+        'https://maps.gstatic.com',
       ]);
       expect(csp.get('connect-src')).to.include('https://o1.ingest.sentry.example');
+      // The maps key also lets in what the maps API loads: tiles, styles, fonts and workers.
+      expect(csp.get('img-src')).to.include.members(['https://maps.googleapis.com', 'https://maps.gstatic.com']);
+      expect(csp.get('connect-src')).to.include('https://maps.googleapis.com');
+      expect(csp.get('style-src')).to.include('https://fonts.googleapis.com');
+      expect(csp.get('font-src')).to.include('https://fonts.gstatic.com');
+      expect(csp.get('worker-src')).to.deep.equal(["'self'", 'blob:']);
       expect(response.headers['strict-transport-security']).to.match(/max-age=\d+/);
       expect(response.headers['cross-origin-opener-policy']).to.equal('same-origin');
       expect(response.body).to.include('"SENTRY_DSN":"https://abc@o1.ingest.sentry.example/42"');

@@ -67,7 +67,8 @@ export function request(server: Pick<TestServer, 'port'>, path: string, options:
         port: server.port,
         path,
         method: options.method ?? 'GET',
-        headers: { ...(options.host ? { host: options.host } : {}), ...options.headers },
+        // Node sends DELETE bodies without length or chunking unless told the length.
+        headers: { ...(options.host ? { host: options.host } : {}), ...(options.body ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}), ...options.headers },
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { locationHoursSchema, locationListResponseSchema, locationSchema, type Location } from '../../client/lib/location-schemas';
+import { locationHoursSchema, locationListResponseSchema, locationSchema } from '../../client/lib/location-schemas';
 import { boundingBox, haversineMiles } from '../../server/models/locations';
+import { sampleLocation } from '../support/locations';
 
 const CITIES = {
   newYork: { latitude: 40.7128, longitude: -74.006 },
@@ -8,34 +9,6 @@ const CITIES = {
   boston: { latitude: 42.3601, longitude: -71.0589 },
   chicago: { latitude: 41.8781, longitude: -87.6298 },
 };
-
-/** A valid location to vary in tests. */
-export function sampleLocation(overrides: Partial<Location> = {}): Location {
-  return {
-    rlid: 1234,
-    restaurantNumber: '0042',
-    address1: '100 Harbor St',
-    city: 'Boston',
-    state: 'MA',
-    country: 'US',
-    zip: '02110',
-    longitude: -71.05,
-    latitude: 42.36,
-    hours: [{ dayOfWeek: 0, open: '11:00', close: '22:00' }],
-    curbsideHours: [],
-    deliveryHours: [],
-    phone: '(617) 555-0100',
-    hasCurbside: false,
-    hasDelivery: true,
-    hasOnlineOrdering: true,
-    hasTakeOut: true,
-    isDiningRoomOpened: true,
-    isTemporarilyClosed: false,
-    outsideDining: false,
-    isReservationsEnabled: false,
-    ...overrides,
-  };
-}
 
 describe('location schemas', () => {
   it('accepts a complete location with and without the optional fields', () => {

@@ -10,7 +10,9 @@ import ContactUsLanding from '../../client/templates/ContactUsLanding';
 import EmailSignup from '../../client/templates/EmailSignup';
 import EmailSignupLanding from '../../client/templates/EmailSignupLanding';
 import LocationsList from '../../client/templates/LocationsList';
-import LocationsMap, { locationLetter, type MapListEntry } from '../../client/templates/LocationsMap';
+import LocationsMap from '../../client/templates/LocationsMap';
+import { locationLetter, type MapListEntry } from '../../client/lib/map-list';
+import { testLocationAt } from '../support/locations';
 import LocationsStateList from '../../client/templates/LocationsStateList';
 import PressRelease from '../../client/templates/PressRelease';
 import PressReleaseList, { type PressReleaseListProps } from '../../client/templates/PressReleaseList';
@@ -286,6 +288,7 @@ describe('locations templates', () => {
     city: 'Orlando',
     state: 'FL',
     postcode: '32801',
+    country: 'US',
     phone: { national: '(407) 555-0100' },
     location: { lat: 28.54, lng: -81.38 },
     url: '/seafood-restaurants/locations/fl/orlando/100-harbor-way',
@@ -293,6 +296,10 @@ describe('locations templates', () => {
     map_image_url_desktop: '/maps/42-desktop.png',
     has_online_ordering: true,
     order_url: '/order?rlid=42',
+    accepts_reservations: true,
+    is_temporarily_closed: false,
+    services: ['Dine-In', 'Delivery'],
+    opening_hours: [{ dayOfWeek: 1, open: '11:00', close: '22:00' }],
     hours: [
       { type_name: 'Operation', days: [{ day_name: 'Monday', hours: ['11:00 AM - 10:00 PM'] }] },
       { type_name: 'Delivery', days: [{ day_name: 'Monday', hours: ['4:00 PM - 9:00 PM'] }] },
@@ -322,7 +329,7 @@ describe('locations templates', () => {
   });
 
   it('locations map: the search form with the brand, and the map column', () => {
-    const html = render(LocationsMap, { query: '', locations: [] });
+    const html = render(LocationsMap, { query: '', origin: null, searched: false, locations: [] });
     expect(html).to.include('Find a different Red Harbor</h1>');
     expect(html).to.include('Search for a Red Harbor by city, state, or ZIP</label>');
     expect(html).to.include('placeholder="City, State, or ZIP"');
@@ -332,25 +339,22 @@ describe('locations templates', () => {
   });
 
   it('locations map: a search that found nothing says so; found locations are lettered with distances', () => {
-    expect(render(LocationsMap, { query: 'Nowhere', locations: [] })).to.include('Please enter a valid city, state, or ZIP code.');
+    expect(render(LocationsMap, { query: 'Nowhere', origin: null, searched: true, locations: [] })).to.include('Please enter a valid city, state, or ZIP code.');
     const entry: MapListEntry = {
       distance: 3.14159,
-      location: {
-        rlid: 42,
+      location: testLocationAt(42, { latitude: 28.54, longitude: -81.38 }, {
         address1: '100 Harbor Way',
         city: 'Orlando',
         state: 'FL',
         zip: '32801',
         phone: '(407) 555-0100',
-        latitude: 28.54,
-        longitude: -81.38,
         hasOnlineOrdering: true,
         estimatedWaitTime: '15 min',
         waitListReady: true,
         localPageURL: 'fl/orlando/100-harbor-way',
-      },
+      }),
     };
-    const html = render(LocationsMap, { query: 'Orlando', locations: [entry, { ...entry, location: { ...entry.location, rlid: 43, hasOnlineOrdering: false, waitListReady: false } }] });
+    const html = render(LocationsMap, { query: 'Orlando', origin: { lat: 28.5, lng: -81.4 }, searched: true, locations: [entry, { ...entry, location: { ...entry.location, rlid: 43, hasOnlineOrdering: false, waitListReady: false } }] });
     expect(html).to.include('<span class="map-list__letter" aria-hidden="true">A</span>');
     expect(html).to.include('<span class="map-list__letter" aria-hidden="true">B</span>');
     expect(html).to.include('3.14 mi');

@@ -1,0 +1,97 @@
+/// <reference types="google.maps" />
+import { APIProvider, InfoWindow, Map, Marker, useMap } from '@vis.gl/react-google-maps';
+import { useEffect, useState } from 'react';
+import { gettext, interpolate } from '../../lib/i18n';
+import { loadGoogleMaps } from '../../lib/google-maps-loader';
+import { focusedEntry, locationLetter, oneLineAddress } from '../../lib/map-list';
+import { usePageContext } from '../../lib/page-context';
+import { LocationInfo } from './LocationInfo';
+import type { LocationsMapViewProps } from './map-view';
+
+/** Map zoom of the locator (SPEC §9). */
+export const GOOGLE_MAP_ZOOM = 10;
+/** Before any search: the whole country. */
+const COUNTRY_VIEW = { center: { lat: 39.8, lng: -98.6 }, zoom: 4 };
+
+/** A grey map with points of interest and transit hidden (SPEC §9), so the restaurant pins stand out. */
+export const GREY_MAP_STYLE: google.maps.MapTypeStyle[] = [
+  { stylers: [{ saturation: -100 }] },
+  { featureType: 'water', elementType: 'geometry', stylers: [{ lightness: -10 }] },
+  { featureType: 'road', elementType: 'geometry', stylers: [{ lightness: 40 }] },
+  { featureType: 'poi', stylers: [{ visibility: 'off' }] },
+  { featureType: 'transit', stylers: [{ visibility: 'off' }] },
+];
+
+// Pans the map to the chosen restaurant each time the visitor chooses one.
+function PanToFocused({ point, panRequest }: { point: google.maps.LatLngLiteral | null; panRequest: number }) {
+  const map = useMap();
+  useEffect(() => {
+    if (map && point && panRequest > 0) map.panTo(point);
+    // Only a new choice pans; the point object changes identity on every render.
+  }, [map, panRequest]);
+  return null;
+}
+
+// A new list re-centres the map on its first restaurant (or the searched point) at the locator zoom.
+function FollowSearch({ center, entries }: { center: google.maps.LatLngLiteral | null; entries: LocationsMapViewProps['entries'] }) {
+  const map = useMap();
+  useEffect(() => {
+    if (!map || !center) return;
+    map.panTo(center);
+    map.setZoom(GOOGLE_MAP_ZOOM);
+    // Only a new list re-centres; the centre object changes identity on every render.
+  }, [map, entries]);
+  return null;
+}
+
+/** The locator on Google Maps, used when the site has a Maps key. */
+export default function GoogleLocationsMap({ entries, origin, focusedRlid, infoOpen, panRequest, onSelect, onCloseInfo }: LocationsMapViewProps) {
+  const { site } = usePageContext();
+  const apiKey = site.googleMapsApiKey ?? '';
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  useEffect(() => {
+    let active = true;
+    loadGoogleMaps(apiKey).then(
+      () => active && setStatus('ready'),
+      (error: unknown) => {
+        console.warn('The map is unavailable', error);
+        if (active) setStatus('failed');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [apiKey]);
+
+  const focused = focusedEntry(entries, focusedRlid);
+  const focusedPoint = focused ? { lat: focused.location.latitude, lng: focused.location.longitude } : null;
+  const center = focusedPoint ?? origin;
+  if (status === 'failed') return <p className="offline-map__loading">{gettext('The map could not be loaded. The list of restaurants still works.')}</p>;
+  if (status === 'loading') return <p className="offline-map__loading">{gettext('Loading map…')}</p>;
+  return (
+    <APIProvider apiKey={apiKey}>
+      <Map className="google-map" defaultCenter={center ?? COUNTRY_VIEW.center} defaultZoom={center ? GOOGLE_MAP_ZOOM : COUNTRY_VIEW.zoom} styles={GREY_MAP_STYLE} gestureHandling="cooperative" clickableIcons={false}>
+        <FollowSearch center={center} entries={entries} />
+        <PanToFocused point={focusedPoint} panRequest={panRequest} />
+        {entries.map((entry, index) => {
+          const letter = locationLetter(index);
+          return (
+            <Marker
+              key={entry.location.rlid}
+              position={{ lat: entry.location.latitude, lng: entry.location.longitude }}
+              label={{ text: letter, color: '#ffffff', fontWeight: '700' }}
+              title={interpolate('{letter}: {address}', { letter, address: oneLineAddress(entry.location) })}
+              zIndex={entry === focused ? entries.length + 1 : entries.length - index}
+              onClick={() => onSelect(entry.location.rlid, null)}
+            />
+          );
+        })}
+        {infoOpen && focused && focusedPoint && (
+          <InfoWindow position={focusedPoint} pixelOffset={[0, -38]} onCloseClick={onCloseInfo}>
+            <LocationInfo location={focused.location} letter={locationLetter(entries.indexOf(focused))} origin={window.location.origin} />
+          </InfoWindow>
+        )}
+      </Map>
+    </APIProvider>
+  );
+}

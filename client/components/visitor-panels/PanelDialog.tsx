@@ -1,0 +1,37 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { gettext } from '../../lib/i18n';
+
+/**
+ * A modal dialog for a visitor panel: focus moves into it on open, Escape or the close button
+ * closes it, and focus returns to whatever opened it.
+ */
+export default function PanelDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.current?.showModal();
+    return () => opener?.focus();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="visitor-panel"
+      aria-labelledby="visitor-panel-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="visitor-panel__header">
+        <h2 id="visitor-panel-title" className="visitor-panel__title">
+          {title}
+        </h2>
+        <button type="button" className="visitor-panel__close" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">{gettext('Close')}</span>
+        </button>
+      </div>
+      <div className="visitor-panel__body">{children}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from 'react';
+import { gettext, interpolate } from '../../lib/i18n';
+import { cancelReservation, fetchAvailability, newIdempotencyKey, requestReservation, type Availability, type Reservation } from '../../lib/guest-api';
+import type { Location } from '../../lib/location-schemas';
+import GuestContactFields, { EMPTY_CONTACT, type ContactValues } from './GuestContactFields';
+import PanelError, { panelErrorMessage } from './PanelError';
+
+/** The largest party booked online (the server's MAX_RESERVATION_PARTY_SIZE). */
+const MAX_PARTY = 12;
+/** How far ahead the date picker reaches (the server's MAX_DAYS_AHEAD). */
+const DAYS_AHEAD = 60;
+
+/** A date as YYYY-MM-DD in the visitor's own calendar. */
+function isoDate(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+function reservedForLabel(reservation: Reservation): string {
+  return new Date(reservation.reservedFor).toLocaleString(undefined, { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+function Confirmation({ reservation, onCancelled }: { reservation: Reservation; onCancelled: (reservation: Reservation) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const cancelled = reservation.status === 'cancelled';
+  return (
+    <div className="visitor-panel__done" aria-live="polite">
+      <p className="visitor-panel__big">{cancelled ? gettext('Your reservation is cancelled.') : gettext('Your table is requested!')}</p>
+      <p>{interpolate('Party of {size}, {when}', { size: reservation.partySize, when: reservedForLabel(reservation) })}</p>
+      <p>
+        {gettext('Confirmation code')}: <strong className="visitor-panel__code">{reservation.confirmationCode}</strong>
+      </p>
+      {!cancelled && (
+        <>
+          <p>{gettext('The restaurant will confirm by text. Keep the code to change your plans.')}</p>
+          <PanelError message={error} />
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={cancelling}
+            onClick={() => {
+              setCancelling(true);
+              cancelReservation(reservation.confirmationCode, reservation.lastName)
+                .then(onCancelled)
+                .catch((failure: unknown) => setError(panelErrorMessage(failure)))
+                .finally(() => setCancelling(false));
+            }}
+          >
+            {gettext('Cancel this reservation')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The reservation panel: party size and date, the times the restaurant can still seat, the
+ * guest's details, then a confirmation with the code and a way to cancel.
+ */
+export default function ReservationPanel({ location }: { location: Location }) {
+  const today = isoDate(new Date());
+  const [partySize, setPartySize] = useState(2);
+  const [date, setDate] = useState(today);
+  const [availability, setAvailability] = useState<Availability | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [contact, setContact] = useState<ContactValues>(EMPTY_CONTACT);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [reservation, setReservation] = useState<Reservation | null>(null);
+  const attempt = useRef(newIdempotencyKey());
+
+  useEffect(() => {
+    let current = true;
+    setAvailability(null);
+    setTime(null);
+    fetchAvailability(location.rlid, date, partySize)
+      .then((value) => current && setAvailability(value))
+      .catch((failure: unknown) => current && setError(panelErrorMessage(failure)));
+    return () => {
+      current = false;
+    };
+  }, [location.rlid, date, partySize]);
+
+  if (reservation) return <Confirmation reservation={reservation} onCancelled={setReservation} />;
+
+  const lastDay = new Date();
+  lastDay.setDate(lastDay.getDate() + DAYS_AHEAD);
+  const open = availability?.times.filter((slot) => slot.available) ?? [];
+  return (
+    <form
+      className="visitor-panel__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (sending) return;
+        if (!time) {
+          setError(gettext('Choose a time.'));
+          return;
+        }
+        setSending(true);
+        setError(null);
+        requestReservation({ rlid: location.rlid, partySize, date, time, ...contact }, attempt.current)
+          .then(setReservation)
+          .catch((failure: unknown) => setError(panelErrorMessage(failure)))
+          .finally(() => setSending(false));
+      }}
+    >
+      <p className="visitor-panel__place">
+        {location.address1}, {location.city}, {location.state}
+      </p>
+      <div className="visitor-panel__row">
+        <p className="visitor-panel__field">
+          <label htmlFor="reservation-party-size">{gettext('Party size')}</label>
+          <select id="reservation-party-size" value={partySize} onChange={(event) => setPartySize(Number(event.target.value))}>
+            {Array.from({ length: MAX_PARTY }, (_, index) => index + 1).map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </p>
+        <p className="visitor-panel__field">
+          <label htmlFor="reservation-date">{gettext('Date')}</label>
+          <input id="reservation-date" type="date" required min={today} max={isoDate(lastDay)} value={date} onChange={(event) => event.target.value && setDate(event.target.value)} />
+        </p>
+      </div>
+      <fieldset className="visitor-panel__times">
+        <legend>{gettext('Time')}</legend>
+        <div aria-live="polite">
+          {availability === null ? (
+            <p>{gettext('Finding open tables…')}</p>
+          ) : open.length === 0 ? (
+            <p>{gettext('No tables left that day. Try another date.')}</p>
+          ) : (
+            <div className="visitor-panel__time-list">
+              {open.map((slot) => (
+                <label key={slot.time} className={`visitor-panel__time${time === slot.time ? ' is-selected' : ''}`}>
+                  <input type="radio" name="time" value={slot.time} checked={time === slot.time} onChange={() => setTime(slot.time)} />
+                  {slot.label}
+                </label>
+              ))}
+            </div>
+          )}
+        </div>
+      </fieldset>
+      <GuestContactFields idPrefix="reservation" values={contact} onChange={setContact} />
+      <PanelError message={error} />
+      <button type="submit" className="button button--primary" disabled={sending} aria-disabled={sending}>
+        {sending ? gettext('Requesting…') : gettext('Request this table')}
+      </button>
+    </form>
+  );
+}

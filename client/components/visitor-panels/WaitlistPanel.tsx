@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'react';
+import { gettext, interpolate } from '../../lib/i18n';
+import { fetchWaitlistEstimate, joinWaitlist, newIdempotencyKey, type WaitlistEntry, type WaitlistEstimate } from '../../lib/guest-api';
+import type { Location } from '../../lib/location-schemas';
+import GuestContactFields, { EMPTY_CONTACT, type ContactValues } from './GuestContactFields';
+import PanelError, { panelErrorMessage } from './PanelError';
+
+/** Where a guest follows their place in line. */
+export function waitlistStatusPath(planAheadId: string): string {
+  return `/waitlist/${encodeURIComponent(planAheadId)}/`;
+}
+
+/** Party sizes offered when the location sets no limit. */
+const DEFAULT_MAX_PARTY = 8;
+
+/**
+ * The wait-list panel: the current wait at the restaurant, the form, then the guest's place in
+ * line with a link to a status page that keeps itself up to date.
+ */
+export default function WaitlistPanel({ location }: { location: Location }) {
+  const [estimate, setEstimate] = useState<WaitlistEstimate | null>(null);
+  const [partySize, setPartySize] = useState(2);
+  const [contact, setContact] = useState<ContactValues>(EMPTY_CONTACT);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [entry, setEntry] = useState<WaitlistEntry | null>(null);
+  // One key per attempt: a double click sends the same key, and the server makes one entry.
+  const attempt = useRef(newIdempotencyKey());
+
+  useEffect(() => {
+    let current = true;
+    fetchWaitlistEstimate(location.rlid, partySize)
+      .then((value) => current && setEstimate(value))
+      .catch((failure: unknown) => current && setError(panelErrorMessage(failure)));
+    return () => {
+      current = false;
+    };
+  }, [location.rlid, partySize]);
+
+  if (entry) {
+    return (
+      <div className="visitor-panel__done" aria-live="polite">
+        <p className="visitor-panel__big">{interpolate('You are #{position} in line', { position: entry.position ?? '—' })}</p>
+        {entry.estimatedWaitMinutes !== null && <p>{interpolate('Estimated wait: {minutes} min', { minutes: entry.estimatedWaitMinutes })}</p>}
+        <p>{gettext('We will text you when your table is ready. Keep this link to check your place or cancel:')}</p>
+        <p>
+          <a className="button button--primary" href={waitlistStatusPath(entry.plan_ahead_id)}>
+            {gettext('View my place in line')}
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  const maxParty = estimate?.maxPartySize ?? DEFAULT_MAX_PARTY;
+  const closed = estimate !== null && !estimate.waitListReady;
+  return (
+    <form
+      className="visitor-panel__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (sending) return;
+        setSending(true);
+        setError(null);
+        joinWaitlist(location.rlid, partySize, contact, attempt.current)
+          .then(setEntry)
+          .catch((failure: unknown) => setError(panelErrorMessage(failure)))
+          .finally(() => setSending(false));
+      }}
+    >
+      <p className="visitor-panel__place">
+        {location.address1}, {location.city}, {location.state}
+      </p>
+      <p className="visitor-panel__estimate" aria-live="polite">
+        {estimate === null
+          ? gettext('Checking the current wait…')
+          : closed
+            ? gettext('The wait list is not open right now.')
+            : interpolate('Current wait: {wait}', { wait: estimate.estimatedWaitTime ?? '' })}
+      </p>
+      <p className="visitor-panel__field">
+        <label htmlFor="waitlist-party-size">{gettext('Party size')}</label>
+        <select id="waitlist-party-size" value={partySize} onChange={(event) => setPartySize(Number(event.target.value))}>
+          {Array.from({ length: maxParty }, (_, index) => index + 1).map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </p>
+      <GuestContactFields idPrefix="waitlist" values={contact} onChange={setContact} />
+      <PanelError message={error} />
+      <button type="submit" className="button button--primary" disabled={sending || closed} aria-disabled={sending || closed}>
+        {sending ? gettext('Joining…') : gettext('Join the wait list')}
+      </button>
+    </form>
+  );
+}

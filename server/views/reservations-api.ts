@@ -1,0 +1,92 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { Db } from '../db/database';
+import type { Reservation } from '../db/schema';
+import { NotFoundError, ValidationError } from '../errors';
+import { availability, cancelReservation, findReservation, MAX_RESERVATION_PARTY_SIZE, requestReservation } from '../reservations/book';
+import { guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, requiredText, rlidField } from './guest-fields';
+import { bothSlashes } from './route-paths';
+
+/** What the reservations API needs. */
+export interface ReservationsApiRouterOptions {
+  db: Db;
+}
+
+const CONFIRMATION_CODE = /^[A-Za-z0-9]{8}$/;
+
+const dateField = z
+  .string({ error: 'date is required.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date must be a date such as 2026-12-31.', abort: true })
+  .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), 'date must be a real calendar date.');
+const timeField = z.string({ error: 'time is required.' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be a time such as 19:30.');
+
+const availabilityQuerySchema = z.object({
+  rlid: queryInteger('rlid').pipe(rlidField),
+  date: dateField,
+  partySize: queryInteger('partySize').pipe(partySizeField(MAX_RESERVATION_PARTY_SIZE)),
+});
+
+/** The body of POST /api/reservations/. */
+export const reservationRequestSchema = guestRequest({ rlid: rlidField, partySize: partySizeField(MAX_RESERVATION_PARTY_SIZE), date: dateField, time: timeField, ...guestContactFields });
+
+const lastNameSchema = z.object({ lastName: requiredText('lastName', 100) });
+
+/** What a guest sees of their own reservation. */
+export function reservationResponse(reservation: Reservation) {
+  return {
+    confirmationCode: reservation.confirmation_code,
+    rlid: reservation.rlid,
+    status: reservation.status,
+    partySize: reservation.party_size,
+    reservedFor: reservation.reserved_for.toISOString(),
+    firstName: reservation.first_name,
+    lastName: reservation.last_name,
+  };
+}
+
+async function guestReservation(db: Db, req: Request, lastNameSource: unknown): Promise<Reservation> {
+  const code = String(req.params.code ?? '');
+  if (!CONFIRMATION_CODE.test(code)) throw new ValidationError('That is not a confirmation code.');
+  const parsed = lastNameSchema.safeParse(lastNameSource ?? {});
+  if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
+  const reservation = await findReservation(db, code, parsed.data.lastName);
+  // The same answer for an unknown code and a wrong name: a code alone reveals nothing.
+  if (!reservation) throw new NotFoundError('No reservation with that confirmation code and last name.');
+  return reservation;
+}
+
+/**
+ * Table reservations: the bookable times of a day, a booking request, and the guest's own
+ * booking by confirmation code and last name (to read or cancel it).
+ */
+export function reservationsApiRouter({ db }: ReservationsApiRouterOptions): Router {
+  const router = Router();
+  router.use('/api/reservations', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get(bothSlashes('/api/reservations/availability'), async (req, res) => {
+    const parsed = availabilityQuerySchema.safeParse(req.query);
+    if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
+    res.json(await availability(db, parsed.data.rlid, parsed.data.date, parsed.data.partySize));
+  });
+
+  router.post(bothSlashes('/api/reservations'), async (req, res) => {
+    const parsed = reservationRequestSchema.safeParse(req.body);
+    if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
+    const { reservation, created } = await requestReservation(db, { ...parsed.data, idempotencyKey: idempotencyKeyOf(req) });
+    res.status(created ? 201 : 200).json(reservationResponse(reservation));
+  });
+
+  router.get(bothSlashes('/api/reservations/:code'), async (req, res) => {
+    res.json(reservationResponse(await guestReservation(db, req, req.query)));
+  });
+
+  router.delete(bothSlashes('/api/reservations/:code'), async (req, res) => {
+    const reservation = await guestReservation(db, req, req.body);
+    res.json(reservationResponse(await cancelReservation(db, reservation)));
+  });
+
+  return router;
+}

@@ -1,0 +1,284 @@
+/**
+ * The wait-list engine: joining, status changes, reordering and estimates, per location. Every
+ * change locks the location's row first, so concurrent changes at one location take turns and
+ * positions stay gapless (1..n among waiting and notified parties); every change also refreshes
+ * the location's headline estimate, which the site shows as estimatedWaitTime.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { WaitlistEntry, WaitlistStatus } from '../db/schema';
+import { withTransaction } from '../db/transaction';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { estimateWaitMinutes, formatWait, TYPICAL_PARTY_SIZE, type TurnSettings } from './estimate';
+import { acceptsOnlineJoins } from './readiness';
+import { ACTIVE_STATUSES, canTransition, isActive, STATUS_TIME_COLUMN } from './transitions';
+
+/** Turn settings of a location that has never saved its own. */
+export const DEFAULT_TURN_SETTINGS: TurnSettings = { turnTimeMinutes: 45, tables: 12 };
+
+/** A new party: who, how many, and how to reach them. */
+export interface JoinInput {
+  rlid: number;
+  partySize: number;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email?: string | null;
+  note?: string | null;
+  /** The same key twice makes one entry: a double click or a retried request. */
+  idempotencyKey?: string | null;
+}
+
+/** An entry with where it stands now. */
+export interface EntryState {
+  entry: WaitlistEntry;
+  /** Minutes until seating for a party still waiting; 0 once notified; null once out of the queue. */
+  estimatedWaitMinutes: number | null;
+}
+
+/** The plan_ahead_id of a new entry: 128 random bits, URL-safe. */
+export function newPlanAheadId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** The location row, locked until the transaction ends; 404 when there is none. */
+async function lockLocation(trx: Db, rlid: number) {
+  const location = await trx
+    .selectFrom('locations')
+    .select(['rlid', 'state', 'is_temporarily_closed', 'wait_list_ready', 'wait_list_max_party_size'])
+    .where('rlid', '=', rlid)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!location) throw new NotFoundError(`No location with rlid ${rlid}.`);
+  return location;
+}
+
+/** A location's turn settings, the defaults when it has saved none. */
+export async function turnSettings(db: Db, rlid: number): Promise<TurnSettings> {
+  const row = await db.selectFrom('waitlist_settings').select(['turn_time_minutes', 'tables']).where('rlid', '=', rlid).executeTakeFirst();
+  return row ? { turnTimeMinutes: row.turn_time_minutes, tables: row.tables } : DEFAULT_TURN_SETTINGS;
+}
+
+/** How many parties hold a place in the location's queue. */
+export async function activeCount(db: Db, rlid: number): Promise<number> {
+  const row = await db
+    .selectFrom('waitlist_entries')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('rlid', '=', rlid)
+    .where('status', 'in', ACTIVE_STATUSES)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The operation hours of a location, for "is it open now". */
+async function operationHours(db: Db, rlid: number) {
+  const rows = await db.selectFrom('location_hours').select(['day_of_week', 'open', 'close']).where('location_rlid', '=', rlid).where('kind', '=', 'operation').execute();
+  return rows.map((row) => ({ dayOfWeek: row.day_of_week, open: row.open, close: row.close }));
+}
+
+/** Stores the headline estimate (a typical party joining now) on the location, or clears it when the wait list is off. */
+export async function refreshLocationEstimate(trx: Db, rlid: number, known: { waitListOn?: boolean | null; active?: number; settings?: TurnSettings } = {}): Promise<void> {
+  const waitListOn = known.waitListOn ?? (await trx.selectFrom('locations').select('wait_list_ready').where('rlid', '=', rlid).executeTakeFirstOrThrow()).wait_list_ready;
+  const estimate = waitListOn
+    ? formatWait(estimateWaitMinutes(known.active ?? (await activeCount(trx, rlid)), TYPICAL_PARTY_SIZE, known.settings ?? (await turnSettings(trx, rlid))))
+    : null;
+  await trx.updateTable('locations').set({ estimated_wait_time: estimate }).where('rlid', '=', rlid).execute();
+}
+
+async function insertEntry(trx: Db, input: JoinInput, source: 'online' | 'walk_in'): Promise<WaitlistEntry> {
+  const position = (await activeCount(trx, input.rlid)) + 1;
+  return trx
+    .insertInto('waitlist_entries')
+    .values({
+      plan_ahead_id: newPlanAheadId(),
+      rlid: input.rlid,
+      party_size: input.partySize,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      phone: input.phone,
+      email: input.email ?? null,
+      note: input.note ?? null,
+      source,
+      position,
+      idempotency_key: input.idempotencyKey ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Adds a party that joined online. Refused (409) when the location is not taking online
+ * joins now, 400 when the party is larger than the location seats from the wait list. A
+ * repeated idempotency key returns the first entry with `created` false.
+ */
+export async function joinWaitlist(db: Db, input: JoinInput, now = new Date()): Promise<EntryState & { created: boolean }> {
+  return withTransaction(db, async (trx) => {
+    const location = await lockLocation(trx, input.rlid);
+    if (input.idempotencyKey) {
+      const earlier = await trx.selectFrom('waitlist_entries').selectAll().where('rlid', '=', input.rlid).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
+      if (earlier) return { ...(await stateOf(trx, earlier)), created: false };
+    }
+    if (location.is_temporarily_closed) throw new ConflictError('This restaurant is temporarily closed.');
+    if (!location.wait_list_ready) throw new ConflictError('This restaurant is not taking wait-list parties right now.');
+    if (!acceptsOnlineJoins(location, await operationHours(trx, input.rlid), now)) throw new ConflictError('This restaurant is closed now; join the wait list during opening hours.');
+    const maxPartySize = location.wait_list_max_party_size;
+    if (maxPartySize !== null && input.partySize > maxPartySize) {
+      throw new ValidationError(`Parties of more than ${maxPartySize} cannot join the wait list online; please call the restaurant.`);
+    }
+    // The location row is locked, so these reads hold until the insert: one pass, few round trips.
+    const settings = await turnSettings(trx, input.rlid);
+    const entry = await insertEntry(trx, input, 'online');
+    await refreshLocationEstimate(trx, input.rlid, { waitListOn: true, active: entry.position!, settings });
+    return { entry, estimatedWaitMinutes: estimateWaitMinutes(entry.position! - 1, entry.party_size, settings), created: true };
+  });
+}
+
+/** Adds a party at the host stand: walk-ins are taken whenever the host adds them. */
+export async function addWalkIn(db: Db, input: Omit<JoinInput, 'idempotencyKey'>): Promise<EntryState> {
+  return withTransaction(db, async (trx) => {
+    await lockLocation(trx, input.rlid);
+    const entry = await insertEntry(trx, input, 'walk_in');
+    await refreshLocationEstimate(trx, input.rlid);
+    return stateOf(trx, entry);
+  });
+}
+
+/** Where an entry stands: its estimate comes from the parties ahead of it. */
+export async function stateOf(db: Db, entry: WaitlistEntry): Promise<EntryState> {
+  if (entry.status === 'notified') return { entry, estimatedWaitMinutes: 0 };
+  if (entry.status !== 'waiting' || entry.position === null) return { entry, estimatedWaitMinutes: null };
+  return { entry, estimatedWaitMinutes: estimateWaitMinutes(entry.position - 1, entry.party_size, await turnSettings(db, entry.rlid)) };
+}
+
+/** An entry by the guest's plan_ahead_id, or undefined. */
+export async function findEntry(db: Db, planAheadId: string): Promise<WaitlistEntry | undefined> {
+  return db.selectFrom('waitlist_entries').selectAll().where('plan_ahead_id', '=', planAheadId).executeTakeFirst();
+}
+
+/**
+ * Moves an entry to another status. Leaving the queue (seated, cancelled, no-show) closes the
+ * gap behind it. A change the status does not allow answers 409.
+ */
+export async function transitionEntry(db: Db, planAheadId: string, to: WaitlistStatus, now = new Date()): Promise<EntryState> {
+  return withTransaction(db, async (trx) => {
+    const found = await findEntry(trx, planAheadId);
+    if (!found) throw new NotFoundError('No wait-list entry with that id.');
+    await lockLocation(trx, found.rlid);
+    const entry = await trx.selectFrom('waitlist_entries').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
+    if (!canTransition(entry.status, to)) throw new ConflictError(`A party that is ${entry.status.replace('_', '-')} cannot be marked ${to.replace('_', '-')}.`);
+    const timeColumn = STATUS_TIME_COLUMN[to as keyof typeof STATUS_TIME_COLUMN];
+    const leaves = !isActive(to);
+    const updated = await trx
+      .updateTable('waitlist_entries')
+      .set({ status: to, ...(timeColumn ? { [timeColumn]: now } : {}), ...(leaves ? { position: null } : {}) })
+      .where('id', '=', entry.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (leaves && entry.position !== null) {
+      await trx.updateTable('waitlist_entries').set({ position: sql`position - 1` }).where('rlid', '=', entry.rlid).where('position', '>', entry.position).execute();
+    }
+    await refreshLocationEstimate(trx, entry.rlid);
+    return stateOf(trx, updated);
+  });
+}
+
+/** Moves a waiting party to `position` (1 = next), shifting the parties between. */
+export async function moveEntry(db: Db, planAheadId: string, position: number): Promise<EntryState> {
+  return withTransaction(db, async (trx) => {
+    const found = await findEntry(trx, planAheadId);
+    if (!found) throw new NotFoundError('No wait-list entry with that id.');
+    await lockLocation(trx, found.rlid);
+    const entry = await trx.selectFrom('waitlist_entries').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
+    if (entry.position === null) throw new ConflictError('Only parties still in the queue can be moved.');
+    const last = await activeCount(trx, entry.rlid);
+    const target = Math.min(Math.max(1, Math.trunc(position)), last);
+    if (target !== entry.position) {
+      const [from, to] = [entry.position, target];
+      await trx
+        .updateTable('waitlist_entries')
+        .set({ position: from < to ? sql`position - 1` : sql`position + 1` })
+        .where('rlid', '=', entry.rlid)
+        .where('position', '>=', Math.min(from, to))
+        .where('position', '<=', Math.max(from, to))
+        .where('id', '!=', entry.id)
+        .execute();
+      await trx.updateTable('waitlist_entries').set({ position: target }).where('id', '=', entry.id).execute();
+    }
+    await refreshLocationEstimate(trx, entry.rlid);
+    return stateOf(trx, await trx.selectFrom('waitlist_entries').selectAll().where('id', '=', entry.id).executeTakeFirstOrThrow());
+  });
+}
+
+/** The location's queue in order, and the parties that left it today (newest first) for the host stand. */
+export async function queueOf(db: Db, rlid: number): Promise<{ active: EntryState[]; recent: WaitlistEntry[] }> {
+  const active = await db.selectFrom('waitlist_entries').selectAll().where('rlid', '=', rlid).where('status', 'in', ACTIVE_STATUSES).orderBy('position').execute();
+  const recent = await db
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .where('rlid', '=', rlid)
+    .where('status', 'not in', ACTIVE_STATUSES)
+    .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
+  const settings = await turnSettings(db, rlid);
+  return {
+    active: active.map((entry) => ({
+      entry,
+      estimatedWaitMinutes: entry.status === 'notified' ? 0 : estimateWaitMinutes((entry.position ?? 1) - 1, entry.party_size, settings),
+    })),
+    recent,
+  };
+}
+
+/** What a host may change about a location's wait list. */
+export interface WaitlistSettingsInput {
+  rlid: number;
+  waitListOpen: boolean;
+  maxPartySize: number;
+  turnTimeMinutes: number;
+  tables: number;
+}
+
+/** Saves a location's wait-list switch, party limit and turn settings, and refreshes its estimate. */
+export async function saveWaitlistSettings(db: Db, input: WaitlistSettingsInput): Promise<void> {
+  await withTransaction(db, async (trx) => {
+    await lockLocation(trx, input.rlid);
+    await trx.updateTable('locations').set({ wait_list_ready: input.waitListOpen, wait_list_max_party_size: input.maxPartySize }).where('rlid', '=', input.rlid).execute();
+    await trx
+      .insertInto('waitlist_settings')
+      .values({ rlid: input.rlid, turn_time_minutes: input.turnTimeMinutes, tables: input.tables })
+      .onConflict((oc) => oc.column('rlid').doUpdateSet({ turn_time_minutes: input.turnTimeMinutes, tables: input.tables, updated_at: sql`now()` }))
+      .execute();
+    await refreshLocationEstimate(trx, input.rlid);
+  });
+}
+
+/** A location's live wait-list readiness and the wait a party of `partySize` joining now would have. */
+export interface PartyEstimate {
+  rlid: number;
+  /** Null when the location has never had a wait list. */
+  waitListReady: boolean | null;
+  partiesWaiting: number;
+  estimatedWaitMinutes: number;
+  maxPartySize: number | null;
+}
+
+/** The estimate for a party joining now (a typical party when no size is given); 404 for an unknown location. */
+export async function estimateForParty(db: Db, rlid: number, partySize = TYPICAL_PARTY_SIZE, now = new Date()): Promise<PartyEstimate> {
+  const location = await db
+    .selectFrom('locations')
+    .select(['rlid', 'state', 'is_temporarily_closed', 'wait_list_ready', 'wait_list_max_party_size'])
+    .where('rlid', '=', rlid)
+    .executeTakeFirst();
+  if (!location) throw new NotFoundError(`No location with rlid ${rlid}.`);
+  const partiesWaiting = await activeCount(db, rlid);
+  return {
+    rlid,
+    waitListReady: location.wait_list_ready === null ? null : acceptsOnlineJoins(location, await operationHours(db, rlid), now),
+    partiesWaiting,
+    estimatedWaitMinutes: estimateWaitMinutes(partiesWaiting, partySize, await turnSettings(db, rlid)),
+    maxPartySize: location.wait_list_max_party_size,
+  };
+}

@@ -1,0 +1,14 @@
+import type { LocationHours } from '../../client/lib/location-schemas';
+import { isOpenNow } from '../models/location-clock';
+
+/**
+ * Whether guests can join a location's wait list online now: the host has it on, and the
+ * restaurant is open (in its own time zone) and not temporarily closed.
+ */
+export function acceptsOnlineJoins(
+  location: { wait_list_ready: boolean | null; is_temporarily_closed: boolean; state: string },
+  hours: readonly LocationHours[],
+  now: Date,
+): boolean {
+  return Boolean(location.wait_list_ready) && !location.is_temporarily_closed && isOpenNow(hours, location.state, now);
+}

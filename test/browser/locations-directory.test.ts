@@ -1,0 +1,114 @@
+import { expect } from 'chai';
+import { randomInt } from 'node:crypto';
+import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import type { Location } from '../../client/lib/location-schemas';
+import { insertLocations } from '../../server/models/locations';
+import { addChild } from '../../server/models/pages';
+import { launchBrowserOrSkip } from '../support/browser';
+import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
+import { startTestServer, type TestServer } from '../support/server';
+
+/** Map images come from another endpoint; whether it answers is not this journey's concern. */
+const MAP_IMAGE_PATH = '/location-map/';
+
+/** A page that records console errors and warnings (React reports hydration mismatches there). */
+async function watchedPage(browser: Browser, problems: string[]): Promise<BrowserPage> {
+  const page = await browser.newPage();
+  page.on('console', (message) => {
+    if (message.location().url?.includes(MAP_IMAGE_PATH)) return;
+    if (message.type() === 'error' || message.type() === 'warn') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`));
+  return page;
+}
+
+/** Navigates by clicking a link and waits for the new page to hydrate. */
+async function follow(page: BrowserPage, selector: string): Promise<void> {
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click(selector)]);
+  await page.waitForSelector('html[data-hydrated="true"]');
+}
+
+function restaurant(rlid: number, fields: Pick<Location, 'address1' | 'city' | 'state' | 'localPageURL'>): Location {
+  return {
+    rlid,
+    restaurantNumber: String(rlid % 100000),
+    country: 'US',
+    zip: '03101',
+    latitude: 43.0,
+    longitude: -71.46,
+    hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '11:00', close: dayOfWeek === 6 ? '01:00' : '22:00' })),
+    curbsideHours: [],
+    deliveryHours: [],
+    phone: '(603) 555-0144',
+    hasCurbside: false,
+    hasDelivery: true,
+    hasOnlineOrdering: true,
+    hasTakeOut: true,
+    isDiningRoomOpened: true,
+    isTemporarilyClosed: false,
+    outsideDining: true,
+    isReservationsEnabled: false,
+    ...fields,
+  };
+}
+
+describe('locations directory in the browser', function () {
+  let browser: Browser;
+  let server: TestServer;
+  let site: TestSite;
+  const suffix = uniqueSuffix();
+  const base = 100_000_000 + randomInt(800_000_000);
+
+  before(async function () {
+    browser = await launchBrowserOrSkip(this);
+    server = await startTestServer();
+    site = await createTestSite(server.db);
+    const restaurants = await addChild(server.db, site.home, { title: 'Seafood Restaurants', slug: 'seafood-restaurants', pageType: 'content_page', content: { body: [], confirmation: [] } });
+    await addChild(server.db, restaurants, { title: 'United States', slug: 'locations', pageType: 'locations_state_list_page', content: { country: 'United States' } });
+    await insertLocations(server.db, [
+      restaurant(base, { address1: '5 Granite Quay', city: `Granite Bay ${suffix}`, state: 'NH', localPageURL: `nh/granite-bay-${suffix}/5-granite-quay` }),
+      restaurant(base + 1, { address1: '9 Maple Wharf', city: `Sugarport ${suffix}`, state: 'VT', localPageURL: `vt/sugarport-${suffix}/9-maple-wharf` }),
+    ]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const url = (path: string) => `http://${site.hostname}:${server.port}${path}`;
+
+  for (const width of [375, 1280]) {
+    it(`goes from the state list through a city to a local page at ${width}px`, async () => {
+      const problems: string[] = [];
+      const page = await watchedPage(browser, problems);
+      await page.setViewport({ width, height: 900 });
+      await page.goto(url('/seafood-restaurants/locations/'), { waitUntil: 'networkidle0' });
+      await page.waitForSelector('html[data-hydrated="true"]');
+      expect(await page.$eval('h1', (element) => element.textContent)).to.equal('All United States Locations');
+
+      const cityLink = `a[href="/seafood-restaurants/locations/nh/granite-bay-${suffix}/"]`;
+      expect(await page.$eval(cityLink, (link) => link.checkVisibility()), 'hidden while its state is closed').to.equal(false);
+      const openState = (name: string) =>
+        page.$$eval('summary', (summaries, stateName) => summaries.find((summary) => summary.textContent === stateName)?.click(), name);
+      await openState('New Hampshire');
+      await openState('Vermont');
+      expect(await page.$$eval('details[open] > summary', (open) => open.map((summary) => summary.textContent))).to.include.members(['New Hampshire', 'Vermont']);
+
+      await follow(page, cityLink);
+      expect(await page.$eval('h1', (element) => element.textContent)).to.equal(`Granite Bay ${suffix}, NH`);
+      expect(await page.$eval('.locations-hero__link', (link) => link.textContent)).to.equal('More United States Locations');
+
+      await follow(page, '.location-card a.button');
+      expect(new URL(page.url()).pathname).to.equal(`/seafood-restaurants/locations/nh/granite-bay-${suffix}/5-granite-quay/`);
+      expect(await page.$eval('h1', (element) => element.textContent)).to.equal(`Granite Bay ${suffix}, NH`);
+      const hours = await page.$$eval('.hours-list__row', (rows) => rows.map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]));
+      expect(hours).to.have.length(7);
+      expect(hours[0]).to.deep.equal(['Monday', '11:00 AM – 10:00 PM']);
+      expect(hours[5]).to.deep.equal(['Saturday', '11:00 AM – 1:00 AM']);
+      expect(await page.$eval('#location-hours-heading', (element) => element.textContent)).to.equal('Hours of Operation');
+
+      expect(problems).to.deep.equal([]);
+      await page.close();
+    });
+  }
+});

@@ -1,0 +1,179 @@
+import { expect } from 'chai';
+import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import { geocode } from '../../server/geocoder';
+import { insertLocations } from '../../server/models/locations';
+import { addChild } from '../../server/models/pages';
+import { LOCATIONS_MAP_PAGE_TYPE } from '../../server/pagetypes/locations-map-page';
+import { launchBrowserOrSkip } from '../support/browser';
+import { createTestSite, type TestSite } from '../support/fixtures';
+import { testLocationAt, uniqueRlidBase } from '../support/locations';
+import { startTestServer, type TestServer } from '../support/server';
+
+// A small town, so no other test's restaurants come nearer than these.
+const ZIP = '97910';
+const MILES_PER_DEGREE = 69.0933;
+// Expected: the geocoder has no place by this name, which it logs (SPEC §8).
+const NO_GEOMETRY_WARNING = 'Result has no geometry info';
+
+describe('locations map in the browser', function () {
+  let browser: Browser;
+  let server: TestServer;
+  let site: TestSite;
+  let page: BrowserPage;
+  const problems: string[] = [];
+  const base = uniqueRlidBase();
+  const town = geocode(ZIP)!;
+  // Restaurants in four directions, far enough apart that their pins do not overlap.
+  const at = (northMiles: number, eastMiles: number) => ({
+    latitude: town.latitude + northMiles / MILES_PER_DEGREE,
+    longitude: town.longitude + eastMiles / (MILES_PER_DEGREE * Math.cos((town.latitude * Math.PI) / 180)),
+  });
+  const restaurants = [
+    testLocationAt(base, at(2, 0), { address1: '10 North Rd', city: 'Jordan Valley', state: 'OR', zip: ZIP, isReservationsEnabled: true }),
+    testLocationAt(base + 1, at(0, 6), { address1: '20 East Ave', city: 'Jordan Valley', state: 'OR', zip: ZIP, waitListReady: true, estimatedWaitTime: '25 min' }),
+    testLocationAt(base + 2, at(-10, 0), { address1: '30 South St', city: 'Arock', state: 'OR', zip: ZIP, estimatedWaitTime: '40 min', waitListReady: false }),
+    testLocationAt(base + 3, at(0, -15), { address1: '40 West Way', city: 'Danner', state: 'OR', zip: ZIP, hasOnlineOrdering: true }),
+  ];
+
+  before(async function () {
+    browser = await launchBrowserOrSkip(this);
+    server = await startTestServer();
+    site = await createTestSite(server.db, { settings: { brandName: 'Red Harbor' } });
+    await addChild(server.db, site.home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
+    await insertLocations(server.db, restaurants);
+    page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warn') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`));
+    await page.goto(`http://${site.hostname}:${server.port}/locations-map/`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('html[data-hydrated="true"]');
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const search = async (text: string) => {
+    await page.click('#locations-search-input', { count: 3 });
+    await page.type('#locations-search-input', text);
+    await page.click('.locations-search button[type="submit"]');
+  };
+  const itemTexts = () => page.$$eval('.map-list__item', (items) => items.map((item) => item.textContent ?? ''));
+  const infoWindowText = () => page.$eval('.map-info-window', (card) => card.textContent ?? '');
+
+  it('lists the restaurants near a searched ZIP, lettered, with distances to two decimals', async () => {
+    await search(ZIP);
+    await page.waitForSelector(`#map-list-item-${base + 3}`);
+    const letters = await page.$$eval('.map-list__letter', (glyphs) => glyphs.map((glyph) => glyph.textContent));
+    expect(letters.slice(0, 4)).to.deep.equal(['A', 'B', 'C', 'D']);
+    const distances = await page.$$eval('.map-list__distance', (cells) => cells.map((cell) => cell.textContent ?? ''));
+    expect(distances.slice(0, 4)).to.deep.equal(['2.00 mi', '6.00 mi', '10.00 mi', '15.00 mi']);
+    expect(new URL(page.url()).searchParams.get('q')).to.equal(ZIP);
+    // The built-in map draws a labelled pin button for each restaurant.
+    await page.waitForSelector('.offline-map__land');
+    const markers = await page.$$eval('.map-marker', (buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    expect(markers.slice(0, 2)).to.deep.equal(['A: 10 North Rd, Jordan Valley, OR', 'B: 20 East Ave, Jordan Valley, OR']);
+  });
+
+  it('shows the current wait only for a restaurant whose wait list is ready', async () => {
+    const texts = await itemTexts();
+    expect(texts.filter((text) => text.includes('Current wait'))).to.have.length(1);
+    expect(texts[1]).to.include('Current wait: 25 min');
+    expect(texts[1]).to.include('Join the wait list');
+    expect(texts[2]).to.not.include('Current wait');
+  });
+
+  // The marker first, while the map still shows every pin as fitted.
+  it('focuses a marker: its list item is highlighted and the info window shows it', async () => {
+    await page.click('.map-marker[aria-label^="D: "]');
+    await page.waitForSelector('.map-info-window');
+    expect(await infoWindowText()).to.include('40 West Way');
+    const focused = await page.$$eval('.map-list__item--focused', (items) => items.map((item) => item.id));
+    expect(focused).to.deep.equal([`map-list-item-${base + 3}`]);
+    await page.click('.map-info-window__close');
+    await page.waitForSelector('.map-info-window', { hidden: true });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.equal('D: 40 West Way, Danner, OR');
+  });
+
+  it('focuses a list item: its marker is pressed, the map pans and the info window shows it', async () => {
+    const planeBefore = await page.$eval('.offline-map__plane', (plane) => plane.getAttribute('style'));
+    await page.click(`#map-list-item-${base + 2} .map-list__address`);
+    await page.waitForSelector('.map-info-window');
+    expect(await infoWindowText()).to.include('30 South St');
+    const pressed = await page.$$eval('.map-marker[aria-pressed="true"]', (buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    expect(pressed).to.deep.equal(['C: 30 South St, Arock, OR']);
+    expect(await page.$eval('.offline-map__plane', (plane) => plane.getAttribute('style'))).to.not.equal(planeBefore);
+    expect(await page.$eval(`#map-list-item-${base + 2}`, (item) => item.classList.contains('map-list__item--focused'))).to.equal(true);
+
+    // Closing hands the focus back to the entry it came from.
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.map-info-window', { hidden: true });
+    expect(await page.evaluate(() => document.activeElement?.closest('li')?.id)).to.equal(`map-list-item-${base + 2}`);
+  });
+
+  it('raises the reservation event with the restaurant id', async () => {
+    await page.evaluate(() => {
+      window.addEventListener('open-reservation-panel', (event) => {
+        document.body.dataset.reserved = String((event as CustomEvent<{ rlid: number }>).detail.rlid);
+      });
+    });
+    await page.click(`#map-list-item-${base} .map-list__actions button`);
+    expect(await page.evaluate(() => document.body.dataset.reserved)).to.equal(String(base));
+    // The reservation panel opens for it; Escape closes it again.
+    await page.waitForSelector('dialog.visitor-panel[open]');
+    expect(await page.$eval('#visitor-panel-title', (title) => title.textContent)).to.equal('Reserve a Table');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('dialog.visitor-panel', { hidden: true });
+  });
+
+  it('says so when the search names no place, and keeps the list', async () => {
+    await search('xyzzy plugh');
+    await page.waitForSelector('.locations-search__message');
+    expect(await page.$eval('.locations-search__message', (message) => message.textContent)).to.equal('Please enter a valid city, state, or ZIP code.');
+    expect(await page.$(`#map-list-item-${base}`)).to.not.equal(null);
+  });
+
+  it('logged nothing but the expected geocoder note', () => {
+    expect(problems.filter((problem) => !problem.includes(NO_GEOMETRY_WARNING))).to.deep.equal([]);
+  });
+});
+
+describe('locations map with a Google Maps key whose script cannot load', function () {
+  let browser: Browser;
+  let server: TestServer;
+  let site: TestSite;
+  // Nothing listens on the discard port: every load of the maps script fails at once.
+  const MAPS_SCRIPT_URL = 'https://127.0.0.1:9/maps/api/js';
+
+  before(async function () {
+    browser = await launchBrowserOrSkip(this);
+    server = await startTestServer({ GOOGLE_MAPS_API_KEY: 'public-test-key', MAPS_SCRIPT_URL });
+    site = await createTestSite(server.db, { settings: { brandName: 'Red Harbor' } });
+    await addChild(server.db, site.home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('tries the maps script 3 times, logs each failure, and keeps the list working', async () => {
+    const page = await browser.newPage();
+    const attempts: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().startsWith(MAPS_SCRIPT_URL)) attempts.push(req.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'warn') warnings.push(message.text());
+    });
+    await page.goto(`http://${site.hostname}:${server.port}/locations-map/?q=97910`, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => document.querySelector('.locations-map__map')?.textContent?.includes('The map could not be loaded'), { timeout: 45_000 });
+    expect(attempts).to.have.length(3);
+    for (const url of attempts) expect(new URL(url).searchParams.get('key')).to.equal('public-test-key');
+    expect(warnings.filter((text) => text.startsWith('Google Maps did not load'))).to.have.length(3);
+    expect(await page.$('#locations-search-input')).to.not.equal(null);
+    await page.close();
+  });
+});

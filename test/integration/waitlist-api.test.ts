@@ -1,0 +1,145 @@
+import { expect } from 'chai';
+import { insertLocations } from '../../server/models/locations';
+import { saveWaitlistSettings } from '../../server/waitlist/queue';
+import { apiSession } from '../support/api-session';
+import { testLocation, uniqueRlidBase } from '../support/locations';
+import { request, startTestServer, type TestServer } from '../support/server';
+
+interface EntryBody {
+  plan_ahead_id: string;
+  rlid: number;
+  status: string;
+  position: number | null;
+  partySize: number;
+  firstName: string;
+  estimatedWaitMinutes: number | null;
+  joinedAt: string;
+}
+
+describe('wait-list API', () => {
+  let server: TestServer;
+  let nextRlid = uniqueRlidBase();
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  async function openLocation(overrides: Parameters<typeof testLocation>[1] = {}): Promise<number> {
+    const rlid = nextRlid++;
+    await insertLocations(server.db, [testLocation(rlid, { waitListReady: true, waitListMaxPartySize: 6, ...overrides })]);
+    await saveWaitlistSettings(server.db, { rlid, waitListOpen: overrides.waitListReady ?? true, maxPartySize: 6, turnTimeMinutes: 40, tables: 8 });
+    return rlid;
+  }
+
+  const guest = (rlid: number, extra: Record<string, unknown> = {}) => ({ rlid, partySize: 2, firstName: 'Rosa', lastName: 'Marin', phone: '(207) 555-0142', ...extra });
+
+  it('joins, with or without the trailing slash, and answers the guest their place and wait', async () => {
+    const rlid = await openLocation();
+    const { send } = await apiSession(server);
+    const first = await send('/api/waitlist/', { json: guest(rlid, { email: '  Rosa@Example.com ', note: 'High chair, please' }) });
+    expect(first.status).to.equal(201);
+    expect(first.headers['cache-control']).to.equal('no-store');
+    const body = first.json<EntryBody>();
+    expect(body).to.include({ rlid, status: 'waiting', position: 1, partySize: 2, firstName: 'Rosa', estimatedWaitMinutes: 5 });
+    expect(body.plan_ahead_id).to.match(/^[A-Za-z0-9_-]{22}$/);
+    const second = await send('/api/waitlist', { json: guest(rlid, { firstName: 'Tom' }) });
+    expect(second.status).to.equal(201);
+    expect(second.json<EntryBody>()).to.include({ position: 2, estimatedWaitMinutes: 10 });
+    const row = await server.db.selectFrom('waitlist_entries').select(['email', 'note']).where('plan_ahead_id', '=', body.plan_ahead_id).executeTakeFirstOrThrow();
+    expect(row).to.deep.equal({ email: 'Rosa@Example.com', note: 'High chair, please' });
+  });
+
+  it('makes one entry for a double click carrying the same Idempotency-Key', async () => {
+    const rlid = await openLocation();
+    const { send } = await apiSession(server);
+    const headers = { 'idempotency-key': 'join-7f3a9c21' };
+    const [one, two] = await Promise.all([send('/api/waitlist/', { json: guest(rlid), headers }), send('/api/waitlist/', { json: guest(rlid), headers })]);
+    expect([one.status, two.status].sort()).to.deep.equal([200, 201]);
+    expect(one.json<EntryBody>().plan_ahead_id).to.equal(two.json<EntryBody>().plan_ahead_id);
+    const rows = await server.db.selectFrom('waitlist_entries').select('id').where('rlid', '=', rlid).execute();
+    expect(rows).to.have.length(1);
+    expect((await send('/api/waitlist/', { json: guest(rlid), headers: { 'idempotency-key': 'x' } })).status).to.equal(400);
+  });
+
+  it('answers 400 naming the problem for bad bodies, and stores nothing', async () => {
+    const rlid = await openLocation();
+    const { send } = await apiSession(server);
+    const cases: [unknown, string][] = [
+      [guest(rlid, { partySize: 0 }), 'partySize must be at least 1.'],
+      [guest(rlid, { partySize: 2.5 }), 'partySize must be a whole number.'],
+      [guest(rlid, { firstName: '   ' }), 'firstName is required.'],
+      [guest(rlid, { lastName: 'x'.repeat(101) }), 'lastName must be at most 100 characters.'],
+      [guest(rlid, { phone: 'call me' }), 'phone must be a phone number, e.g. (555) 555-0100.'],
+      [guest(rlid, { email: 'not-an-email' }), 'email must be an email address.'],
+      [guest(rlid, { admin: true }), 'Unknown field: admin.'],
+      [guest(rlid, { rlid: 'abc' }), 'rlid must be a whole number.'],
+      [[1, 2], 'The body must be a JSON object.'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await send('/api/waitlist/', { json: body });
+      expect(response.status, JSON.stringify(body)).to.equal(400);
+      expect(response.json<{ error: string }>().error).to.equal(message);
+    }
+    const tooBig = await send('/api/waitlist/', { json: guest(rlid, { partySize: 7 }) });
+    expect(tooBig.status).to.equal(400);
+    expect(tooBig.json<{ error: string }>().error).to.include('more than 6');
+    expect(await server.db.selectFrom('waitlist_entries').select('id').where('rlid', '=', rlid).execute()).to.have.length(0);
+  });
+
+  it('answers 404 for an unknown location and 409 when the wait list is not open', async () => {
+    const { send } = await apiSession(server);
+    expect((await send('/api/waitlist/', { json: guest(nextRlid + 5000) })).status).to.equal(404);
+    const off = await openLocation({ waitListReady: false });
+    const refused = await send('/api/waitlist/', { json: guest(off) });
+    expect(refused.status).to.equal(409);
+    expect(refused.json<{ error: string }>().error).to.equal('This restaurant is not taking wait-list parties right now.');
+  });
+
+  it('refuses a join or a cancel without the CSRF token', async () => {
+    const rlid = await openLocation();
+    const { send } = await apiSession(server);
+    expect((await send('/api/waitlist/', { json: guest(rlid), withoutToken: true })).status).to.equal(403);
+    const joined = (await send('/api/waitlist/', { json: guest(rlid) })).json<EntryBody>();
+    expect((await send(`/api/waitlist/${joined.plan_ahead_id}/`, { method: 'DELETE', withoutToken: true })).status).to.equal(403);
+    expect(await server.db.selectFrom('waitlist_entries').select('status').where('rlid', '=', rlid).execute()).to.deep.equal([{ status: 'waiting' }]);
+  });
+
+  it('estimates the wait for a party size, with readiness and the party limit', async () => {
+    const rlid = await openLocation();
+    const { send } = await apiSession(server);
+    for (let index = 0; index < 3; index++) await send('/api/waitlist/', { json: guest(rlid) });
+    for (const path of ['/api/waitlist/estimate/', '/api/waitlist/estimate']) {
+      const estimate = await request(server, `${path}?rlid=${rlid}&partySize=5`);
+      expect(estimate.status).to.equal(200);
+      expect(estimate.json()).to.deep.equal({ rlid, waitListReady: true, partiesWaiting: 3, estimatedWaitMinutes: 25, maxPartySize: 6, estimatedWaitTime: '25 min' });
+    }
+    expect((await request(server, `/api/waitlist/estimate/?rlid=${rlid}`)).json()).to.include({ estimatedWaitMinutes: 20, estimatedWaitTime: '20 min' });
+    expect((await request(server, `/api/waitlist/estimate/?rlid=abc`)).status).to.equal(400);
+    expect((await request(server, `/api/waitlist/estimate/?rlid=${rlid}&partySize=0`)).status).to.equal(400);
+    expect((await request(server, `/api/waitlist/estimate/?rlid=${nextRlid + 6000}`)).status).to.equal(404);
+  });
+
+  it('shows a guest only their own entry, and lets them cancel it once', async () => {
+    const rlid = await openLocation();
+    const { send } = await apiSession(server);
+    const ahead = (await send('/api/waitlist/', { json: guest(rlid, { firstName: 'Ahead' }) })).json<EntryBody>();
+    const mine = (await send('/api/waitlist/', { json: guest(rlid, { firstName: 'Mine' }) })).json<EntryBody>();
+
+    const status = await request(server, `/api/waitlist/${mine.plan_ahead_id}/`);
+    expect(status.status).to.equal(200);
+    expect(status.json<EntryBody>()).to.include({ position: 2, status: 'waiting', firstName: 'Mine' });
+    expect(status.body).to.not.include('Ahead');
+    expect(status.body).to.not.include('555-0142');
+
+    const cancelled = await send(`/api/waitlist/${ahead.plan_ahead_id}`, { method: 'DELETE' });
+    expect(cancelled.status).to.equal(200);
+    expect(cancelled.json<EntryBody>()).to.include({ status: 'cancelled', position: null, estimatedWaitMinutes: null });
+    expect((await request(server, `/api/waitlist/${mine.plan_ahead_id}`)).json<EntryBody>()).to.include({ position: 1, estimatedWaitMinutes: 5 });
+    const again = await send(`/api/waitlist/${ahead.plan_ahead_id}/`, { method: 'DELETE' });
+    expect(again.status).to.equal(409);
+
+    expect((await request(server, '/api/waitlist/AAAAAAAAAAAAAAAAAAAAAA/')).status).to.equal(404);
+    expect((await request(server, '/api/waitlist/not-an-id/')).status).to.equal(400);
+  });
+});

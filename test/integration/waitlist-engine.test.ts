@@ -1,0 +1,122 @@
+import { expect } from 'chai';
+import type { Db } from '../../server/db/database';
+import { HttpError } from '../../server/errors';
+import { getLocation, insertLocations } from '../../server/models/locations';
+import { addWalkIn, joinWaitlist, moveEntry, queueOf, saveWaitlistSettings, transitionEntry, type JoinInput } from '../../server/waitlist/queue';
+import { testDb } from '../support/database';
+import { testLocation, uniqueRlidBase } from '../support/locations';
+
+async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HttpError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to be refused');
+}
+
+describe('wait-list engine', function () {
+  this.timeout(120_000);
+  let db: Db;
+  let nextRlid = uniqueRlidBase();
+
+  before(async () => {
+    db = await testDb();
+  });
+
+  /** A location open around the clock with its wait list on (9 tables turning every 45 minutes). */
+  async function openLocation(overrides: Parameters<typeof testLocation>[1] = {}): Promise<number> {
+    const rlid = nextRlid++;
+    await insertLocations(db, [testLocation(rlid, { waitListReady: true, waitListMaxPartySize: 8, ...overrides })]);
+    await saveWaitlistSettings(db, { rlid, waitListOpen: overrides.waitListReady ?? true, maxPartySize: 8, turnTimeMinutes: 45, tables: 9 });
+    return rlid;
+  }
+
+  const party = (rlid: number, name: string, extra: Partial<JoinInput> = {}): JoinInput => ({ rlid, partySize: 2, firstName: name, lastName: 'Guest', phone: '(555) 555-0123', ...extra });
+  const positions = async (rlid: number) => (await queueOf(db, rlid)).active.map(({ entry }) => [entry.first_name, entry.position]);
+
+  it('queues parties in order with estimates from the parties ahead, and shows the estimate on the location', async () => {
+    const rlid = await openLocation();
+    expect((await getLocation(db, rlid))?.estimatedWaitTime).to.equal('5 min');
+    const first = await joinWaitlist(db, party(rlid, 'Ada'));
+    const second = await joinWaitlist(db, party(rlid, 'Ben', { partySize: 4 }));
+    expect(first).to.include({ created: true, estimatedWaitMinutes: 5 });
+    expect(first.entry).to.include({ position: 1, status: 'waiting', source: 'online' });
+    expect(first.entry.plan_ahead_id).to.match(/^[A-Za-z0-9_-]{22}$/);
+    expect(second.entry.position).to.equal(2);
+    expect(second.estimatedWaitMinutes).to.equal(10);
+    const location = await getLocation(db, rlid);
+    expect(location).to.include({ waitListReady: true, estimatedWaitTime: '15 min' });
+  });
+
+  it('makes one entry for a repeated idempotency key', async () => {
+    const rlid = await openLocation();
+    const once = await joinWaitlist(db, party(rlid, 'Cy', { idempotencyKey: 'double-click-1' }));
+    const again = await joinWaitlist(db, party(rlid, 'Cy', { idempotencyKey: 'double-click-1' }));
+    expect(again.created).to.equal(false);
+    expect(again.entry.plan_ahead_id).to.equal(once.entry.plan_ahead_id);
+    expect(await positions(rlid)).to.deep.equal([['Cy', 1]]);
+  });
+
+  it('refuses closed, switched-off and unknown locations, and parties over the limit', async () => {
+    const closedNow = await openLocation({ hours: [] });
+    expect((await rejection(joinWaitlist(db, party(closedNow, 'Di')))).status).to.equal(409);
+    const temporarilyClosed = await openLocation({ isTemporarilyClosed: true });
+    expect((await rejection(joinWaitlist(db, party(temporarilyClosed, 'Di')))).message).to.equal('This restaurant is temporarily closed.');
+    const off = await openLocation({ waitListReady: false });
+    expect((await rejection(joinWaitlist(db, party(off, 'Di')))).message).to.equal('This restaurant is not taking wait-list parties right now.');
+    expect((await rejection(joinWaitlist(db, party(nextRlid + 1000, 'Di')))).status).to.equal(404);
+    const open = await openLocation();
+    const tooMany = await rejection(joinWaitlist(db, party(open, 'Di', { partySize: 9 })));
+    expect(tooMany.status).to.equal(400);
+    expect(tooMany.message).to.include('more than 8');
+    for (const rlid of [closedNow, temporarilyClosed, off, open]) expect(await positions(rlid)).to.deep.equal([]);
+  });
+
+  it('closes the gap when a party is seated, cancelled or a no-show, and refuses forbidden changes', async () => {
+    const rlid = await openLocation();
+    const byName = new Map<string, string>();
+    for (const name of ['A', 'B', 'C', 'D']) byName.set(name, (await joinWaitlist(db, party(rlid, name))).entry.plan_ahead_id);
+
+    const notified = await transitionEntry(db, byName.get('A')!, 'notified');
+    expect(notified).to.deep.include({ estimatedWaitMinutes: 0 });
+    expect(notified.entry.notified_at).to.be.instanceOf(Date);
+    await transitionEntry(db, byName.get('B')!, 'cancelled');
+    const seated = await transitionEntry(db, byName.get('A')!, 'seated');
+    expect(seated.entry).to.include({ status: 'seated', position: null });
+    expect(seated.estimatedWaitMinutes).to.equal(null);
+    expect((await positions(rlid)).map(([name, position]) => `${name}${position}`)).to.deep.equal(['C1', 'D2']);
+
+    const forbidden = await rejection(transitionEntry(db, byName.get('A')!, 'cancelled'));
+    expect(forbidden.status).to.equal(409);
+    expect(forbidden.message).to.equal('A party that is seated cannot be marked cancelled.');
+    await transitionEntry(db, byName.get('C')!, 'no_show');
+    expect(await positions(rlid)).to.deep.equal([['D', 1]]);
+    expect((await getLocation(db, rlid))?.estimatedWaitTime).to.equal('10 min');
+  });
+
+  it('moves a party up or down the queue, shifting the parties between', async () => {
+    const rlid = await openLocation();
+    const ids: string[] = [];
+    for (const name of ['P', 'Q', 'R', 'S']) ids.push((await joinWaitlist(db, party(rlid, name))).entry.plan_ahead_id);
+    await moveEntry(db, ids[3]!, 1);
+    expect(await positions(rlid)).to.deep.equal([['S', 1], ['P', 2], ['Q', 3], ['R', 4]]);
+    await moveEntry(db, ids[0]!, 99);
+    expect(await positions(rlid)).to.deep.equal([['S', 1], ['Q', 2], ['R', 3], ['P', 4]]);
+  });
+
+  it('takes walk-ins at the host stand even while online joining is off', async () => {
+    const rlid = await openLocation({ waitListReady: false });
+    const walkIn = await addWalkIn(db, party(rlid, 'Walker'));
+    expect(walkIn.entry).to.include({ source: 'walk_in', position: 1 });
+  });
+
+  it('gives 200 concurrent joins distinct, gapless positions', async () => {
+    const rlid = await openLocation();
+    const joins = await Promise.all(Array.from({ length: 200 }, (_, index) => joinWaitlist(db, party(rlid, `Guest ${index}`))));
+    const taken = joins.map((join) => join.entry.position).sort((x, y) => x! - y!);
+    expect(taken).to.deep.equal(Array.from({ length: 200 }, (_, index) => index + 1));
+    expect(new Set(joins.map((join) => join.entry.plan_ahead_id)).size).to.equal(200);
+  });
+});
