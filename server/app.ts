@@ -5,6 +5,8 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { loadAssetManifest, type AssetManifest } from './asset-manifest';
 import type { Config } from './config';
+import { createCaptcha } from './captcha/create-captcha';
+import type { CaptchaProvider } from './captcha/provider';
 import { csrfProtection } from './csrf';
 import type { Db } from './db/database';
 import { errorHandler } from './error-handler';
@@ -19,6 +21,7 @@ import { securityHeaders } from './security-headers';
 import { csrfTokenRouter } from './views/csrf-token';
 import { healthChecks, healthRouter } from './views/health';
 import { mediaRouter } from './views/media';
+import { pageForms } from './views/page-forms';
 import { pageResponder } from './views/page-response';
 import { restrictedPagesRouter } from './views/restricted-pages';
 import { publicPages } from './views/serve';
@@ -32,6 +35,7 @@ import { locationMapImageRouter } from './views/location-map-image';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { waitlistApiRouter } from './views/waitlist-api';
 import { reservationsApiRouter } from './views/reservations-api';
+import { rateLimit } from './rate-limit';
 import { sessionMiddleware } from './sessions';
 import { adminRouter } from './admin/router';
 
@@ -42,12 +46,14 @@ export interface AppOptions {
   logger: Logger;
   manifest?: AssetManifest;
   reportError?: ReportError;
+  /** The captcha of visitor forms; by default the one the configuration names. */
+  captcha?: CaptchaProvider;
 }
 
 const ONE_YEAR_SECONDS = 31536000;
 
 /** Assembles the Express app: headers, static files, fixed routes, then the page tree. */
-export function createApp({ config, db, logger, manifest = loadAssetManifest(), reportError }: AppOptions): Express {
+export function createApp({ config, db, logger, manifest = loadAssetManifest(), reportError, captcha = createCaptcha(config, logger) }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -61,7 +67,8 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
     csrf,
   });
   const storage = createMediaStorage(mediaRoot(config));
-  const viewOptions = { db, config, logger, renderer, storage };
+  const viewOptions = { db, config, logger, renderer, storage, captcha };
+  const formLimit = { postsPerWindow: config.FORM_POSTS_PER_WINDOW, windowSeconds: config.FORM_RATE_WINDOW_SECONDS };
   const responder = pageResponder(viewOptions);
   const pages = publicPages(viewOptions, responder);
 
@@ -95,9 +102,14 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, sendPage: pages.sendPage }));
   app.use(locationsApiRouter({ db, cache: createLocationCache(db) }));
   app.use(geocodeApiRouter());
+  const limitChanges = (path: string, bucket: string) =>
+    app.use(path, rateLimit({ db, secret: config.SECRET_KEY, rule: { bucket, max: formLimit.postsPerWindow, windowSeconds: formLimit.windowSeconds } }));
+  limitChanges('/api/waitlist', 'api:waitlist');
+  limitChanges('/api/reservations', 'api:reservations');
   app.use(waitlistApiRouter({ db }));
   app.use(reservationsApiRouter({ db }));
   app.use(locationMapImageRouter({ db }));
+  limitChanges('/api/fcc/unsubscribe', 'api:unsubscribe');
   app.use(unsubscribeRouter({ db }));
   app.use(restrictedPagesRouter(viewOptions, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
@@ -105,6 +117,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(locationListRedirectRouter({ db }, responder));
   app.use(waitlistStatusPageRouter({ db }, responder));
   app.get('/{*path}', pages.servePage);
+  app.post('/{*path}', pageForms({ ...viewOptions, ...formLimit }, responder));
 
   app.use(() => {
     throw new NotFoundError('There is nothing at this address.');

@@ -37,6 +37,15 @@ export const configSchema = z.object({
   TAG_MANAGER_SCRIPT_URL: optionalUrl,
   FOOTER_SCRIPT_URL: optionalUrl,
   CAPTCHA_SCRIPT_URL: optionalUrl,
+  /** 'builtin' needs no keys; the hosted ones need CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY. */
+  CAPTCHA_PROVIDER: z.enum(['builtin', 'recaptcha', 'hcaptcha', 'turnstile']).default('builtin'),
+  CAPTCHA_SITE_KEY: optionalText,
+  CAPTCHA_SECRET_KEY: optionalText,
+  /** Posts one visitor (IP address) may send to each public form per window. */
+  FORM_POSTS_PER_WINDOW: z.coerce.number().int().min(1).max(10000).default(20),
+  FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
+  /** Where contact messages go when the contact page names no address of its own. */
+  CONTACT_TO_ADDRESS: optionalText.pipe(z.email().optional()),
   ACCESSIBILITY_SERVICE_URL: optionalUrl,
   SENTRY_DSN: optionalUrl,
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional()),

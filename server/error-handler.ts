@@ -26,6 +26,11 @@ const STATUS_TITLES: Record<number, string> = {
   503: 'Service unavailable',
 };
 
+/** Clear words for refusals whose library message is terse (body-parser's 'request entity too large'). */
+const CLIENT_MESSAGES: Record<number, string> = {
+  413: 'What you sent is too large. Please shorten it and try again.',
+};
+
 /** A self-contained error page: it must render even when the database or React cannot. */
 function errorPage(status: number, message: string): string {
   const title = STATUS_TITLES[status] ?? 'Error';
@@ -47,7 +52,7 @@ export function errorHandler(logger: Logger, reportError?: ReportError): ErrorRe
       reportError?.(error);
       message = 'We are sorry, something went wrong on our side. Please try again in a moment.';
     } else {
-      message = error instanceof Error ? error.message : 'The request could not be completed.';
+      message = CLIENT_MESSAGES[status] ?? (error instanceof Error ? error.message : 'The request could not be completed.');
       log.info({ status, url: req.originalUrl, reason: message }, 'Request refused');
     }
     res.status(status).set('Cache-Control', 'no-store');

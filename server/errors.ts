@@ -40,3 +40,14 @@ export class PermissionDenied extends HttpError {
     super(403, message, options);
   }
 }
+
+/** The client sent too much too fast (429); `retryAfterSeconds` becomes the Retry-After header. */
+export class TooManyRequestsError extends HttpError {
+  override name = 'TooManyRequestsError';
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'You have sent this form too many times. Please wait a few minutes and try again.',
+  ) {
+    super(429, message);
+  }
+}

@@ -1,3 +1,4 @@
+import { HOSTED_CAPTCHAS } from './captcha/siteverify';
 import type { Config } from './config';
 
 /** A third-party script the page shell loads because its setting is present. */
@@ -19,7 +20,9 @@ export function configuredOutsideScripts(config: Config): OutsideScript[] {
     scripts.push({ name: 'maps', src: maps.toString() });
   }
   if (config.FOOTER_SCRIPT_URL) scripts.push({ name: 'footer', src: config.FOOTER_SCRIPT_URL });
-  if (config.CAPTCHA_SCRIPT_URL) scripts.push({ name: 'captcha', src: config.CAPTCHA_SCRIPT_URL });
+  // A hosted captcha needs its widget script; CAPTCHA_SCRIPT_URL names the domain to load it from.
+  const captchaScript = config.CAPTCHA_SCRIPT_URL ?? (config.CAPTCHA_PROVIDER === 'builtin' ? undefined : HOSTED_CAPTCHAS[config.CAPTCHA_PROVIDER].scriptUrl);
+  if (captchaScript) scripts.push({ name: 'captcha', src: captchaScript });
   return scripts;
 }
 

@@ -1,6 +1,9 @@
 import StreamField from '../components/StreamField';
+import ContactForm from '../components/forms/ContactForm';
+import type { PickedLocation } from '../components/forms/LocationPicker';
 import type { RenderedBlock } from '../blocks/types';
 import { gettext } from '../lib/i18n';
+import type { SerializedForm } from '../lib/server-forms';
 
 /** Props of the 'contact us' template. */
 export interface ContactUsProps {
@@ -8,13 +11,17 @@ export interface ContactUsProps {
   body: RenderedBlock[];
   /** Plain text introducing the message form; empty when the editor wrote none. */
   form_intro: string;
+  /** The message form, sent back with errors after a refused post; null once a message was sent. */
+  form: SerializedForm | null;
+  /** The restaurant picked in a post that came back, shown by the location picker. */
+  location: PickedLocation | null;
 }
 
 /**
- * The contact-us page (SPEC §2 item 2): body blocks, then the 'Send Us a Message' section. The
- * section is the form's place on the page: the form itself belongs to the forms feature.
+ * The contact-us page (SPEC §2 item 2): body blocks, then the 'Send Us a Message' form, or a
+ * thank-you once a message was sent and the page has no landing page to show it.
  */
-export default function ContactUs({ title, body, form_intro }: ContactUsProps) {
+export default function ContactUs({ title, body, form_intro, form, location }: ContactUsProps) {
   return (
     <article className="template-contact container">
       <h1 className="page-title">{title}</h1>
@@ -24,6 +31,13 @@ export default function ContactUs({ title, body, form_intro }: ContactUsProps) {
           {gettext('Send Us a Message')}
         </h2>
         {form_intro && <p className="contact-form__intro">{form_intro}</p>}
+        {form ? (
+          <ContactForm form={form} location={location} />
+        ) : (
+          <p className="form-confirmation" role="status">
+            {gettext('Thank you for your message. We will be in touch soon.')}
+          </p>
+        )}
       </section>
     </article>
   );

@@ -1,6 +1,8 @@
 import StreamField from '../components/StreamField';
+import EmailSignupForm from '../components/forms/EmailSignupForm';
 import type { RenderedBlock } from '../blocks/types';
 import { gettext } from '../lib/i18n';
+import type { SerializedForm, SerializedFormSet } from '../lib/server-forms';
 
 /** The legal text and help links every email signup page ends with. */
 export interface EmailSignupFooterProps {
@@ -15,6 +17,10 @@ export interface EmailSignupProps extends EmailSignupFooterProps {
   title: string;
   body: RenderedBlock[];
   pre_form_content: RenderedBlock[];
+  /** The signup form, sent back with errors after a refused post; null once signed up. */
+  form: SerializedForm | null;
+  /** The special occasions form set. */
+  occasions: SerializedFormSet;
 }
 
 /**
@@ -50,16 +56,23 @@ export function EmailSignupFooter({ legal_text, faq_url, unsubscribe_url }: Emai
 }
 
 /**
- * The email signup page: body blocks, then a panel with the pre-form content, where the signup
- * form belongs (it comes with the forms feature), the legal text and the help links.
+ * The email signup page: body blocks, then a panel with the pre-form content, the signup form
+ * (or a thank-you once signed up without a landing page), the legal text and the help links.
  */
-export default function EmailSignup({ title, body, pre_form_content, legal_text, faq_url, unsubscribe_url }: EmailSignupProps) {
+export default function EmailSignup({ title, body, pre_form_content, legal_text, faq_url, unsubscribe_url, form, occasions }: EmailSignupProps) {
   return (
     <article className="template-signup container">
       <h1 className="page-title">{title}</h1>
       <StreamField blocks={body} />
       <section className="signup-panel" id="email-signup" aria-label={gettext('Email signup')}>
         {pre_form_content.length > 0 && <StreamField blocks={pre_form_content} className="signup-panel__intro" />}
+        {form ? (
+          <EmailSignupForm form={form} occasions={occasions} />
+        ) : (
+          <p className="form-confirmation" role="status">
+            {gettext('Thanks for signing up! Watch your inbox for our welcome email.')}
+          </p>
+        )}
         <EmailSignupFooter legal_text={legal_text} faq_url={faq_url} unsubscribe_url={unsubscribe_url} />
       </section>
     </article>

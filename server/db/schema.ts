@@ -171,6 +171,8 @@ export interface SubscribersTable {
   unsubscribed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  consent: Generated<boolean>;
+  terms_accepted_at: Timestamp | null;
 }
 
 /** What happened to a subscription; 'suppress' is an unsubscribe for an address we never had. */
@@ -374,6 +376,34 @@ export interface LoginFailuresTable {
   locked_until: Timestamp | null;
 }
 
+/** One visitor form submission (contact us): the page it was sent from and what was typed. */
+export interface FormSubmissionsTable {
+  id: Generated<number>;
+  page_id: number;
+  form_data: Json<Record<string, unknown>>;
+  ip_hash: Generated<string>;
+  submit_time: CreatedAt;
+}
+
+/** A special occasion a subscriber asked to be remembered (birthday of a partner, anniversary). */
+export interface SubscriberOccasionsTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  occasion: string;
+  relationship: string;
+  month: number;
+  day: number;
+  created_at: CreatedAt;
+}
+
+/** A fixed-window hit counter of one rate limit for one client. */
+export interface RateLimitHitsTable {
+  bucket: string;
+  client_key: string;
+  window_start: Timestamp;
+  hits: Generated<number>;
+}
+
 /** The Kysely database interface: one entry per table, in migration order. */
 export interface Database {
   users: UsersTable;
@@ -406,6 +436,9 @@ export interface Database {
   waitlist_settings: WaitlistSettingsTable;
   waitlist_entries: WaitlistEntriesTable;
   reservations: ReservationsTable;
+  form_submissions: FormSubmissionsTable;
+  subscriber_occasions: SubscriberOccasionsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -431,3 +464,5 @@ export type AdminLogEntry = Selectable<AdminLogEntriesTable>;
 export type OutboxEmail = Selectable<OutboxEmailsTable>;
 export type WaitlistEntry = Selectable<WaitlistEntriesTable>;
 export type Reservation = Selectable<ReservationsTable>;
+export type FormSubmission = Selectable<FormSubmissionsTable>;
+export type SubscriberOccasion = Selectable<SubscriberOccasionsTable>;

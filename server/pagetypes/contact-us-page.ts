@@ -1,23 +1,47 @@
 import { z } from 'zod';
 import type { ContactUsProps } from '../../client/templates/ContactUs';
 import type { ContactUsLandingProps } from '../../client/templates/ContactUsLanding';
+import { pageRefSchema } from '../blocks/references';
 import { resolveStream, streamFieldSchema } from '../blocks/stream';
+import { contactFormFor } from '../forms/contact-form';
+import { serializeForm } from '../forms/form';
+import { pickedLocation, requireCaptcha, showsSubmitted } from './form-pages';
 import { CONTENT_PARENT_TYPES } from './parent-types';
 import { definePageType } from './types';
+
+/** The contact page's fields; the form posting view reads them too. */
+export const contactUsPageFields = z.object({
+  body: streamFieldSchema,
+  form_intro: z.string().trim().max(1000).default(''),
+  /** Where messages are sent; CONTACT_TO_ADDRESS when empty. */
+  to_address: z.union([z.literal(''), z.email().max(254)]).default(''),
+  /** The page a visitor lands on after sending; the first landing page child when unset. */
+  landing_page: pageRefSchema.nullable().default(null),
+});
 
 /** The contact-us page: body blocks, then the 'Send Us a Message' section with its intro. */
 export const contactUsPage = definePageType({
   name: 'contact_us_page',
   label: 'Contact us page',
   template: 'contact us',
-  fields: z.object({ body: streamFieldSchema, form_intro: z.string().trim().max(1000).default('') }),
+  fields: contactUsPageFields,
   adminFields: [
     { name: 'body', label: 'Body', kind: 'stream' },
     { name: 'form_intro', label: 'Form introduction', kind: 'textarea', help_text: "Shown under the 'Send Us a Message' heading." },
+    { name: 'to_address', label: 'Send messages to', kind: 'text', help_text: 'The address each message is emailed to.' },
+    { name: 'landing_page', label: 'Landing page', kind: 'number', help_text: 'Page id of the contact us landing page shown after sending.' },
   ],
   parentTypes: CONTENT_PARENT_TYPES,
   async getProps(page, fields, context): Promise<ContactUsProps> {
-    return { title: page.title, body: await resolveStream(fields.body, context), form_intro: fields.form_intro };
+    const submitted = !context.posted && showsSubmitted(context);
+    const [body, location] = await Promise.all([resolveStream(fields.body, context), pickedLocation(context, context.posted?.body.location_rlid)]);
+    return {
+      title: page.title,
+      body,
+      form_intro: fields.form_intro,
+      form: submitted ? null : serializeForm(contactFormFor(requireCaptcha(context)), { raw: context.posted?.body, errors: context.posted?.errors }),
+      location,
+    };
   },
 });
 

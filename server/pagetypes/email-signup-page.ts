@@ -4,7 +4,11 @@ import type { EmailSignupLandingProps } from '../../client/templates/EmailSignup
 import { pageRefSchema } from '../blocks/references';
 import { resolveStream, streamFieldSchema } from '../blocks/stream';
 import type { AdminField } from '../blocks/types';
+import { serializeForm } from '../forms/form';
+import { serializeFormSet } from '../forms/form-set';
+import { occasionsFormSet, signupFormFor } from '../forms/signup-form';
 import { sanitizeRichText } from '../rich-text';
+import { requireCaptcha, showsSubmitted } from './form-pages';
 import { optionalUrlSchema, resolvePageOrUrl } from './link-targets';
 import { CONTENT_PARENT_TYPES } from './parent-types';
 import { definePageType, type PageTypeContext } from './types';
@@ -36,15 +40,25 @@ async function signupFooterProps(fields: SignupFooterFields, context: PageTypeCo
   return { legal_text: sanitizeRichText(fields.legal_text), faq_url: faqUrl, unsubscribe_url: unsubscribeUrl };
 }
 
-/** The email signup page: body, pre-form content, then legal text and help links (SPEC §2 item 3). */
+/** The signup page's fields; the form posting view reads them too. */
+export const emailSignupPageFields = z.object({
+  body: streamFieldSchema,
+  pre_form_content: streamFieldSchema,
+  /** The page a new subscriber lands on; the first signup landing page child when unset. */
+  landing_page: pageRefSchema.nullable().default(null),
+  ...signupFooterFields,
+});
+
+/** The email signup page: body, pre-form content, the signup form, then legal text and help links (SPEC §2 item 3). */
 export const emailSignupPage = definePageType({
   name: 'email_signup_page',
   label: 'Email signup page',
   template: 'email signup',
-  fields: z.object({ body: streamFieldSchema, pre_form_content: streamFieldSchema, ...signupFooterFields }),
+  fields: emailSignupPageFields,
   adminFields: [
     { name: 'body', label: 'Body', kind: 'stream' },
     { name: 'pre_form_content', label: 'Pre-form content', kind: 'stream', help_text: 'Shown just above the signup form.' },
+    { name: 'landing_page', label: 'Landing page', kind: 'number', help_text: 'Page id of the email signup landing page shown after signing up.' },
     ...SIGNUP_FOOTER_ADMIN_FIELDS,
   ],
   parentTypes: CONTENT_PARENT_TYPES,
@@ -54,7 +68,17 @@ export const emailSignupPage = definePageType({
       resolveStream(fields.pre_form_content, context),
       signupFooterProps(fields, context),
     ]);
-    return { title: page.title, body, pre_form_content: preFormContent, ...footer };
+    const posted = context.posted;
+    const submitted = !posted && showsSubmitted(context);
+    const occasions = posted?.formSets?.[occasionsFormSet.prefix];
+    return {
+      title: page.title,
+      body,
+      pre_form_content: preFormContent,
+      ...footer,
+      form: submitted ? null : serializeForm(signupFormFor(requireCaptcha(context)), { raw: posted?.body, errors: posted?.errors }),
+      occasions: serializeFormSet(occasionsFormSet, occasions),
+    };
   },
 });
 

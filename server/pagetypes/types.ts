@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { TemplateName } from '../../client/templates/index';
+import type { FormErrors } from '../../client/lib/server-forms';
 import type { AdminField, BlockContext } from '../blocks/types';
 import type { Config } from '../config';
+import type { CaptchaProvider } from '../captcha/provider';
 import type { Db } from '../db/database';
 import type { Page, Site } from '../db/schema';
 import type { PageHead } from '../render';
@@ -20,6 +22,18 @@ export interface PageTypeContext extends BlockContext {
   query: Readonly<Record<string, string>>;
   /** True when a submission on this page has just succeeded, so confirmation content shows. */
   submitted: boolean;
+  /** The captcha visitor forms show; pages with a form need it. */
+  captcha?: CaptchaProvider;
+  /** A refused post to this page's form, so the form shows again with what was typed. */
+  posted?: PostedForm;
+}
+
+/** What a visitor posted to a page's form and what was wrong with it. */
+export interface PostedForm {
+  body: Readonly<Record<string, string>>;
+  errors: FormErrors;
+  /** Each form set's posted forms and errors, by prefix. */
+  formSets?: Readonly<Record<string, { forms: Array<{ raw: Readonly<Record<string, string>>; errors: FormErrors }>; nonFormErrors: string[] }>>;
 }
 
 /**

@@ -182,9 +182,9 @@ async function seedDemoImages(db: Db, storage: MediaStorage): Promise<DemoRefs> 
 }
 
 /** Adds the pages the feature areas contribute to the demo, each under the home page. */
-async function addDemoPages(db: Db, home: Page, pages: DemoPage[]): Promise<void> {
+async function addDemoPages(db: Db, parent: Page, pages: DemoPage[]): Promise<void> {
   for (const page of pages) {
-    await addChild(db, home, {
+    const added = await addChild(db, parent, {
       title: page.title,
       slug: page.slug,
       pageType: page.pageType,
@@ -192,6 +192,7 @@ async function addDemoPages(db: Db, home: Page, pages: DemoPage[]): Promise<void
       searchDescription: page.searchDescription,
       content: page.content,
     });
+    if (page.children) await addDemoPages(db, added, page.children);
   }
 }
 

@@ -587,20 +587,24 @@ export function demoTemplatePages(_refs: DemoRefs): DemoPage[] {
         body: [
           richText('<p>We love hearing from our guests. Whether it is praise for your server, a question about our menu or a concern about your visit, Guest Relations reads every message.</p><p>Prefer to talk? Call us at <a href="tel:18005550199">1-800-555-0199</a>, Monday to Friday, 9 a.m. to 7 p.m. Eastern.</p>'),
         ],
-        form_intro: 'All fields are required. We answer most messages within two business days.',
+        form_intro: 'Tell us what is on your mind. We answer most messages within two business days.',
+        to_address: 'guest.relations@redharbor.example',
       },
-    },
-    {
-      title: 'Thanks for Reaching Out',
-      slug: 'contact-us-thank-you',
-      pageType: 'contact_us_landing_page',
-      content: {
-        body: [richText('<p>In the meantime, see what is on the <a href="/menu/">menu</a> or find the <a href="/press/">latest Red Harbor news</a>.</p>')],
-        confirmation: [
-          heading('We received your message'),
-          richText('<p>Thank you for contacting Red Harbor Guest Relations. A member of our team will reply by email within two business days.</p>'),
-        ],
-      },
+      children: [
+        {
+          title: 'Thanks for Reaching Out',
+          slug: 'thank-you',
+          pageType: 'contact_us_landing_page',
+          content: {
+            body: [],
+            confirmation: [
+              heading('We received your message'),
+              richText('<p>Thank you for contacting Red Harbor Guest Relations. A member of our team will reply by email within two business days. If your message is about a recent visit, please keep your receipt handy.</p>'),
+              richText('<p>In the meantime, see what is on the <a href="/menu/">menu</a> or find the <a href="/press/">latest Red Harbor news</a>.</p>'),
+            ],
+          },
+        },
+      ],
     },
     {
       title: 'Sign Up for Email',
@@ -609,26 +613,29 @@ export function demoTemplatePages(_refs: DemoRefs): DemoPage[] {
       searchDescription: 'Get Red Harbor news, Lobsterfest first looks and a birthday treat in your inbox.',
       content: {
         body: [richText('<p>Be the first to hear about Lobsterfest, new menus and offers near you, plus a treat on your birthday.</p>')],
-        pre_form_content: [heading('Join our email list', 'h3'), richText('<p>Tell us a little about yourself so we can send offers from your favorite Red Harbor.</p>')],
+        pre_form_content: [heading('Join our email list', 'h3'), richText('<p>Tell us a little about yourself so we can send offers from your favorite Red Harbor. Add up to three special occasions and we may help you celebrate.</p>')],
         legal_text: SIGNUP_LEGAL_TEXT,
         faq_url: '/faq/',
         unsubscribe_url: '/email-preferences/',
       },
-    },
-    {
-      title: 'You\u2019re on the List',
-      slug: 'email-signup-thank-you',
-      pageType: 'email_signup_landing_page',
-      content: {
-        body: [richText('<p>Watch your inbox for a welcome email from Red Harbor.</p>')],
-        confirmation: [
-          heading('Welcome aboard'),
-          richText('<p>Thanks for signing up. Your first email is on its way; add news@redharbor.example to your contacts so it does not land in spam.</p>'),
-        ],
-        legal_text: SIGNUP_LEGAL_TEXT,
-        faq_url: '/faq/',
-        unsubscribe_url: '/email-preferences/',
-      },
+      children: [
+        {
+          title: 'You\u2019re on the List',
+          slug: 'thank-you',
+          pageType: 'email_signup_landing_page',
+          content: {
+            body: [],
+            confirmation: [
+              heading('Welcome aboard'),
+              richText('<p>Thanks for signing up. Your first email is on its way; add news@redharbor.example to your contacts so it does not land in spam.</p>'),
+              richText('<p>Watch for your birthday treat and first word on Lobsterfest. Craving seafood now? <a href="/menu/">See the menu</a>.</p>'),
+            ],
+            legal_text: SIGNUP_LEGAL_TEXT,
+            faq_url: '/faq/',
+            unsubscribe_url: '/email-preferences/',
+          },
+        },
+      ],
     },
     {
       title: 'Gift Cards',

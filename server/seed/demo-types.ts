@@ -13,4 +13,6 @@ export interface DemoPage {
   content: Record<string, unknown>;
   showInMenus?: boolean;
   searchDescription?: string;
+  /** Pages created under this one, such as a form page's landing page. */
+  children?: DemoPage[];
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { PageLayout, SiteChrome } from '../../client/lib/page-data';
 import { gettext } from '../../client/lib/i18n';
 import type { TemplateName } from '../../client/templates/index';
+import type { CaptchaProvider } from '../captcha/provider';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { MediaStorage } from '../media-storage';
@@ -17,6 +18,8 @@ export interface PublicViewOptions {
   config: Config;
   logger: Logger;
   renderer: PageRenderer;
+  /** The captcha of visitor forms; pages with a form need it. */
+  captcha?: CaptchaProvider;
 }
 
 /** One rendered response. */

@@ -21,7 +21,7 @@ export class PageContentError extends Error {
 
 /** The public site: page tree lookup, view restrictions, page type props and the 404 page. */
 export function publicPages(options: PublicViewOptions, responder: PageResponder) {
-  const { db, logger, storage, config } = options;
+  const { db } = options;
 
   /** The catch-all: site by Host, page by url path (else a routable ancestor), props by page type, server render. */
   const servePage: RequestHandler = async (req, res) => {
@@ -40,25 +40,11 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
 
     const pageType = PAGE_TYPES[page.page_type];
     if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
-    if (remaining.length > 0) return sendRouted(req, res, site, await pageType.route?.(page, remaining, contextFor(req, site)));
+    if (remaining.length > 0) {
+      return sendRouted(req, res, site, await pageType.route?.(page, remaining, pageTypeContext(options, req, site, queryStrings(req.query))));
+    }
     await sendPage(req, res, site, page);
   };
-
-  /** What a page type may use while answering this request. */
-  function contextFor(req: Request, site: RequestSite): PageTypeContext {
-    return {
-      db,
-      logger: req.log ?? logger,
-      storage,
-      siteRoot: site.root,
-      imageLoader: createImageLoader(db),
-      site: site.site,
-      config,
-      origin: requestOrigin(req),
-      query: queryStrings(req.query),
-      submitted: false,
-    };
-  }
 
   /**
    * Renders a page with its type's template: fields checked by the type's schema, props from
@@ -71,7 +57,7 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     if (!fields.success) {
       throw new PageContentError(`Page ${page.id} (${page.page_type}) has invalid content: ${fields.error.issues[0]?.message}`);
     }
-    const context = contextFor(req, site);
+    const context = pageTypeContext(options, req, site, queryStrings(req.query));
     const props = await pageType.getProps(page, fields.data, context);
     await responder.send(req, res, site, {
       template: pageType.template,
@@ -110,15 +96,33 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
   return { servePage, sendPage, notFoundPreview, appendSlash };
 }
 
+/** What a page type builds its props from, for this request: shared by page views and form posts. */
+export function pageTypeContext(options: PublicViewOptions, req: Request, site: RequestSite, query: Readonly<Record<string, string>>): PageTypeContext {
+  return {
+    db: options.db,
+    logger: req.log ?? options.logger,
+    storage: options.storage,
+    siteRoot: site.root,
+    imageLoader: createImageLoader(options.db),
+    site: site.site,
+    config: options.config,
+    origin: requestOrigin(req),
+    query,
+    submitted: false,
+    captcha: options.captcha,
+  };
+}
+
 /** The public page views, as publicPages builds them. */
 export type PublicPages = ReturnType<typeof publicPages>;
 
-function headFor(page: Page, robots: string | undefined) {
+/** The title, description and robots of a page's head. */
+export function headFor(page: Page, robots: string | undefined) {
   return { title: page.seo_title || page.title, description: page.search_description || undefined, robots };
 }
 
 /** The decoded, non-empty path segments, or undefined when a segment is malformed. */
-function pathComponents(urlPath: string): string[] | undefined {
+export function pathComponents(urlPath: string): string[] | undefined {
   try {
     return urlPath.split('/').filter(Boolean).map(decodeURIComponent);
   } catch {

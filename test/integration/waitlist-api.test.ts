@@ -3,6 +3,7 @@ import { insertLocations } from '../../server/models/locations';
 import { saveWaitlistSettings } from '../../server/waitlist/queue';
 import { apiSession } from '../support/api-session';
 import { testLocation, uniqueRlidBase } from '../support/locations';
+import { uniqueClientAddress } from '../support/forms';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 interface EntryBody {
@@ -141,5 +142,25 @@ describe('wait-list API', () => {
 
     expect((await request(server, '/api/waitlist/AAAAAAAAAAAAAAAAAAAAAA/')).status).to.equal(404);
     expect((await request(server, '/api/waitlist/not-an-id/')).status).to.equal(400);
+  });
+
+  it('answers 429 with Retry-After once one address joined or cancelled too often, and stores nothing more', async () => {
+    const limited = await startTestServer({ TRUST_PROXY: '1', FORM_POSTS_PER_WINDOW: '2' });
+    try {
+      const rlid = nextRlid++;
+      await insertLocations(limited.db, [testLocation(rlid, { waitListReady: true, waitListMaxPartySize: 6 })]);
+      const { send } = await apiSession(limited);
+      const from = { 'x-forwarded-for': uniqueClientAddress() };
+      for (const name of ['One', 'Two']) expect((await send('/api/waitlist/', { json: guest(rlid, { firstName: name }), headers: from })).status).to.equal(201);
+      const refused = await send('/api/waitlist/', { json: guest(rlid, { firstName: 'Three' }), headers: from });
+      expect(refused.status).to.equal(429);
+      expect(Number(refused.headers['retry-after'])).to.be.within(1, 600);
+      expect(await limited.db.selectFrom('waitlist_entries').select('first_name').where('rlid', '=', rlid).orderBy('position').execute()).to.deep.equal([{ first_name: 'One' }, { first_name: 'Two' }]);
+      // Reading is never limited, and another address still gets in.
+      expect((await request(limited, `/api/waitlist/estimate/?rlid=${rlid}`, { headers: from })).status).to.equal(200);
+      expect((await send('/api/waitlist/', { json: guest(rlid), headers: { 'x-forwarded-for': uniqueClientAddress() } })).status).to.equal(201);
+    } finally {
+      await limited.close();
+    }
   });
 });

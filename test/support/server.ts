@@ -1,7 +1,7 @@
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { createApp } from '../../server/app';
+import { createApp, type AppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { Db } from '../../server/db/database';
 import { testDb } from './database';
@@ -15,16 +15,20 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The configuration tests run with; `env` adds or overrides variables. */
+/**
+ * The configuration tests run with; `env` adds or overrides variables. Every test posts from
+ * 127.0.0.1 into one database, so the per-address post limit is raised; the tests of the limit
+ * itself set their own.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', SECRET_KEY: 'test-secret-key-that-is-long-enough-123', LOG_LEVEL: 'silent', ...env });
+  return loadConfig({ NODE_ENV: 'test', SECRET_KEY: 'test-secret-key-that-is-long-enough-123', LOG_LEVEL: 'silent', FORM_POSTS_PER_WINDOW: '10000', ...env });
 }
 
-/** Starts the real app on 127.0.0.1 and a free port against the run's database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** Starts the real app on 127.0.0.1 and a free port against the run's database; `options` replace parts of it. */
+export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'captcha'> = {}): Promise<TestServer> {
   const config = testConfig(env);
   const db = await testDb();
-  const app = createApp({ config, db, logger: pino({ level: config.LOG_LEVEL }) });
+  const app = createApp({ config, db, logger: pino({ level: config.LOG_LEVEL }), ...options });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

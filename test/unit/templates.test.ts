@@ -21,6 +21,11 @@ import RedirectPage from '../../client/templates/RedirectPage';
 import SingleLocation, { type LocationDetail } from '../../client/templates/SingleLocation';
 import UtilityPage from '../../client/templates/UtilityPage';
 import { BACKGROUND_STYLES, backgroundClassName } from '../../client/lib/background-styles';
+import { builtinCaptcha } from '../../server/captcha/builtin';
+import { contactFormFor } from '../../server/forms/contact-form';
+import { serializeForm } from '../../server/forms/form';
+import { serializeFormSet } from '../../server/forms/form-set';
+import { occasionsFormSet, signupFormFor } from '../../server/forms/signup-form';
 
 const CONTEXT: PageContext = {
   SENTRY_DSN: null,
@@ -66,18 +71,29 @@ describe('press date format (SPEC §9)', () => {
 });
 
 describe('contact and email signup templates', () => {
+  const captcha = builtinCaptcha({ secret: 'template-test-secret-long-enough-0123456789' });
+  const contactForm = { form: serializeForm(contactFormFor(captcha)), location: null };
+  const signupForm = { form: serializeForm(signupFormFor(captcha)), occasions: serializeFormSet(occasionsFormSet) };
+
   it('contact us: title, body, then the Send Us a Message section with its intro', () => {
-    const html = render(ContactUs, { title: 'Contact Us', body: [richText('b', '<p>We read every message.</p>')], form_intro: 'All fields are required.' });
+    const html = render(ContactUs, { title: 'Contact Us', body: [richText('b', '<p>We read every message.</p>')], form_intro: 'We answer within two days.', ...contactForm });
     expect(html).to.include('<h1 class="page-title">Contact Us</h1>');
     expect(html).to.include('<p>We read every message.</p>');
     expect(html).to.match(/<h2 id="send-us-a-message-heading"[^>]*>Send Us a Message<\/h2>/);
     expect(html.indexOf('We read every message.')).to.be.lessThan(html.indexOf('Send Us a Message'));
-    expect(html).to.include('<p class="contact-form__intro">All fields are required.</p>');
+    expect(html).to.include('<p class="contact-form__intro">We answer within two days.</p>');
+    expect(html).to.match(/<form class="server-form contact-form__form"[^>]* method="post"/);
+    expect(html).to.include('All fields are required.');
+  });
+
+  it('contact us: a thank-you in place of the form once a message was sent', () => {
+    const html = render(ContactUs, { title: 'Contact Us', body: [], form_intro: '', form: null, location: null });
     expect(html).to.not.include('<form');
+    expect(html).to.include('Thank you for your message.');
   });
 
   it('contact us: leaves the intro out when there is none', () => {
-    const html = render(ContactUs, { title: 'Contact Us', body: [], form_intro: '' });
+    const html = render(ContactUs, { title: 'Contact Us', body: [], form_intro: '', ...contactForm });
     expect(html).to.include('Send Us a Message');
     expect(html).to.not.include('contact-form__intro');
   });
@@ -98,6 +114,7 @@ describe('contact and email signup templates', () => {
       legal_text: '<p>Unsubscribe any time.</p>',
       faq_url: '/faq/',
       unsubscribe_url: '/unsubscribe/',
+      ...signupForm,
     });
     expect(html).to.include('<p>Body</p>');
     expect(html).to.include('<p>Tell us about you</p>');
@@ -107,11 +124,11 @@ describe('contact and email signup templates', () => {
   });
 
   it('email signup: leaves out the legal text and each link that is not set', () => {
-    const onlyFaq = render(EmailSignup, { title: 'Sign Up', body: [], pre_form_content: [], legal_text: '', faq_url: '/faq/', unsubscribe_url: null });
+    const onlyFaq = render(EmailSignup, { title: 'Sign Up', body: [], pre_form_content: [], legal_text: '', faq_url: '/faq/', unsubscribe_url: null, ...signupForm });
     expect(onlyFaq).to.include('Browse FAQ');
     expect(onlyFaq).to.not.include('Unsubscribe');
     expect(onlyFaq).to.not.include('signup-footer__legal');
-    const none = render(EmailSignup, { title: 'Sign Up', body: [], pre_form_content: [], legal_text: '', faq_url: null, unsubscribe_url: null });
+    const none = render(EmailSignup, { title: 'Sign Up', body: [], pre_form_content: [], legal_text: '', faq_url: null, unsubscribe_url: null, ...signupForm });
     expect(none).to.not.include('signup-footer');
   });
 

@@ -1,0 +1,28 @@
+import { expect } from 'chai';
+import { hitRateLimit } from '../../server/models/rate-limits';
+import { testDb } from '../support/database';
+import { uniqueSuffix } from '../support/fixtures';
+
+describe('rate limit counters', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('allows the maximum per fixed window, then refuses until the window ends, counting each client apart', async () => {
+    const db = await testDb();
+    const rule = { bucket: `test:${uniqueSuffix()}`, max: 2, windowSeconds: 60 };
+    expect(await hitRateLimit(db, rule, 'a', at('2026-01-01T10:00:05Z'))).to.deep.equal({ allowed: true });
+    expect(await hitRateLimit(db, rule, 'a', at('2026-01-01T10:00:10Z'))).to.deep.equal({ allowed: true });
+    expect(await hitRateLimit(db, rule, 'a', at('2026-01-01T10:00:15Z'))).to.deep.equal({ allowed: false, retryAfterSeconds: 45 });
+    expect(await hitRateLimit(db, rule, 'b', at('2026-01-01T10:00:20Z'))).to.deep.equal({ allowed: true });
+    expect(await hitRateLimit(db, rule, 'a', at('2026-01-01T10:01:00Z'))).to.deep.equal({ allowed: true });
+  });
+
+  it('forgets the windows that ended, for every client of the limit', async () => {
+    const db = await testDb();
+    const rule = { bucket: `test:${uniqueSuffix()}`, max: 5, windowSeconds: 60 };
+    await hitRateLimit(db, rule, 'a', at('2026-01-01T10:00:00Z'));
+    await hitRateLimit(db, rule, 'b', at('2026-01-01T10:00:30Z'));
+    await hitRateLimit(db, rule, 'c', at('2026-01-01T10:02:00Z'));
+    const rows = await db.selectFrom('rate_limit_hits').select(['client_key', 'hits']).where('bucket', '=', rule.bucket).execute();
+    expect(rows).to.deep.equal([{ client_key: 'c', hits: 1 }]);
+  });
+});
