@@ -4,6 +4,7 @@ import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { TEMPLATE_FILES, templateSource, type TemplateName } from '../client/templates/index';
 import { MANIFEST_FILE, type AssetManifest } from '../server/asset-manifest';
+import { buildStreamfield } from './build-streamfield';
 
 const OUT_DIR = path.resolve('static/dist');
 const PUBLIC_PREFIX = '/static/dist/';
@@ -38,6 +39,7 @@ export async function buildClient({ minify = true }: { minify?: boolean } = {}):
   });
   const manifest = manifestFrom(result.metafile);
   writeFileSync(path.join(OUT_DIR, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+  await buildStreamfield({ minify, withHarness: process.env.NODE_ENV !== 'production' });
   return manifest;
 }
 

@@ -14,7 +14,7 @@ describe('translation catalog', () => {
   it('has an en-US entry for every message the templates, blocks and views translate', () => {
     const catalog = loadCatalog('en-us');
     const messages = new Set<string>();
-    for (const file of [...sourceFiles('client'), ...sourceFiles('server')]) {
+    for (const file of [...sourceFiles('client'), ...sourceFiles('admin-client'), ...sourceFiles('server')]) {
       for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:gettext|interpolate)\('((?:[^'\\]|\\.)*)'/g)) messages.add(match[1]!);
     }
     expect(messages.size).to.be.greaterThan(20);

@@ -377,7 +377,7 @@ describe('locations templates', () => {
     expect(html).to.include('3.14 mi');
     expect(html.match(/Current wait: 15 min/g)).to.have.length(1);
     expect(html.match(/href="\/order\?rlid=42"/g)).to.have.length(1);
-    expect(html).to.include('href="/seafood-restaurants/locations/fl/orlando/100-harbor-way"');
+    expect(html).to.include('href="/seafood-restaurants/locations/fl/orlando/100-harbor-way/"');
     expect([0, 25, 26, 27].map(locationLetter)).to.deep.equal(['A', 'Z', 'A', 'B']);
   });
 

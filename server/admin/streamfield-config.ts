@@ -1,0 +1,43 @@
+/**
+ * The config an admin page embeds to mount a StreamField editor (admin-client/streamfield):
+ * the block definitions, serialized once, with the field's name, value and chooser URLs.
+ */
+import type { ChooserTarget, StreamErrors, StreamFieldConfig, StreamValue } from '../../admin-client/streamfield/schemas';
+import { serializeBlockDefinitions } from './block-definitions';
+
+/** Where the editor's choosers load their choices (`?q=` added), as the admin serves them. */
+export const STREAMFIELD_CHOOSER_URLS: Record<ChooserTarget, string> = {
+  image: '/wagtail/images/chooser/',
+  document: '/wagtail/documents/chooser/',
+  page: '/wagtail/choose-page/',
+  video: '/wagtail/videos/chooser/',
+};
+
+/** What a page passes for one StreamField. */
+export interface StreamFieldConfigOptions {
+  name: string;
+  value: StreamValue;
+  choosers?: Partial<Record<ChooserTarget, string>>;
+  /** Titles of the references in the value, keyed `target:id`, so choosers show names not ids. */
+  referenceTitles?: Record<string, string>;
+  /** Problems of the submitted value (validateStream), shown beside their fields. */
+  errors?: StreamErrors;
+  catalog?: Record<string, string>;
+}
+
+let definitions: StreamFieldConfig['definitions'] | undefined;
+
+/** The editor config for one StreamField; the definitions are serialized on first use only. */
+export function streamFieldConfig(options: StreamFieldConfigOptions): StreamFieldConfig {
+  definitions ??= serializeBlockDefinitions();
+  return {
+    name: options.name,
+    definitions,
+    value: options.value,
+    choosers: options.choosers ?? STREAMFIELD_CHOOSER_URLS,
+    reference_titles: options.referenceTitles ?? {},
+    errors: options.errors ?? {},
+    ...(options.catalog ? { catalog: options.catalog } : {}),
+  };
+}
+
