@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
+import { streamBlockSchema } from '../../../admin-client/streamfield/schemas';
 import { BLOCKS } from '../../blocks/index';
+import { validateStream } from '../stream-validation';
 import type { AdminField } from '../../blocks/types';
 import type { Page } from '../../db/schema';
 import { revisionSnapshotSchema, type RevisionSnapshot } from '../../models/pages';
@@ -88,18 +90,24 @@ export function contentFieldsForTemplate(pageType: PageTypeDefinition, problems:
 
 /**
  * The page types' stream schemas accept any block so that one bad block never takes a live
- * page down; an editor saving must still hear about unknown types and invalid values.
+ * page down; an editor saving must still hear about unknown types and invalid values, nested
+ * blocks included (the StreamField editor's own validation).
  */
 function blockProblems(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((item: unknown, index) => {
-    if (!item || typeof item !== 'object' || !('type' in item) || !('value' in item) || typeof item.type !== 'string') return [];
-    const definition = BLOCKS[item.type];
-    if (!definition) return [interpolate('Block {n}: there is no block type "{type}".', { n: index + 1, type: item.type })];
-    const parsed = definition.schema.safeParse(item.value);
-    return parsed.success
-      ? []
-      : parsed.error.issues.map((issue) => interpolate('Block {n} ({type}): {message}', { n: index + 1, type: definition.label, message: `${issue.path.join(' › ')} ${issue.message}`.trim() }));
+  // Blocks typed without an id get one by position, so each problem can name its block.
+  const blocks = value.flatMap((item: unknown, index) => {
+    const block = streamBlockSchema.safeParse(item && typeof item === 'object' ? { id: `block-${index + 1}`, ...item } : item);
+    return block.success ? [{ ...block.data, position: index + 1 }] : [];
+  });
+  const errors = validateStream(blocks.map(({ position: _position, ...block }) => block));
+  const topLevel = new Map(blocks.map((block) => [block.id, block]));
+  return Object.entries(errors).flatMap(([id, problems]) => {
+    const block = topLevel.get(id);
+    const where = block
+      ? interpolate('Block {n} ({type})', { n: block.position, type: BLOCKS[block.type]?.label ?? block.type })
+      : interpolate('Nested block {id}', { id });
+    return problems.map((problem) => `${where}: ${[problem.path.join(' › '), problem.message].filter(Boolean).join(' ')}`);
   });
 }
 
