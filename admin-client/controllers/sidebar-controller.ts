@@ -19,6 +19,7 @@ export class SidebarController extends Controller<HTMLElement> {
   private setOpen(open: boolean): void {
     this.toggleTarget.setAttribute('aria-expanded', String(open));
     this.panelTarget.classList.toggle('is-open', open);
-    if (open) this.panelTarget.querySelector<HTMLElement>('a, button')?.focus();
+    // The first control that is shown: the brand link is hidden on small screens.
+    if (open) [...this.panelTarget.querySelectorAll<HTMLElement>('a, button')].find((control) => control.offsetParent !== null)?.focus();
   }
 }

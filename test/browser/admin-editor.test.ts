@@ -79,4 +79,19 @@ describe('back office in the browser, as an editor', function () {
     expect(refused?.status()).to.equal(403);
     expect(await other.$eval('main', (main) => main.textContent)).to.include('is locked by');
   });
+
+  it('opens the menu on a narrow screen from the keyboard and closes it with Escape', async () => {
+    const page = await signIn(await browser.createBrowserContext(), first, '/wagtail/');
+    await page.setViewport({ width: 375, height: 800 });
+    const sidebarShown = () => page.$eval('#admin-sidebar', (nav) => getComputedStyle(nav).display !== 'none');
+    expect(await sidebarShown()).to.equal(false);
+    await page.focus('.admin-topbar__toggle');
+    await page.keyboard.press('Enter');
+    expect(await sidebarShown()).to.equal(true);
+    expect(await page.$eval('.admin-topbar__toggle', (button) => button.getAttribute('aria-expanded'))).to.equal('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).to.equal('Dashboard');
+    await page.keyboard.press('Escape');
+    expect(await sidebarShown()).to.equal(false);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('admin-topbar__toggle'))).to.equal(true);
+  });
 });
