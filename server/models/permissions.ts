@@ -85,7 +85,7 @@ export function pageActionsFor(perms: UserPermissions, page: PageFields) {
     canDelete: canChange && unlocked && (page.numchild === 0 || has('bulk_delete')),
     canMove: canChange && unlocked,
     canCopy: !isRoot && canChange,
-    canLock: !isRoot && !page.locked && (has('lock') || has('unlock')),
+    canLock: !isRoot && !page.locked && has('lock'),
     canUnlock: !isRoot && page.locked && (page.locked_by === perms.user.id || has('unlock')),
     canViewRevisions: canChange,
     canSetPrivacy: canChange,
