@@ -7,6 +7,7 @@ import * as m0005 from './0005_locations';
 import * as m0006 from './0006_location_closures';
 import * as m0007 from './0007_outbox';
 import * as m0008 from './0008_forms';
+import * as m0009 from './0009_admin_permissions';
 import * as m0010 from './0010_cache_generations';
 import * as m0011 from './0011_waitlist';
 
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_location_closures': m0006,
   '0007_outbox': m0007,
   '0008_forms': m0008,
+  '0009_admin_permissions': m0009,
   '0010_cache_generations': m0010,
   '0011_waitlist': m0011,
 };

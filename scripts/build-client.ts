@@ -8,6 +8,9 @@ import { buildStreamfield } from './build-streamfield';
 
 const OUT_DIR = path.resolve('static/dist');
 const PUBLIC_PREFIX = '/static/dist/';
+// The back office's own script and stylesheet, never loaded by public pages.
+const ADMIN_SCRIPT = 'admin-client/entry.ts';
+const ADMIN_CSS = 'static/css/admin.css';
 
 /** Builds into static/dist and writes manifest.json; returns the manifest. */
 export async function buildClient({ minify = true }: { minify?: boolean } = {}): Promise<AssetManifest> {
@@ -15,7 +18,7 @@ export async function buildClient({ minify = true }: { minify?: boolean } = {}):
   mkdirSync(OUT_DIR, { recursive: true });
   const templates = (Object.keys(TEMPLATE_FILES) as TemplateName[]).map(templateSource);
   const result = await build({
-    entryPoints: ['client/entry.tsx', 'static/css/site.css', ...templates],
+    entryPoints: ['client/entry.tsx', 'static/css/site.css', ADMIN_SCRIPT, ADMIN_CSS, ...templates],
     outdir: OUT_DIR,
     outbase: '.',
     entryNames: '[name]-[hash]',
@@ -50,11 +53,13 @@ function manifestFrom(metafile: Metafile): AssetManifest {
     }
     return [...seen].map(publicUrl);
   };
-  const manifest: AssetManifest = { entry: { file: '', imports: [] }, css: '', templates: {} };
+  const manifest: AssetManifest = { entry: { file: '', imports: [] }, css: '', templates: {}, admin: { entry: { file: '', imports: [] }, css: '' } };
   for (const [output, meta] of Object.entries(metafile.outputs)) {
     if (!meta.entryPoint) continue;
     if (meta.entryPoint === 'client/entry.tsx') manifest.entry = { file: publicUrl(output), imports: staticImports(output) };
     else if (meta.entryPoint === 'static/css/site.css') manifest.css = publicUrl(output);
+    else if (meta.entryPoint === ADMIN_SCRIPT) manifest.admin.entry = { file: publicUrl(output), imports: staticImports(output) };
+    else if (meta.entryPoint === ADMIN_CSS) manifest.admin.css = publicUrl(output);
     else if (meta.entryPoint.startsWith('client/templates/')) {
       manifest.templates[meta.entryPoint] = { file: publicUrl(output), imports: staticImports(output) };
     }

@@ -37,6 +37,7 @@ import { waitlistApiRouter } from './views/waitlist-api';
 import { reservationsApiRouter } from './views/reservations-api';
 import { rateLimit } from './rate-limit';
 import { sessionMiddleware } from './sessions';
+import { adminRouter } from './admin/router';
 
 /** What the app is assembled from; index.ts and the tests provide it. */
 export interface AppOptions {
@@ -98,6 +99,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(sessionMiddleware(config, db));
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));
+  app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, sendPage: pages.sendPage }));
   app.use(locationsApiRouter({ db, cache: createLocationCache(db) }));
   app.use(geocodeApiRouter());
   const limitChanges = (path: string, bucket: string) =>

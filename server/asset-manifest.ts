@@ -12,6 +12,8 @@ const manifestSchema = z.object({
   entry: chunkSchema,
   css: z.string(),
   templates: z.record(z.string(), chunkSchema),
+  /** The back office's script and stylesheet. */
+  admin: z.object({ entry: chunkSchema, css: z.string() }),
 });
 
 /** Hashed URLs of the browser bundle, written by scripts/build-client.ts. */

@@ -7,6 +7,7 @@ import { startErrorReporting } from './error-reporting';
 import { createLogger } from './logger';
 import { createMediaStorage, mediaRoot } from './media-storage';
 import { startOutboxWorker } from './mail/outbox-worker';
+import { startScheduler } from './scheduler';
 import { seedDemoContentIfEmpty } from './seed/demo-content';
 import { openConfigured, runMain } from './startup';
 
@@ -25,12 +26,14 @@ runMain(async () => {
   });
   logger.info({ port: config.PORT, database: database.kind }, `Serving on http://localhost:${config.PORT}`);
   const outbox = startOutboxWorker(database.db, config, logger);
+  const scheduler = startScheduler(database.db, logger);
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     outbox.stop();
+    scheduler.stop();
     logger.info({ signal }, 'Shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       logger.warn('In-flight requests did not finish in time; closing connections');

@@ -315,6 +315,67 @@ export interface LocationHoursTable {
   close: string;
 }
 
+/** A group of users; members of a group with can_access_admin may sign in to the back office. */
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  can_access_admin: Generated<boolean>;
+}
+
+export interface UserGroupsTable {
+  user_id: number;
+  group_id: number;
+}
+
+/** What a page permission allows (Wagtail's set); granted on a page, inherited by its subtree. */
+export type PagePermission = 'add' | 'change' | 'publish' | 'bulk_delete' | 'lock' | 'unlock';
+
+export interface GroupPagePermissionsTable {
+  id: Generated<number>;
+  group_id: number;
+  page_id: number;
+  permission: PagePermission;
+}
+
+/** What a collection permission allows on the media in a collection. */
+export type CollectionPermission = 'add' | 'change' | 'choose' | 'delete';
+
+export interface GroupCollectionPermissionsTable {
+  id: Generated<number>;
+  group_id: number;
+  collection_id: number;
+  permission: CollectionPermission;
+}
+
+/** One audited back-office action ('page.publish'), with who did it and when. */
+export interface AdminLogEntriesTable {
+  id: Generated<number>;
+  action: string;
+  page_id: number | null;
+  object_type: Generated<string>;
+  object_id: number | null;
+  label: Generated<string>;
+  user_id: number | null;
+  created_at: CreatedAt;
+  data: Json<Record<string, unknown>>;
+}
+
+/** An open edit form of a page, kept alive by pings. */
+export interface EditingSessionsTable {
+  session_key: string;
+  user_id: number;
+  page_id: number;
+  last_seen_at: Timestamp;
+}
+
+/** Failed sign-ins per key ('user:name' or 'ip:addr') in the current window. */
+export interface LoginFailuresTable {
+  key: string;
+  failures: Generated<number>;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
 /** One visitor form submission (contact us): the page it was sent from and what was typed. */
 export interface FormSubmissionsTable {
   id: Generated<number>;
@@ -363,6 +424,13 @@ export interface Database {
   subscription_events: SubscriptionEventsTable;
   locations: LocationsTable;
   location_hours: LocationHoursTable;
+  groups: GroupsTable;
+  user_groups: UserGroupsTable;
+  group_page_permissions: GroupPagePermissionsTable;
+  group_collection_permissions: GroupCollectionPermissionsTable;
+  admin_log_entries: AdminLogEntriesTable;
+  login_failures: LoginFailuresTable;
+  editing_sessions: EditingSessionsTable;
   outbox_emails: OutboxEmailsTable;
   cache_generations: CacheGenerationsTable;
   waitlist_settings: WaitlistSettingsTable;
@@ -391,6 +459,8 @@ export type Subscriber = Selectable<SubscribersTable>;
 export type SubscriptionEvent = Selectable<SubscriptionEventsTable>;
 export type LocationRow = Selectable<LocationsTable>;
 export type LocationHoursRow = Selectable<LocationHoursTable>;
+export type Group = Selectable<GroupsTable>;
+export type AdminLogEntry = Selectable<AdminLogEntriesTable>;
 export type OutboxEmail = Selectable<OutboxEmailsTable>;
 export type WaitlistEntry = Selectable<WaitlistEntriesTable>;
 export type Reservation = Selectable<ReservationsTable>;

@@ -124,7 +124,8 @@ function childrenOf(parent: Page) {
 
 // Callers pass Page objects that may be stale (another request may have moved the page),
 // so every change re-reads the rows it builds on under a row lock.
-async function lockPage(trx: Db, id: number): Promise<Page> {
+/** The page row locked FOR UPDATE inside a transaction; NotFoundError if it is gone. */
+export async function lockPage(trx: Db, id: number): Promise<Page> {
   const page = await trx.selectFrom('pages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!page) throw new NotFoundError(`Page ${id} not found`);
   return page;
@@ -773,4 +774,106 @@ export async function publishRevision(
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+// ---------------------------------------------------------------------------------------
+// Publishing state and locks
+
+/**
+ * Takes a page (and, if asked, its live descendants) off the public site; their content is
+ * kept as a draft. Returns the pages that went from live to not live.
+ */
+export async function unpublishPages(db: Db, page: Page, options: { includeDescendants?: boolean } = {}): Promise<Page[]> {
+  return withTransaction(db, async (trx) => {
+    const current = await lockPage(trx, page.id);
+    let query = trx
+      .updateTable('pages')
+      .set({ live: false, has_unpublished_changes: true, live_revision_id: null })
+      .where('live', '=', true);
+    query = options.includeDescendants
+      ? query.where('path', 'like', `${current.path}%`)
+      : query.where('id', '=', current.id);
+    return query.returningAll().execute();
+  });
+}
+
+/** Marks a page expired and no longer live (the scheduler's expiry). */
+export async function expirePage(db: Db, page: Page): Promise<Page> {
+  return db
+    .updateTable('pages')
+    .set({ live: false, expired: true, has_unpublished_changes: true, live_revision_id: null })
+    .where('id', '=', page.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Locks a page for one user, or unlocks it (userId null). */
+export async function setPageLock(db: Db, page: Page, userId: number | null, now = new Date()): Promise<Page> {
+  return db
+    .updateTable('pages')
+    .set(userId === null ? { locked: false, locked_by: null, locked_at: null } : { locked: true, locked_by: userId, locked_at: now })
+    .where('id', '=', page.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Sets when a page goes live and when it expires (applied on publish and by the scheduler). */
+export async function setPageSchedule(db: Db, page: Page, schedule: { goLiveAt: Date | null; expireAt: Date | null }): Promise<Page> {
+  return db
+    .updateTable('pages')
+    .set({ go_live_at: schedule.goLiveAt, expire_at: schedule.expireAt })
+    .where('id', '=', page.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Marks a revision to be published at a time (scheduled publishing). */
+export async function approveRevisionForLater(db: Db, revisionId: number, goLiveAt: Date): Promise<void> {
+  await db.updateTable('page_revisions').set({ approved_go_live_at: goLiveAt }).where('id', '=', revisionId).execute();
+}
+
+/** The revision with this id of this page, or undefined. */
+export async function getRevision(db: Db, page: Pick<Page, 'id'>, revisionId: number): Promise<PageRevision | undefined> {
+  return db.selectFrom('page_revisions').selectAll().where('id', '=', revisionId).where('page_id', '=', page.id).executeTakeFirst();
+}
+
+/** The snapshot a revision stores, checked. */
+export function revisionSnapshot(revision: PageRevision): RevisionSnapshot {
+  return parseSnapshot(revision.content);
+}
+
+/**
+ * Swaps a page with its previous or next sibling in the tree order (the explorer's arrows);
+ * returns false when it already is first or last.
+ */
+export async function swapWithSibling(db: Db, page: Page, direction: 'up' | 'down'): Promise<boolean> {
+  return withTransaction(db, async (trx) => {
+    const current = await lockPage(trx, page.id);
+    if (current.depth <= 1) throw new ValidationError('The root page has no siblings');
+    const parent = await lockParent(trx, current);
+    const sibling = await trx
+      .selectFrom('pages')
+      .selectAll()
+      .where(childrenOf(parent))
+      .where('path', direction === 'up' ? '<' : '>', current.path)
+      .orderBy('path', direction === 'up' ? 'desc' : 'asc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!sibling) return false;
+    await lockSubtree(trx, current);
+    await lockSubtree(trx, sibling);
+    // '~' is outside the path alphabet, so the parked prefix can collide with no real path.
+    const parked = `~${current.path.slice(1)}`;
+    const swapPrefix = async (from: string, to: string) =>
+      trx
+        .updateTable('pages')
+        .set({ path: sql<string>`${to}::text || substr(path, ${from.length + 1}::integer)` })
+        .where('path', 'like', `${from}%`)
+        .execute();
+    await swapPrefix(current.path, parked);
+    await swapPrefix(sibling.path, current.path);
+    await swapPrefix(parked, sibling.path);
+    return true;
+  });
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { Site } from '../db/schema';
+import type { Page, Site } from '../db/schema';
 import { withTransaction } from '../db/transaction';
 
 /**
@@ -50,4 +50,21 @@ export async function createSite(db: Db, options: CreateSiteOptions): Promise<Si
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+}
+
+/** The site whose root page is this page or one of its ancestors (the deepest), or undefined. */
+export async function siteForPage(db: Db, page: Pick<Page, 'path'>): Promise<{ site: Site; root: Page } | undefined> {
+  const rows = await db
+    .selectFrom('sites')
+    .innerJoin('pages', 'pages.id', 'sites.root_page_id')
+    .selectAll('sites')
+    .select(['pages.path as root_path'])
+    .execute();
+  const match = rows
+    .filter((row) => page.path.startsWith(row.root_path))
+    .sort((a, b) => b.root_path.length - a.root_path.length || Number(b.is_default_site) - Number(a.is_default_site))[0];
+  if (!match) return undefined;
+  const root = await db.selectFrom('pages').selectAll().where('id', '=', match.root_page_id).executeTakeFirstOrThrow();
+  const { root_path: _rootPath, ...site } = match;
+  return { site, root };
 }

@@ -1,5 +1,7 @@
 import argon2 from 'argon2';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { withTransaction } from '../db/transaction';
 import type { User } from '../db/schema';
 
 // Verified against when the username is unknown, so both cases take the same time.
@@ -53,12 +55,60 @@ export async function recordLogin(db: Db, userId: number): Promise<void> {
   await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', userId).execute();
 }
 
-/**
- * Whether the signed-in user may use staff-only tools: an active superuser. The back office's
- * group permissions widen this to every active user whose group grants admin access.
- */
-export async function isStaff(db: Db, userId: number | undefined): Promise<boolean> {
-  if (userId === undefined) return false;
-  const user = await db.selectFrom('users').select(['is_active', 'is_superuser']).where('id', '=', userId).executeTakeFirst();
-  return Boolean(user?.is_active && user.is_superuser);
+/** The shortest password the admin accepts. */
+export const PASSWORD_MIN_LENGTH = 10;
+
+/** The user with this id, or undefined. */
+export async function getUser(db: Db, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Changes a user's name and email. */
+export async function updateUserDetails(
+  db: Db,
+  userId: number,
+  details: { firstName: string; lastName: string; email: string },
+): Promise<User> {
+  return db
+    .updateTable('users')
+    .set({ first_name: details.firstName, last_name: details.lastName, email: details.email })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Replaces a user's password with a new argon2id hash and ends every session they had. */
+export async function setPassword(db: Db, userId: number, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  await withTransaction(db, async (trx) => {
+    await trx.updateTable('users').set({ password: hash }).where('id', '=', userId).execute();
+    await endSessionsOf(trx, userId);
+  });
+}
+
+/** Deletes every stored session of a user, signing them out everywhere. */
+export async function endSessionsOf(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where(sql<string>`data->>'userId'`, '=', String(userId)).execute();
+}
+
+/** Whether `password` is the user's current password. */
+export async function passwordIsCurrent(user: Pick<User, 'password'>, password: string): Promise<boolean> {
+  return user.password !== '' && (await argon2.verify(user.password, password).catch(() => false));
+}
+
+/** The user with this username (case-insensitive), or undefined. */
+export async function findUserByUsername(db: Db, username: string): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.trim().toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** Usernames by user id, for lists that show who did what. */
+export async function usernamesByIds(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, row.username]));
 }

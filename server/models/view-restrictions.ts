@@ -67,3 +67,9 @@ export async function addViewRestriction(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Removes a page's own view restrictions (not those of its ancestors); returns how many. */
+export async function removeViewRestrictions(db: Db, page: Pick<Page, 'id'>): Promise<number> {
+  const result = await db.deleteFrom('page_view_restrictions').where('page_id', '=', page.id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { WaitListResponse } from '../../client/lib/location-schemas';
 import type { Db } from '../db/database';
 import type { LocationCache } from '../models/location-cache';
-import { isStaff } from '../models/users';
+import { isStaff } from '../models/permissions';
 import { formatWait } from '../waitlist/estimate';
 import { estimateForParty } from '../waitlist/queue';
 import { bothSlashes } from './route-paths';

@@ -2,15 +2,18 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { gettext } from '../../client/lib/i18n';
 import type { Page, PageViewRestriction } from '../db/schema';
+import { authenticate, clientIp, startUserSession } from '../auth';
 import { getPage } from '../models/pages';
-import { recordLogin, verifyCredentials } from '../models/users';
 import { passwordMatches, restrictionForPage } from '../models/view-restrictions';
 import type { PageResponder, PageResponse, PublicViewOptions } from './page-response';
 import { resolveRequestSite } from './site-request';
 
-/** A redirect target that stays on this site: a path, never '//host' or a scheme. */
+/**
+ * A redirect target that stays on this site: a path, never '//host', a scheme, a backslash
+ * (browsers read '/\host' as '//host') or a control character (they drop tabs and newlines).
+ */
 export function safeLocalUrl(candidate: unknown, fallback: string): string {
-  return typeof candidate === 'string' && /^\/(?![/\\])/.test(candidate) ? candidate : fallback;
+  return typeof candidate === 'string' && /^\/(?![/\\])[^\\\u0000-\u001f\u007f]*$/.test(candidate) ? candidate : fallback;
 }
 
 /** The password form in place of a protected page. */
@@ -28,7 +31,9 @@ const passwordForm = z.object({ password: z.string().max(255).default(''), retur
 const loginForm = z.object({ username: z.string().max(150).default(''), password: z.string().max(1024).default(''), next: z.string().optional() });
 
 const WRONG_PASSWORD = 'The password you have entered is not correct. Please try again.';
-const WRONG_LOGIN = 'Please enter a correct username and password. Note that both fields may be case-sensitive.';
+/** Shown while the account or address is locked out after repeated failures. */
+export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
+export const WRONG_LOGIN = 'Please enter a correct username and password. Note that both fields may be case-sensitive.';
 
 /**
  * /_util/authenticate_with_password/{restriction}/{page}/ checks a page password and remembers
@@ -84,23 +89,19 @@ export function restrictedPagesRouter({ db }: PublicViewOptions, responder: Page
   router.post(['/_util/login/', '/_util/login'], async (req, res) => {
     const form = loginForm.safeParse(req.body ?? {});
     const next = safeLocalUrl(form.data?.next, '/');
-    const user = form.success && form.data.username ? await verifyCredentials(db, form.data.username, form.data.password) : undefined;
+    const result = form.success ? await authenticate(db, form.data.username, form.data.password, clientIp(req)) : undefined;
     res.set('Cache-Control', 'private, no-store');
-    if (!user) {
+    if (!result?.ok) {
       const title = gettext('Sign in to continue');
+      const error = result?.reason === 'throttled' ? gettext(TOO_MANY_ATTEMPTS) : gettext(WRONG_LOGIN);
       return responder.send(req, res, await resolveRequestSite(db, req), {
         template: 'login',
-        props: { next, error: gettext(WRONG_LOGIN), username: form.data?.username ?? '' },
+        props: { next, error, username: form.data?.username ?? '' },
         head: { title, robots: 'noindex' },
-        status: 400,
+        status: result?.reason === 'throttled' ? 429 : 400,
       });
     }
-    // A new session id at sign-in, so a session fixed before sign-in is worthless after it.
-    const passed = req.session.passedViewRestrictions;
-    await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
-    req.session.userId = user.id;
-    if (passed) req.session.passedViewRestrictions = passed;
-    await recordLogin(db, user.id);
+    await startUserSession(db, req, result.user);
     res.redirect(303, next);
   });
 

@@ -40,20 +40,31 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
 
     const pageType = PAGE_TYPES[page.page_type];
     if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
-    const context = pageTypeContext(options, req, site, queryStrings(req.query));
-    if (remaining.length > 0) return sendRouted(req, res, site, await pageType.route?.(page, remaining, context));
+    if (remaining.length > 0) {
+      return sendRouted(req, res, site, await pageType.route?.(page, remaining, pageTypeContext(options, req, site, queryStrings(req.query))));
+    }
+    await sendPage(req, res, site, page);
+  };
 
+  /**
+   * Renders a page with its type's template: fields checked by the type's schema, props from
+   * getProps. The public catch-all and the admin preview (a draft's content) both use it.
+   */
+  async function sendPage(req: Request, res: Response, site: RequestSite, page: Page): Promise<void> {
+    const pageType = PAGE_TYPES[page.page_type];
+    if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
     const fields = pageType.fields.safeParse(page.content);
     if (!fields.success) {
       throw new PageContentError(`Page ${page.id} (${page.page_type}) has invalid content: ${fields.error.issues[0]?.message}`);
     }
+    const context = pageTypeContext(options, req, site, queryStrings(req.query));
     const props = await pageType.getProps(page, fields.data, context);
     await responder.send(req, res, site, {
       template: pageType.template,
       props: props as Record<string, unknown>,
       head: { ...headFor(page, pageType.robots), structuredData: pageType.structuredData?.(props, context) },
     });
-  };
+  }
 
   /** The page at the address, else the deepest routable page above it with the rest of the address. */
   async function findTarget(site: RequestSite, components: string[]): Promise<{ page: Page; remaining: string[] } | undefined> {
@@ -82,7 +93,7 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     res.redirect(301, `/${req.path.replace(/^\/+/, '')}/${query}`);
   };
 
-  return { servePage, notFoundPreview, appendSlash };
+  return { servePage, sendPage, notFoundPreview, appendSlash };
 }
 
 /** What a page type builds its props from, for this request: shared by page views and form posts. */
@@ -101,6 +112,9 @@ export function pageTypeContext(options: PublicViewOptions, req: Request, site: 
     captcha: options.captcha,
   };
 }
+
+/** The public page views, as publicPages builds them. */
+export type PublicPages = ReturnType<typeof publicPages>;
 
 /** The title, description and robots of a page's head. */
 export function headFor(page: Page, robots: string | undefined) {

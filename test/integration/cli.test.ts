@@ -74,6 +74,20 @@ describe('command line', () => {
     expect(unknown.stderr.trim()).to.equal('Unknown command "sideways". Use one of: up, down, status.');
   });
 
+  it('creates a superuser from flags or environment, refusing duplicates and weak passwords', async function () {
+    this.timeout(120_000);
+    const env = await isolatedEnvironment(cleanups);
+    const created = await cli('server/cli/createsuperuser.ts', ['--username', 'skipper', '--email', 'skipper@example.com', '--password', 'a-long-password'], env);
+    expect(created.code, created.stderr).to.equal(0);
+    expect(created.stdout.trim()).to.equal('Superuser "skipper" created.');
+    const duplicate = await cli('server/cli/createsuperuser.ts', [], { ...env, DJANGO_SUPERUSER_USERNAME: 'Skipper', DJANGO_SUPERUSER_EMAIL: '', DJANGO_SUPERUSER_PASSWORD: 'another-long-one' });
+    expect(duplicate.code).to.equal(2);
+    expect(duplicate.stderr.trim()).to.equal('Error: the username "Skipper" is already taken.');
+    const weak = await cli('server/cli/createsuperuser.ts', ['--username', 'deckhand', '--email', '', '--password', 'short'], env);
+    expect(weak.code).to.equal(2);
+    expect(weak.stderr).to.include('at least 10 characters');
+  });
+
   it('stops start-up with one clear line when the database cannot be reached or a setting is bad', async () => {
     const env = await isolatedEnvironment(cleanups);
     const unreachable = await cli('server/index.ts', [], { ...env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });

@@ -1,0 +1,12 @@
+/** The back office's browser bundle: Stimulus controllers that enhance the server-rendered forms. */
+import { Application } from '@hotwired/stimulus';
+import { ConfirmController } from './controllers/confirm-controller';
+import { EditingSessionController } from './controllers/editing-session-controller';
+import { SidebarController } from './controllers/sidebar-controller';
+import { SlugController } from './controllers/slug-controller';
+
+const application = Application.start();
+application.register('sidebar', SidebarController);
+application.register('slug', SlugController);
+application.register('confirm', ConfirmController);
+application.register('editing-session', EditingSessionController);

@@ -1,0 +1,58 @@
+import type { Db } from '../db/database';
+import type { Page } from '../db/schema';
+import { ValidationError } from '../errors';
+import { writeLogEntry } from '../models/admin-log';
+import { copyPage, lockPage } from '../models/pages';
+import { isAllowedUnder } from '../pagetypes/allowed-children';
+import { PageAction, requirePageAction } from './page-action';
+
+/** Options of CopyPageAction. */
+export interface CopyPageActionOptions {
+  destination: Page;
+  recursive: boolean;
+  /** Keep the copies live where the originals are (needs publish permission at the destination). */
+  keepLive: boolean;
+  slug?: string;
+  title?: string;
+}
+
+/** Copies a page (optionally with its subpages) under a destination. Audit 'page.copy'. */
+export class CopyPageAction extends PageAction<Page> {
+  constructor(
+    db: Db,
+    page: Page,
+    actor: CopyPageAction['actor'],
+    private readonly options: CopyPageActionOptions,
+  ) {
+    super(db, page, actor);
+  }
+
+  protected async checkAgainst(page: Page, db: Db): Promise<void> {
+    requirePageAction(this.actor, page, 'canCopy', 'You do not have permission to copy this page.');
+    const destination = db.isTransaction ? await lockPage(db, this.options.destination.id) : this.options.destination;
+    requirePageAction(this.actor, destination, 'canAddSubpage', 'You do not have permission to add pages under the destination.');
+    if (this.options.keepLive) requirePageAction(this.actor, destination, 'canPublish', 'You do not have permission to publish pages under the destination.');
+    if (!isAllowedUnder(page.page_type, destination.page_type)) {
+      throw new ValidationError(`"${page.title}" cannot be copied under "${destination.title}": its type is not allowed there.`);
+    }
+  }
+
+  protected async perform(trx: Db, page: Page): Promise<Page> {
+    const copy = await copyPage(trx, page, {
+      toParent: this.options.destination,
+      recursive: this.options.recursive,
+      keepLive: this.options.keepLive,
+      slug: this.options.slug,
+      title: this.options.title,
+      userId: this.actorId,
+    });
+    await writeLogEntry(trx, {
+      action: 'page.copy',
+      userId: this.actorId,
+      pageId: copy.id,
+      label: copy.title,
+      data: { source_id: page.id, recursive: this.options.recursive, keep_live: this.options.keepLive },
+    });
+    return copy;
+  }
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../db/database';
+import type { Page } from '../db/schema';
+import { ValidationError } from '../errors';
+import { writeLogEntry } from '../models/admin-log';
+import { approveRevisionForLater, publishRevision } from '../models/pages';
+import { PageAction, requirePageAction } from './page-action';
+
+/** Options of PublishPageAction; the latest revision by default. */
+export interface PublishPageOptions {
+  revisionId?: number;
+  now?: Date;
+}
+
+/**
+ * Publishes a revision (the latest by default): it becomes the live content. When the page's
+ * go-live time is still ahead, the revision is scheduled instead. Audit code 'page.publish'
+ * or 'page.schedule'.
+ */
+export class PublishPageAction extends PageAction<Page> {
+  constructor(
+    db: Db,
+    page: Page,
+    actor: PublishPageAction['actor'],
+    private readonly options: PublishPageOptions = {},
+  ) {
+    super(db, page, actor);
+  }
+
+  protected checkAgainst(page: Page): void {
+    requirePageAction(this.actor, page, 'canPublish', 'You do not have permission to publish this page, or somebody else has locked it.');
+  }
+
+  protected async perform(trx: Db, page: Page): Promise<Page> {
+    const now = this.options.now ?? new Date();
+    const revisionId = this.options.revisionId ?? page.latest_revision_id;
+    if (revisionId === null) throw new ValidationError(`Page "${page.title}" has no revision to publish.`);
+    const scheduled = page.go_live_at !== null && page.go_live_at.getTime() > now.getTime();
+    if (scheduled) await approveRevisionForLater(trx, revisionId, page.go_live_at!);
+    const published = await publishRevision(trx, revisionId, { userId: this.actorId, now });
+    await writeLogEntry(trx, {
+      action: scheduled ? 'page.schedule' : 'page.publish',
+      userId: this.actorId,
+      pageId: page.id,
+      label: published.title,
+      data: { revision_id: revisionId, ...(scheduled ? { go_live_at: page.go_live_at!.toISOString() } : {}) },
+    });
+    return published;
+  }
+}

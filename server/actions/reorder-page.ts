@@ -1,0 +1,27 @@
+import type { Db } from '../db/database';
+import type { Page } from '../db/schema';
+import { writeLogEntry } from '../models/admin-log';
+import { swapWithSibling } from '../models/pages';
+import { PageAction, requirePageAction } from './page-action';
+
+/** Moves a page one place up or down among its siblings. Audit 'page.reorder'. */
+export class ReorderPageAction extends PageAction<boolean> {
+  constructor(
+    db: Db,
+    page: Page,
+    actor: ReorderPageAction['actor'],
+    private readonly direction: 'up' | 'down',
+  ) {
+    super(db, page, actor);
+  }
+
+  protected checkAgainst(page: Page): void {
+    requirePageAction(this.actor, page, 'canMove', 'You do not have permission to reorder this page.');
+  }
+
+  protected async perform(trx: Db, page: Page): Promise<boolean> {
+    const moved = await swapWithSibling(trx, page, this.direction);
+    if (moved) await writeLogEntry(trx, { action: 'page.reorder', userId: this.actorId, pageId: page.id, label: page.title, data: { direction: this.direction } });
+    return moved;
+  }
+}

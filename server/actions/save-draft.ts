@@ -1,0 +1,35 @@
+import type { Db } from '../db/database';
+import type { Page, PageRevision } from '../db/schema';
+import { writeLogEntry } from '../models/admin-log';
+import { saveRevision, setPageSchedule, type RevisionSnapshot } from '../models/pages';
+import { PageAction, requirePageAction } from './page-action';
+
+/** What an edit saves: the page's editable fields and its go-live/expiry schedule. */
+export interface SaveDraftOptions {
+  snapshot: RevisionSnapshot;
+  goLiveAt: Date | null;
+  expireAt: Date | null;
+}
+
+/** Saves an edit as a new draft revision; the live page is untouched. Audit code 'page.edit'. */
+export class SaveDraftAction extends PageAction<PageRevision> {
+  constructor(
+    db: Db,
+    page: Page,
+    actor: SaveDraftAction['actor'],
+    private readonly options: SaveDraftOptions,
+  ) {
+    super(db, page, actor);
+  }
+
+  protected checkAgainst(page: Page): void {
+    requirePageAction(this.actor, page, 'canEdit', 'You do not have permission to edit this page, or somebody else has locked it.');
+  }
+
+  protected async perform(trx: Db, page: Page): Promise<PageRevision> {
+    const revision = await saveRevision(trx, page, this.options.snapshot, { userId: this.actorId });
+    await setPageSchedule(trx, page, { goLiveAt: this.options.goLiveAt, expireAt: this.options.expireAt });
+    await writeLogEntry(trx, { action: 'page.edit', userId: this.actorId, pageId: page.id, label: this.options.snapshot.title, data: { revision_id: revision.id } });
+    return revision;
+  }
+}

@@ -1,0 +1,117 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { gettext } from '../../client/lib/i18n';
+import { authenticate, clientIp, endUserSession, startUserSession } from '../auth';
+import { loadUserPermissions } from '../models/permissions';
+import { PASSWORD_MIN_LENGTH, getUser, passwordIsCurrent, setPassword, updateUserDetails } from '../models/users';
+import { TOO_MANY_ATTEMPTS, WRONG_LOGIN, safeLocalUrl } from '../views/restricted-pages';
+import { permsOf, requireAdminAccess } from './access';
+import { addProblem, emptyProblems, parseForm, type FormProblems } from './forms';
+import { flash } from './render';
+import type { AdminContext } from './types';
+
+const DASHBOARD_URL = '/wagtail/';
+
+const loginForm = z.object({
+  username: z.string().max(150).default(''),
+  password: z.string().max(1024).default(''),
+  next: z.string().optional(),
+});
+
+const detailsForm = z.object({
+  first_name: z.string().trim().max(150).default(''),
+  last_name: z.string().trim().max(150).default(''),
+  email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Enter a valid email address.'))]).default(''),
+});
+
+/** The rules a new password must meet, shared by the account, reset and user forms. */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
+  .max(1024);
+
+const passwordForm = z
+  .object({ old_password: z.string().max(1024).default(''), new_password1: newPasswordSchema, new_password2: z.string().default('') })
+  .refine((form) => form.new_password1 === form.new_password2, { path: ['new_password2'], message: 'The two passwords do not match.' });
+
+/** /wagtail/login/, /wagtail/logout/ (POST) and /wagtail/account/ with its password change. */
+export function accountsRouter({ db, admin }: AdminContext): Router {
+  const router = Router();
+
+  function renderLogin(req: Parameters<typeof admin.render>[0], res: Parameters<typeof admin.render>[1], next: string, username: string, error: string | null, status = 200) {
+    admin.render(req, res, 'login', { title: gettext('Sign in'), next, username, error }, status);
+  }
+
+  router.get('/login/', (req, res) => {
+    const next = safeLocalUrl(req.query.next, DASHBOARD_URL);
+    if (res.locals.adminChrome?.user) return res.redirect(302, next);
+    renderLogin(req, res, next, '', null);
+  });
+
+  router.post('/login/', async (req, res) => {
+    const form = loginForm.safeParse(req.body ?? {});
+    const next = safeLocalUrl(form.data?.next, DASHBOARD_URL);
+    const username = form.data?.username ?? '';
+    const result = form.success ? await authenticate(db, form.data.username, form.data.password, clientIp(req)) : undefined;
+    if (!result?.ok) {
+      const throttled = result?.reason === 'throttled';
+      return renderLogin(req, res, next, username, throttled ? gettext(TOO_MANY_ATTEMPTS) : gettext(WRONG_LOGIN), throttled ? 429 : 400);
+    }
+    if (!(await loadUserPermissions(db, result.user)).canAccessAdmin) {
+      return renderLogin(req, res, next, username, gettext('You do not have permission to access the admin.'), 403);
+    }
+    await startUserSession(db, req, result.user);
+    res.redirect(303, next);
+  });
+
+  router.post('/logout/', async (req, res) => {
+    await endUserSession(req);
+    res.redirect(303, '/wagtail/login/');
+  });
+
+  router.use('/account/', requireAdminAccess);
+
+  function renderAccount(req: Parameters<typeof admin.render>[0], res: Parameters<typeof admin.render>[1], forms: { details?: FormProblems; password?: FormProblems }, status = 200) {
+    const { user } = permsOf(res);
+    admin.render(
+      req,
+      res,
+      'account',
+      {
+        title: gettext('Account'),
+        activeNav: 'account',
+        details: forms.details ?? emptyProblems({ first_name: user.first_name, last_name: user.last_name, email: user.email }),
+        password: forms.password ?? emptyProblems({}),
+      },
+      status,
+    );
+  }
+
+  router.get('/account/', (req, res) => renderAccount(req, res, {}));
+
+  router.post('/account/', async (req, res) => {
+    const form = parseForm(detailsForm, req.body);
+    if (!form.ok) return renderAccount(req, res, { details: form }, 400);
+    await updateUserDetails(db, permsOf(res).user.id, { firstName: form.data.first_name, lastName: form.data.last_name, email: form.data.email });
+    flash(req, 'success', gettext('Your account details have been saved.'));
+    res.redirect(303, '/wagtail/account/');
+  });
+
+  router.post('/account/change_password/', async (req, res) => {
+    const form = parseForm(passwordForm, req.body);
+    const user = await getUser(db, permsOf(res).user.id);
+    if (!form.ok) return renderAccount(req, res, { password: { ...form, values: {} } }, 400);
+    if (!user || !(await passwordIsCurrent(user, form.data.old_password))) {
+      const problems = emptyProblems({});
+      addProblem(problems, 'old_password', gettext('Your current password was entered incorrectly.'));
+      return renderAccount(req, res, { password: problems }, 400);
+    }
+    await setPassword(db, user.id, form.data.new_password1);
+    // A new session id, so sessions copied before the change do not carry on.
+    await startUserSession(db, req, user);
+    flash(req, 'success', gettext('Your password has been changed.'));
+    res.redirect(303, '/wagtail/account/');
+  });
+
+  return router;
+}

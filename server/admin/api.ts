@@ -1,0 +1,180 @@
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'zod';
+import { CopyPageAction } from '../actions/copy-page';
+import { DeletePageAction } from '../actions/delete-page';
+import { LockPageAction, UnlockPageAction } from '../actions/lock-page';
+import { MovePageAction } from '../actions/move-page';
+import { PublishPageAction } from '../actions/publish-page';
+import { RevertPageAction } from '../actions/revert-page';
+import { UnpublishPageAction } from '../actions/unpublish-page';
+import type { Db } from '../db/database';
+import type { Page } from '../db/schema';
+import { HttpError, NotFoundError, PermissionDenied, ValidationError } from '../errors';
+import { findPageByUrlPath, getPage, getParent } from '../models/pages';
+import { filterPages } from '../models/page-listing';
+import { siteForPage } from '../models/sites';
+import { pageUrlWithinSite } from '../site-chrome';
+import { resolveRequestSite } from '../views/site-request';
+import { permsOf } from './access';
+import type { AdminContext } from './types';
+
+const BASE = '/api/main/pages';
+const MAX_LIMIT = 100;
+const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
+
+const listQuery = z.object({
+  child_of: id.optional(),
+  descendant_of: id.optional(),
+  type: z.string().max(100).optional(),
+  search: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** One page as the admin API shows it (Wagtail's field names). */
+async function pageJson(db: Db, page: Page, detail = false) {
+  const site = await siteForPage(db, page);
+  const parent = detail ? await getParent(db, page) : undefined;
+  return {
+    id: page.id,
+    meta: {
+      type: page.page_type,
+      detail_url: `/wagtail${BASE}/${page.id}/`,
+      html_url: site && page.live ? pageUrlWithinSite(page, site.root) : null,
+      slug: page.slug,
+      url_path: page.url_path,
+      first_published_at: page.first_published_at,
+      last_published_at: page.last_published_at,
+      latest_revision_created_at: page.latest_revision_created_at,
+      status: { live: page.live, has_unpublished_changes: page.has_unpublished_changes, expired: page.expired, locked: page.locked },
+      children: { count: page.numchild, listing_url: `/wagtail${BASE}/?child_of=${page.id}` },
+      ...(detail ? { parent: parent ? { id: parent.id, title: parent.title } : null, go_live_at: page.go_live_at, expire_at: page.expire_at } : {}),
+    },
+    title: page.title,
+    admin_display_title: page.draft_title,
+  };
+}
+
+const moveBody = z.object({ destination_page_id: id });
+const copyBody = z.object({
+  destination_page_id: id,
+  recursive: z.boolean().default(false),
+  keep_live: z.boolean().default(false),
+  slug: z.string().max(255).optional(),
+  title: z.string().max(255).optional(),
+});
+const unpublishBody = z.object({ recursive: z.boolean().default(false) });
+const revertBody = z.object({ revision_id: id });
+
+type ActionRunner = (db: Db, page: Page, req: Request, res: Response) => Promise<{ status: number; body: unknown }>;
+
+function parseBody<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
+  const parsed = schema.safeParse(req.body ?? {});
+  if (!parsed.success) throw new ValidationError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
+  return parsed.data;
+}
+
+async function destination(db: Db, pageId: number): Promise<Page> {
+  const page = await getPage(db, pageId);
+  if (!page) throw new ValidationError(`There is no destination page ${pageId}.`);
+  return page;
+}
+
+/** The page actions the API offers, by Wagtail's names; each runs the same action object as the admin views. */
+const ACTIONS: Record<string, ActionRunner> = {
+  publish: async (db, page, _req, res) => ({ status: 200, body: await pageJson(db, await new PublishPageAction(db, page, permsOf(res)).execute(), true) }),
+  unpublish: async (db, page, req, res) => {
+    const { recursive } = parseBody(unpublishBody, req);
+    const pages = await new UnpublishPageAction(db, page, permsOf(res), { includeDescendants: recursive }).execute();
+    return { status: 200, body: { unpublished: pages.map((each) => each.id) } };
+  },
+  move: async (db, page, req, res) => {
+    const body = parseBody(moveBody, req);
+    return { status: 200, body: await pageJson(db, await new MovePageAction(db, page, permsOf(res), await destination(db, body.destination_page_id)).execute(), true) };
+  },
+  copy: async (db, page, req, res) => {
+    const body = parseBody(copyBody, req);
+    const copy = await new CopyPageAction(db, page, permsOf(res), {
+      destination: await destination(db, body.destination_page_id),
+      recursive: body.recursive,
+      keepLive: body.keep_live,
+      slug: body.slug,
+      title: body.title,
+    }).execute();
+    return { status: 201, body: await pageJson(db, copy, true) };
+  },
+  delete: async (db, page, _req, res) => ({ status: 200, body: { deleted: await new DeletePageAction(db, page, permsOf(res)).execute() } }),
+  lock: async (db, page, _req, res) => ({ status: 200, body: await pageJson(db, await new LockPageAction(db, page, permsOf(res)).execute(), true) }),
+  unlock: async (db, page, _req, res) => ({ status: 200, body: await pageJson(db, await new UnlockPageAction(db, page, permsOf(res)).execute(), true) }),
+  revert: async (db, page, req, res) => {
+    const { revision_id } = parseBody(revertBody, req);
+    const revision = await new RevertPageAction(db, page, permsOf(res), revision_id).execute();
+    return { status: 200, body: { revision_id: revision.id } };
+  },
+};
+
+/** Session auth for the API: JSON 403 instead of a redirect to the login page. */
+const requireApiAccess: RequestHandler = function requireApiAccess(_req, res, next) {
+  if (!res.locals.adminPerms?.canAccessAdmin) throw new PermissionDenied('Sign in to the admin first.');
+  next();
+};
+
+/** Every API error as JSON: {message}. */
+const jsonErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (!(error instanceof HttpError) || res.headersSent) return next(error);
+  res.status(error.status).set('Cache-Control', 'no-store').json({ message: error.message });
+};
+
+/**
+ * /wagtail/api/main/pages/: list with filters, {pk}, find/?html_path=, and
+ * action/{action_name}/ (POST, CSRF-checked) with the same permission checks as the views.
+ */
+export function adminApiRouter({ db }: AdminContext): Router {
+  const router = Router();
+  router.use('/api/', requireApiAccess);
+
+  async function loadPage(req: Request): Promise<Page> {
+    const pk = id.safeParse(req.params.pk);
+    const page = pk.success ? await getPage(db, pk.data) : undefined;
+    if (!page) throw new NotFoundError('There is no page with this id.');
+    return page;
+  }
+
+  router.get(`${BASE}/`, async (req, res) => {
+    const query = listQuery.safeParse(req.query);
+    if (!query.success) throw new ValidationError(query.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+    const { child_of, descendant_of, type, search, limit, offset } = query.data;
+    const ancestorOf = async (ancestorId: number | undefined) => {
+      if (ancestorId === undefined) return undefined;
+      const ancestor = await getPage(db, ancestorId);
+      if (!ancestor) throw new ValidationError(`There is no page ${ancestorId}.`);
+      return ancestor;
+    };
+    const { pages, total } = await filterPages(db, { childOf: await ancestorOf(child_of), descendantOf: await ancestorOf(descendant_of), pageType: type, titleContains: search }, offset, limit);
+    res.set('Cache-Control', 'private, no-store').json({ meta: { total_count: total }, items: await Promise.all(pages.map((page) => pageJson(db, page))) });
+  });
+
+  router.get(`${BASE}/find/`, async (req, res) => {
+    const htmlPath = typeof req.query.html_path === 'string' ? req.query.html_path : '';
+    const site = await resolveRequestSite(db, req);
+    const page = site && htmlPath.startsWith('/') ? await findPageByUrlPath(db, site.root, htmlPath.split('/'), { liveOnly: false }) : undefined;
+    if (!page) throw new NotFoundError('No page has this address.');
+    res.redirect(302, `/wagtail${BASE}/${page.id}/`);
+  });
+
+  router.get(`${BASE}/:pk/`, async (req, res) => {
+    res.set('Cache-Control', 'private, no-store').json(await pageJson(db, await loadPage(req), true));
+  });
+
+  router.post(`${BASE}/:pk/action/:action/`, async (req, res) => {
+    const name = String(req.params.action);
+    // hasOwn: a name like "constructor" must not reach Object.prototype.
+    const runner = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
+    if (!runner) throw new NotFoundError(`There is no action "${name}".`);
+    const result = await runner(db, await loadPage(req), req, res);
+    res.status(result.status).set('Cache-Control', 'no-store').json(result.body);
+  });
+
+  router.use('/api/', jsonErrors);
+  return router;
+}

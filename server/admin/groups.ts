@@ -1,0 +1,153 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { gettext, interpolate } from '../../client/lib/i18n';
+import { deleteGroupWithGrants, saveGroupWithGrants } from '../actions/manage-accounts';
+import type { CollectionPermission, Group, PagePermission } from '../db/schema';
+import { NotFoundError } from '../errors';
+import { getGroup, groupGrants, groupNameTaken, listCollections, listGroups, type GroupCollectionGrant, type GroupPageGrant } from '../models/groups';
+import { pageTreeOutline } from '../models/page-listing';
+import { COLLECTION_PERMISSIONS, PAGE_PERMISSIONS } from '../models/permissions';
+import { permsOf, requireUserManagement } from './access';
+import { addProblem, emptyProblems, type FormProblems } from './forms';
+import { flash } from './render';
+import type { AdminContext } from './types';
+
+const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
+const groupName = z.string().trim().min(1, 'A name is required.').max(150);
+/** Empty page-permission rows offered below the existing ones. */
+const SPARE_ROWS = 2;
+
+const PERMISSION_LABELS: Record<PagePermission | CollectionPermission, string> = {
+  add: 'Add',
+  change: 'Edit',
+  publish: 'Publish',
+  bulk_delete: 'Bulk delete',
+  lock: 'Lock',
+  unlock: 'Unlock',
+  choose: 'Choose',
+  delete: 'Delete',
+};
+
+function listOf(value: unknown): string[] {
+  return [value ?? []].flat().filter((item): item is string => typeof item === 'string');
+}
+
+/** Reads the grant rows: pp-{n}-page with pp-{n}-perm values, and cp-{collection} values. */
+function readGrants(body: Record<string, unknown>): { pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[] } {
+  const pageGrants: GroupPageGrant[] = [];
+  const collectionGrants: GroupCollectionGrant[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    const row = /^pp-(\d{1,4})-page$/.exec(key);
+    const pageId = Number(value);
+    if (row && Number.isInteger(pageId) && pageId > 0) {
+      const permissions = listOf(body[`pp-${row[1]}-perm`]).filter((p): p is PagePermission => (PAGE_PERMISSIONS as readonly string[]).includes(p));
+      if (permissions.length) pageGrants.push({ pageId, permissions });
+    }
+    const collection = /^cp-(\d{1,9})$/.exec(key);
+    if (collection) {
+      const permissions = listOf(value).filter((p): p is CollectionPermission => (COLLECTION_PERMISSIONS as readonly string[]).includes(p));
+      if (permissions.length) collectionGrants.push({ collectionId: Number(collection[1]), permissions });
+    }
+  }
+  return { pageGrants, collectionGrants };
+}
+
+/** /wagtail/groups/: list and search, add, edit (admin access, page and collection permissions), delete. */
+export function groupsRouter({ db, admin }: AdminContext): Router {
+  const router = Router();
+  router.use('/groups/', requireUserManagement);
+
+  async function loadGroup(req: Request): Promise<Group> {
+    const id = idParam.safeParse(req.params.groupId);
+    const group = id.success ? await getGroup(db, id.data) : undefined;
+    if (!group) throw new NotFoundError('There is no group with this id.');
+    return group;
+  }
+
+  router.get('/groups/', async (req, res) => {
+    const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 100) : '';
+    admin.render(req, res, 'groups-list', { title: gettext('Groups'), activeNav: 'groups', q, groups: await listGroups(db, q) });
+  });
+
+  async function renderForm(
+    req: Request,
+    res: Response,
+    group: Group | undefined,
+    state: { form: FormProblems; pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[] },
+    status = 200,
+  ) {
+    const [outline, collections] = await Promise.all([pageTreeOutline(db), listCollections(db)]);
+    const pages = outline.map((page) => ({ id: page.id, label: `${'— '.repeat(Math.max(0, page.depth - 1))}${page.depth === 1 ? 'Root' : page.draft_title}` }));
+    const rows = [...state.pageGrants, ...Array.from({ length: SPARE_ROWS }, () => ({ pageId: 0, permissions: [] }))].map((grant, index) => ({
+      index,
+      pages: pages.map((page) => ({ ...page, selected: page.id === grant.pageId })),
+      permissions: PAGE_PERMISSIONS.map((permission) => ({ value: permission, label: gettext(PERMISSION_LABELS[permission]), checked: grant.permissions.includes(permission) })),
+    }));
+    const collectionRows = collections.map((collection) => {
+      const grant = state.collectionGrants.find((each) => each.collectionId === collection.id);
+      return {
+        ...collection,
+        permissions: COLLECTION_PERMISSIONS.map((permission) => ({ value: permission, label: gettext(PERMISSION_LABELS[permission]), checked: grant?.permissions.includes(permission) ?? false })),
+      };
+    });
+    admin.render(
+      req,
+      res,
+      'group-edit',
+      {
+        title: group ? interpolate('Editing group {name}', { name: group.name }) : gettext('Add a group'),
+        activeNav: 'groups',
+        group,
+        form: state.form,
+        rows,
+        collectionRows,
+        action: group ? `/wagtail/groups/${group.id}/` : '/wagtail/groups/add/',
+      },
+      status,
+    );
+  }
+
+  async function save(req: Request, res: Response, group: Group | undefined) {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const grants = readGrants(body);
+    const name = groupName.safeParse(body.name ?? '');
+    const problems = emptyProblems({ name: body.name, can_access_admin: body.can_access_admin });
+    if (!name.success) addProblem(problems, 'name', name.error.issues[0]!.message);
+    else if (await groupNameTaken(db, name.data, group?.id)) addProblem(problems, 'name', gettext('A group with that name already exists.'));
+    if (!name.success || problems.formErrors.length) return renderForm(req, res, group, { form: problems, ...grants }, 400);
+    const saved = await saveGroupWithGrants(db, permsOf(res), group?.id, { name: name.data, canAccessAdmin: body.can_access_admin === 'on', ...grants });
+    flash(req, 'success', interpolate(group ? 'Group "{name}" updated.' : 'Group "{name}" created.', { name: saved.name }));
+    res.redirect(303, '/wagtail/groups/');
+  }
+
+  router.get('/groups/add/', (req, res) => renderForm(req, res, undefined, { form: emptyProblems({ can_access_admin: 'on' }), pageGrants: [], collectionGrants: [] }));
+  router.post('/groups/add/', (req, res) => save(req, res, undefined));
+
+  router.get('/groups/:groupId/', async (req, res) => {
+    const group = await loadGroup(req);
+    const grants = await groupGrants(db, group.id);
+    await renderForm(req, res, group, { form: emptyProblems({ name: group.name, can_access_admin: group.can_access_admin ? 'on' : undefined }), ...grants });
+  });
+  router.post('/groups/:groupId/', async (req, res) => save(req, res, await loadGroup(req)));
+
+  router.get('/groups/:groupId/delete/', async (req, res) => {
+    const group = await loadGroup(req);
+    admin.render(req, res, 'confirm', {
+      title: interpolate('Delete group {name}', { name: group.name }),
+      activeNav: 'groups',
+      question: gettext('Are you sure you want to delete this group? Its members lose the permissions it gave them.'),
+      confirmLabel: gettext('Yes, delete'),
+      cancelUrl: '/wagtail/groups/',
+      danger: true,
+    });
+  });
+
+  router.post('/groups/:groupId/delete/', async (req, res) => {
+    const group = await loadGroup(req);
+    await deleteGroupWithGrants(db, permsOf(res), group);
+    flash(req, 'success', interpolate('Group "{name}" deleted.', { name: group.name }));
+    res.redirect(303, '/wagtail/groups/');
+  });
+
+  return router;
+}

@@ -1,0 +1,226 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { gettext, interpolate } from '../../../client/lib/i18n';
+import { CreatePageAction } from '../../actions/create-page';
+import { PublishPageAction } from '../../actions/publish-page';
+import { SaveDraftAction } from '../../actions/save-draft';
+import type { Page } from '../../db/schema';
+import { withTransaction } from '../../db/transaction';
+import { ConflictError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
+import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
+import { pageActionsFor } from '../../models/permissions';
+import { slugify } from '../../models/slugs';
+import { getUser } from '../../models/users';
+import { restrictedPagePaths } from '../../models/view-restrictions';
+import { siteForPage } from '../../models/sites';
+import { allowedChildTypes, isAllowedUnder } from '../../pagetypes/allowed-children';
+import { PAGE_TYPES } from '../../pagetypes/index';
+import type { PageTypeDefinition } from '../../pagetypes/types';
+import { pageUrlWithinSite } from '../../site-chrome';
+import { displayName, permsOf } from '../access';
+import { addProblem, emptyProblems, type FormProblems } from '../forms';
+import { flash } from '../render';
+import type { AdminContext } from '../types';
+import { actionsWithChildTypes } from './explore';
+import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
+import { contentFieldsForTemplate, pageFormValues, readPageForm, type PageFormData } from './page-form';
+import { pageStatusTags } from './status';
+
+const submitAction = z.enum(['save', 'publish']).catch('save');
+
+function pageTypeOrThrow(name: string): PageTypeDefinition {
+  const pageType = PAGE_TYPES[name];
+  if (!pageType) throw new NotFoundError(`There is no page type "${name}".`);
+  return pageType;
+}
+
+/** Puts an error the database found (a slug in use, a rule of the tree) beside its field. */
+function problemsFromError(error: unknown, values: Record<string, unknown>): FormProblems {
+  if (!(error instanceof ConflictError || error instanceof ValidationError)) throw error;
+  const problems = emptyProblems(values);
+  addProblem(problems, /slug/i.test(error.message) ? 'slug' : undefined, error.message);
+  return problems;
+}
+
+function bodyOf(req: Request): Record<string, unknown> {
+  const body = req.body && typeof req.body === 'object' ? { ...(req.body as Record<string, unknown>) } : {};
+  // An empty slug follows the title, as the browser script would have filled it.
+  if ((body.slug === undefined || body.slug === '') && typeof body.title === 'string' && body.title.trim()) body.slug = slugify(body.title);
+  return body;
+}
+
+/** Add (choose a type, then the form) and edit of pages, saving drafts or publishing. */
+export function editRouter({ db, admin }: AdminContext): Router {
+  const router = Router();
+
+  function renderForm(
+    req: Request,
+    res: Response,
+    options: { pageType: PageTypeDefinition; problems: FormProblems; title: string; action: string; page?: Page; parent: Page; canPublish: boolean; extra?: Record<string, unknown> },
+    status = 200,
+  ) {
+    admin.render(
+      req,
+      res,
+      'page-edit',
+      {
+        title: options.title,
+        activeNav: 'pages',
+        pageType: options.pageType,
+        form: options.problems,
+        contentFields: contentFieldsForTemplate(options.pageType, options.problems),
+        formAction: options.action,
+        page: options.page,
+        parent: options.parent,
+        canPublish: options.canPublish,
+        ...options.extra,
+      },
+      status,
+    );
+  }
+
+  router.get('/pages/add/:pageId/', async (req, res) => {
+    const parent = await loadPage(db, req);
+    if (!pageActionsFor(permsOf(res), parent).canAddSubpage) throw new PermissionDenied('You do not have permission to add pages here.');
+    const types = allowedChildTypes(parent.page_type);
+    if (types.length === 1) return res.redirect(302, `/wagtail/pages/add/${parent.id}/${types[0]!.name}/`);
+    admin.render(req, res, 'page-choose-type', {
+      title: interpolate('Add a page under "{title}"', { title: parent.draft_title }),
+      activeNav: 'pages',
+      parent,
+      types,
+      breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }),
+    });
+  });
+
+  async function loadAddTarget(req: Request, res: Response) {
+    const parent = await loadPage(db, req);
+    const pageType = pageTypeOrThrow(String(req.params.pageType));
+    const actions = pageActionsFor(permsOf(res), parent);
+    if (!actions.canAddSubpage) throw new PermissionDenied('You do not have permission to add pages here.');
+    if (!isAllowedUnder(pageType.name, parent.page_type)) throw new PermissionDenied(`A ${pageType.label} cannot be created under "${parent.draft_title}".`);
+    return { parent, pageType, canPublish: pageActionsFor(permsOf(res), { ...parent, depth: parent.depth + 1, locked: false, locked_by: null, owner: null, numchild: 0, live: false }).canPublish };
+  }
+
+  router.get('/pages/add/:pageId/:pageType/', async (req, res) => {
+    const { parent, pageType, canPublish } = await loadAddTarget(req, res);
+    const defaults = pageType.fields.safeParse({});
+    const snapshot = { title: '', slug: '', seo_title: '', search_description: '', show_in_menus: false, content: defaults.success ? (defaults.data as Record<string, unknown>) : {} };
+    renderForm(req, res, {
+      pageType,
+      problems: emptyProblems(pageFormValues(pageType, snapshot)),
+      title: interpolate('New {type}', { type: pageType.label }),
+      action: req.originalUrl,
+      parent,
+      canPublish,
+      extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }) },
+    });
+  });
+
+  router.post('/pages/add/:pageId/:pageType/', async (req, res) => {
+    const { parent, pageType, canPublish } = await loadAddTarget(req, res);
+    const body = bodyOf(req);
+    const form = readPageForm(pageType, body, {});
+    const rerender = async (problems: FormProblems) =>
+      renderForm(req, res, { pageType, problems, title: interpolate('New {type}', { type: pageType.label }), action: req.originalUrl, parent, canPublish, extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }) } }, 400);
+    if (!form.ok) return rerender(form);
+    const publish = submitAction.parse(body.action) === 'publish';
+    const perms = permsOf(res);
+    let page: Page;
+    try {
+      page = await withTransaction(db, async (trx) => {
+        const created = await new CreatePageAction(trx, parent, perms, {
+          title: form.data.snapshot.title,
+          slug: form.data.snapshot.slug,
+          pageType: pageType.name,
+          content: form.data.snapshot.content,
+          seoTitle: form.data.snapshot.seo_title,
+          searchDescription: form.data.snapshot.search_description,
+          showInMenus: form.data.snapshot.show_in_menus,
+          goLiveAt: form.data.goLiveAt,
+          expireAt: form.data.expireAt,
+        }).execute();
+        return publish ? new PublishPageAction(trx, created, perms).execute() : created;
+      });
+    } catch (error) {
+      return rerender(problemsFromError(error, form.ok ? { ...body } : {}));
+    }
+    flash(req, 'success', interpolate(publish ? 'Page "{title}" created and published.' : 'Page "{title}" created as a draft.', { title: page.draft_title }));
+    res.redirect(303, `/wagtail/pages/${page.id}/edit/`);
+  });
+
+  async function loadEditTarget(req: Request, res: Response) {
+    const page = await loadPage(db, req);
+    const actions = pageActionsFor(permsOf(res), page);
+    if (!actions.canEdit) {
+      if (page.locked && page.locked_by !== permsOf(res).user.id) {
+        const locker = page.locked_by === null ? undefined : await getUser(db, page.locked_by);
+        throw new PermissionDenied(interpolate('This page is locked by {name} and cannot be edited.', { name: locker ? displayName(locker) : gettext('another user') }));
+      }
+      throw new PermissionDenied('You do not have permission to edit this page.');
+    }
+    const pageType = pageTypeOrThrow(page.page_type);
+    const parent = await breadcrumbsFor(db, page, { linkLast: true });
+    return { page, pageType, actions, breadcrumbs: parent };
+  }
+
+  async function editExtras(page: Page, breadcrumbs: unknown) {
+    const [restricted, site] = await Promise.all([restrictedPagePaths(db), siteForPage(db, page)]);
+    return {
+      breadcrumbs,
+      status: pageStatusTags(page, restricted),
+      liveUrl: page.live && site ? pageUrlWithinSite(page, site.root) : null,
+      liveHost: site ? `${site.site.hostname}` : null,
+      revisionId: page.latest_revision_id,
+    };
+  }
+
+  router.get('/pages/:pageId/edit/', async (req, res) => {
+    const { page, pageType, actions, breadcrumbs } = await loadEditTarget(req, res);
+    const latest = await getLatestRevision(db, page);
+    const snapshot = latest ? revisionSnapshot(latest) : snapshotOfPage(page);
+    renderForm(req, res, {
+      pageType,
+      problems: emptyProblems(pageFormValues(pageType, snapshot, page)),
+      title: interpolate('Editing {title}', { title: page.draft_title }),
+      action: req.originalUrl,
+      page,
+      parent: page,
+      canPublish: actions.canPublish,
+      extra: { ...(await editExtras(page, breadcrumbs)), actions: actionsWithChildTypes(permsOf(res), page) },
+    });
+  });
+
+  router.post('/pages/:pageId/edit/', async (req, res) => {
+    const { page, pageType, actions, breadcrumbs } = await loadEditTarget(req, res);
+    const body = bodyOf(req);
+    const latest = await getLatestRevision(db, page);
+    const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content);
+    const rerender = async (problems: FormProblems) =>
+      renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs)), actions: actionsWithChildTypes(permsOf(res), page) } }, 400);
+    if (!form.ok) return rerender(form);
+    const publish = submitAction.parse(body.action) === 'publish';
+    try {
+      await saveEdit(page, form.data, publish, res);
+    } catch (error) {
+      return rerender(problemsFromError(error, { ...body }));
+    }
+    if (String(body.revision_id ?? '') !== String(page.latest_revision_id ?? '')) {
+      flash(req, 'warning', gettext('This page had been changed by somebody else since you opened it; your version is now the newest revision. Check the revisions to compare.'));
+    }
+    const saved = await getPageOrThrow(db, page.id);
+    const message = publish ? (saved.live && !saved.has_unpublished_changes ? 'Page "{title}" published.' : 'Page "{title}" scheduled for publishing.') : 'Draft of "{title}" saved.';
+    flash(req, 'success', interpolate(message, { title: saved.draft_title }));
+    res.redirect(303, publish ? explorerUrlOfParent(saved, await getParent(db, saved)) : `/wagtail/pages/${saved.id}/edit/`);
+  });
+
+  async function saveEdit(page: Page, data: PageFormData, publish: boolean, res: Response): Promise<void> {
+    const perms = permsOf(res);
+    await withTransaction(db, async (trx) => {
+      const revision = await new SaveDraftAction(trx, page, perms, data).execute();
+      if (publish) await new PublishPageAction(trx, await getPageOrThrow(trx, page.id), perms, { revisionId: revision.id }).execute();
+    });
+  }
+
+  return router;
+}

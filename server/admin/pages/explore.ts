@@ -1,0 +1,88 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { gettext, interpolate } from '../../../client/lib/i18n';
+import { ReorderPageAction } from '../../actions/reorder-page';
+import { NotFoundError } from '../../errors';
+import { EXPLORER_PAGE_SIZE, childrenSlice } from '../../models/page-listing';
+import { getRootPage } from '../../models/pages';
+import { pageActionsFor, type UserPermissions } from '../../models/permissions';
+import { restrictedPagePaths } from '../../models/view-restrictions';
+import { allowedChildTypes } from '../../pagetypes/allowed-children';
+import { PAGE_TYPES } from '../../pagetypes/index';
+import type { Page } from '../../db/schema';
+import { permsOf } from '../access';
+import { flash } from '../render';
+import type { AdminContext } from '../types';
+import { breadcrumbsFor, loadPage } from './load';
+import { pageStatusTags } from './status';
+
+/** The page's actions, offering "add child page" only where some type may go under it. */
+export function actionsWithChildTypes(perms: UserPermissions, page: Page) {
+  const actions = pageActionsFor(perms, page);
+  return { ...actions, canAddSubpage: actions.canAddSubpage && allowedChildTypes(page.page_type).length > 0 };
+}
+
+const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+/** /wagtail/pages/ and /wagtail/pages/{id}/: a page's children with status, actions and order arrows. */
+export function exploreRouter({ db, admin }: AdminContext): Router {
+  const router = Router();
+
+  async function explore(req: Parameters<typeof admin.render>[0], res: Parameters<typeof admin.render>[1], parent: Page) {
+    const perms = permsOf(res);
+    const current = pageNumber.parse(req.query.p);
+    const [{ pages, total }, restricted, breadcrumbs] = await Promise.all([
+      childrenSlice(db, parent, (current - 1) * EXPLORER_PAGE_SIZE),
+      restrictedPagePaths(db),
+      breadcrumbsFor(db, parent),
+    ]);
+    const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
+    const offset = (current - 1) * EXPLORER_PAGE_SIZE;
+    const rows = pages.map((page, index) => ({
+      page,
+      typeLabel: PAGE_TYPES[page.page_type]?.label ?? page.page_type,
+      status: pageStatusTags(page, restricted),
+      actions: actionsWithChildTypes(perms, page),
+      isFirst: offset + index === 0,
+      isLast: offset + index === total - 1,
+    }));
+    const parentActions = pageActionsFor(perms, parent);
+    admin.render(req, res, 'pages-explore', {
+      title: parent.depth === 1 ? gettext('Pages') : parent.draft_title,
+      activeNav: 'pages',
+      parent,
+      isRoot: parent.depth === 1,
+      breadcrumbs,
+      rows,
+      parentActions,
+      canAddChild: parentActions.canAddSubpage && allowedChildTypes(parent.page_type).length > 0,
+      pagination: {
+        current,
+        pageCount,
+        previous: current > 1 ? current - 1 : null,
+        next: current < pageCount ? current + 1 : null,
+        summary: interpolate('Page {current} of {count}', { current, count: pageCount }),
+      },
+    });
+  }
+
+  router.get('/pages/', async (req, res) => {
+    const root = await getRootPage(db);
+    if (!root) throw new NotFoundError('The page tree is empty.');
+    await explore(req, res, root);
+  });
+
+  router.get('/pages/:pageId/', async (req, res) => explore(req, res, await loadPage(db, req)));
+
+  router.post('/pages/:pageId/move/:direction/', async (req, res) => {
+    const direction = z.enum(['up', 'down']).safeParse(req.params.direction);
+    if (!direction.success) throw new NotFoundError('Unknown direction.');
+    const page = await loadPage(db, req);
+    await new ReorderPageAction(db, page, permsOf(res), direction.data).execute();
+    flash(req, 'success', interpolate('Page "{title}" moved.', { title: page.draft_title }));
+    const back = req.body?.next;
+    res.redirect(303, typeof back === 'string' && /^\/wagtail\/pages\/(\d+\/)?(\?p=\d+)?$/.test(back) ? back : '/wagtail/pages/');
+  });
+
+  return router;
+}

@@ -1,0 +1,122 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { gettext, interpolate } from '../../../client/lib/i18n';
+import { CopyPageAction } from '../../actions/copy-page';
+import { MovePageAction } from '../../actions/move-page';
+import type { Page } from '../../db/schema';
+import { ConflictError, PermissionDenied, ValidationError } from '../../errors';
+import { pageTreeOutline } from '../../models/page-listing';
+import { getPage } from '../../models/pages';
+import { canOnPage, pageActionsFor, type UserPermissions } from '../../models/permissions';
+import { SLUG_PATTERN } from '../../models/slugs';
+import { isAllowedUnder } from '../../pagetypes/allowed-children';
+import { permsOf } from '../access';
+import { addProblem, emptyProblems, parseForm, type FormProblems } from '../forms';
+import { flash } from '../render';
+import type { AdminContext } from '../types';
+import { breadcrumbsFor, loadPage } from './load';
+
+const destinationId = z.coerce.number().int().positive().max(2 ** 31 - 1);
+
+const copyForm = z.object({
+  destination: destinationId,
+  new_title: z.string().trim().min(1, 'Title is required').max(255),
+  new_slug: z.string().trim().max(255).regex(SLUG_PATTERN, 'Slug may contain only lowercase letters, digits and single hyphens'),
+  copy_subpages: z.literal('on').optional(),
+  publish_copies: z.literal('on').optional(),
+});
+
+/** Pages the user may put `page` under: allowed type, add permission, outside its own subtree. */
+async function destinationsFor(db: AdminContext['db'], perms: UserPermissions, page: Page, options: { excludeSubtree: boolean }) {
+  const outline = await pageTreeOutline(db);
+  return outline
+    .filter((candidate) => !(options.excludeSubtree && candidate.path.startsWith(page.path)))
+    .filter((candidate) => isAllowedUnder(page.page_type, candidate.page_type) && pageActionsFor(perms, candidate).canAddSubpage)
+    .map((candidate) => ({ ...candidate, label: candidate.depth === 1 ? 'Root' : candidate.draft_title, indent: Math.max(0, candidate.depth - 2) }));
+}
+
+/** Move (choose a destination allowed for the type) and copy (with or without subpages). */
+export function moveCopyRouter({ db, admin }: AdminContext): Router {
+  const router = Router();
+
+  async function loadAllowed(req: Request, res: Response, action: 'canMove' | 'canCopy') {
+    const page = await loadPage(db, req);
+    if (!canOnPage(permsOf(res), page, action)) throw new PermissionDenied(`You do not have permission to ${action === 'canMove' ? 'move' : 'copy'} this page.`);
+    return page;
+  }
+
+  router.get('/pages/:pageId/move/', async (req, res) => {
+    const page = await loadAllowed(req, res, 'canMove');
+    admin.render(req, res, 'page-move', {
+      title: interpolate('Move {title}', { title: page.draft_title }),
+      activeNav: 'pages',
+      breadcrumbs: await breadcrumbsFor(db, page, { linkLast: true }),
+      page,
+      destinations: await destinationsFor(db, permsOf(res), page, { excludeSubtree: true }),
+    });
+  });
+
+  router.post('/pages/:pageId/move/', async (req, res) => {
+    const page = await loadAllowed(req, res, 'canMove');
+    const id = destinationId.safeParse(req.body?.destination);
+    const destination = id.success ? await getPage(db, id.data) : undefined;
+    if (!destination) throw new ValidationError('Choose where to move the page.');
+    const moved = await new MovePageAction(db, page, permsOf(res), destination).execute();
+    flash(req, 'success', interpolate('Page "{title}" moved under "{parent}".', { title: moved.draft_title, parent: destination.draft_title }));
+    res.redirect(303, destination.depth === 1 ? '/wagtail/pages/' : `/wagtail/pages/${destination.id}/`);
+  });
+
+  async function renderCopy(req: Request, res: Response, page: Page, form: FormProblems, status = 200) {
+    admin.render(
+      req,
+      res,
+      'page-copy',
+      {
+        title: interpolate('Copy {title}', { title: page.draft_title }),
+        activeNav: 'pages',
+        breadcrumbs: await breadcrumbsFor(db, page, { linkLast: true }),
+        page,
+        form,
+        destinations: await destinationsFor(db, permsOf(res), page, { excludeSubtree: false }),
+      },
+      status,
+    );
+  }
+
+  router.get('/pages/:pageId/copy/', async (req, res) => {
+    const page = await loadAllowed(req, res, 'canCopy');
+    const parentPath = page.path.slice(0, -4);
+    const parent = (await pageTreeOutline(db)).find((candidate) => candidate.path === parentPath);
+    await renderCopy(req, res, page, emptyProblems({ new_title: page.draft_title, new_slug: `${page.slug}-copy`, destination: String(parent?.id ?? '') }));
+  });
+
+  router.post('/pages/:pageId/copy/', async (req, res) => {
+    const page = await loadAllowed(req, res, 'canCopy');
+    const form = parseForm(copyForm, req.body);
+    if (!form.ok) return renderCopy(req, res, page, form, 400);
+    const destination = await getPage(db, form.data.destination);
+    if (!destination) {
+      const problems = emptyProblems({ ...req.body });
+      addProblem(problems, 'destination', gettext('Choose where to put the copy.'));
+      return renderCopy(req, res, page, problems, 400);
+    }
+    try {
+      const copy = await new CopyPageAction(db, page, permsOf(res), {
+        destination,
+        recursive: form.data.copy_subpages === 'on',
+        keepLive: form.data.publish_copies === 'on',
+        title: form.data.new_title,
+        slug: form.data.new_slug,
+      }).execute();
+      flash(req, 'success', interpolate('Page "{title}" copied.', { title: page.draft_title }));
+      res.redirect(303, `/wagtail/pages/${copy.id}/edit/`);
+    } catch (error) {
+      if (!(error instanceof ConflictError || error instanceof ValidationError)) throw error;
+      const problems = emptyProblems({ ...req.body });
+      addProblem(problems, error instanceof ConflictError ? 'new_slug' : undefined, error.message);
+      await renderCopy(req, res, page, problems, 400);
+    }
+  });
+
+  return router;
+}

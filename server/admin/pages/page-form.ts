@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { gettext, interpolate } from '../../../client/lib/i18n';
+import { streamBlockSchema } from '../../../admin-client/streamfield/schemas';
+import { BLOCKS } from '../../blocks/index';
+import { validateStream } from '../stream-validation';
+import type { AdminField } from '../../blocks/types';
+import type { Page } from '../../db/schema';
+import { revisionSnapshotSchema, type RevisionSnapshot } from '../../models/pages';
+import type { PageTypeDefinition } from '../../pagetypes/types';
+import { sanitizeRichText } from '../../rich-text';
+import { addProblem, emptyProblems, type FormProblems } from '../forms';
+
+/** Prefix of the form names of a page type's own fields, apart from the common ones. */
+const CONTENT_PREFIX = 'content-';
+
+/** What a valid page form yields: the revision snapshot and the schedule. */
+export interface PageFormData {
+  snapshot: RevisionSnapshot;
+  goLiveAt: Date | null;
+  expireAt: Date | null;
+}
+
+/** The outcome of reading a page form. */
+export type PageFormResult = { ok: true; data: PageFormData } | ({ ok: false } & FormProblems);
+
+// datetime-local inputs carry no zone; the form labels them UTC.
+const scheduleField = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, ctx) => {
+    if (value === '') return null;
+    const date = new Date(`${value}Z`);
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) || Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid date and time.' });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+const scheduleSchema = z
+  .object({ go_live_at: scheduleField, expire_at: scheduleField })
+  .refine((s) => !s.go_live_at || !s.expire_at || s.expire_at > s.go_live_at, { path: ['expire_at'], message: 'Expiry must be after the go-live time.' });
+
+/** A datetime-local value in UTC for a date, or ''. */
+export function toDateTimeLocal(date: Date | null): string {
+  return date ? date.toISOString().slice(0, 16) : '';
+}
+
+function formValueOf(field: AdminField, value: unknown): string | boolean {
+  if (field.kind === 'boolean') return value === true;
+  if (field.kind === 'stream') return JSON.stringify(value ?? [], null, 2);
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** The form values of a page as it is in its latest revision (or live fields). */
+export function pageFormValues(pageType: PageTypeDefinition, snapshot: RevisionSnapshot, page?: Page): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    title: snapshot.title,
+    slug: snapshot.slug,
+    seo_title: snapshot.seo_title,
+    search_description: snapshot.search_description,
+    show_in_menus: snapshot.show_in_menus,
+    go_live_at: toDateTimeLocal(page?.go_live_at ?? null),
+    expire_at: toDateTimeLocal(page?.expire_at ?? null),
+  };
+  for (const field of pageType.adminFields) values[CONTENT_PREFIX + field.name] = formValueOf(field, snapshot.content[field.name]);
+  return values;
+}
+
+/** The type's fields as the template draws them, with what was typed and their errors. */
+export function contentFieldsForTemplate(pageType: PageTypeDefinition, problems: FormProblems) {
+  return pageType.adminFields.map((field) => {
+    const name = CONTENT_PREFIX + field.name;
+    const value = problems.values[name];
+    return {
+      ...field,
+      name,
+      value,
+      checked: value === true || value === 'on',
+      errors: problems.errors[name],
+      isStream: field.kind === 'stream',
+      isLongText: field.kind === 'textarea' || field.kind === 'rich_text',
+      isBoolean: field.kind === 'boolean',
+      isSelect: field.kind === 'select',
+      inputType: field.kind === 'number' ? 'number' : field.kind === 'url' ? 'url' : 'text',
+    };
+  });
+}
+
+/**
+ * The page types' stream schemas accept any block so that one bad block never takes a live
+ * page down; an editor saving must still hear about unknown types and invalid values, nested
+ * blocks included (the StreamField editor's own validation).
+ */
+function blockProblems(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  // Blocks typed without an id get one by position, so each problem can name its block.
+  const blocks = value.flatMap((item: unknown, index) => {
+    const block = streamBlockSchema.safeParse(item && typeof item === 'object' ? { id: `block-${index + 1}`, ...item } : item);
+    return block.success ? [{ ...block.data, position: index + 1 }] : [];
+  });
+  const errors = validateStream(blocks.map(({ position: _position, ...block }) => block));
+  const topLevel = new Map(blocks.map((block) => [block.id, block]));
+  return Object.entries(errors).flatMap(([id, problems]) => {
+    const block = topLevel.get(id);
+    const where = block
+      ? interpolate('Block {n} ({type})', { n: block.position, type: BLOCKS[block.type]?.label ?? block.type })
+      : interpolate('Nested block {id}', { id });
+    return problems.map((problem) => `${where}: ${[problem.path.join(' › '), problem.message].filter(Boolean).join(' ')}`);
+  });
+}
+
+function readContentField(field: AdminField, raw: unknown, problems: FormProblems): unknown {
+  const name = CONTENT_PREFIX + field.name;
+  const text = typeof raw === 'string' ? raw : '';
+  switch (field.kind) {
+    case 'boolean':
+      return raw === 'on' || raw === 'true';
+    case 'number':
+      return text.trim() === '' ? undefined : Number(text);
+    case 'stream':
+      try {
+        const blocks: unknown = text.trim() === '' ? [] : JSON.parse(text);
+        for (const problem of blockProblems(blocks)) addProblem(problems, name, problem);
+        return blocks;
+      } catch {
+        addProblem(problems, name, gettext('Enter valid JSON: a list of blocks like [{"type": "heading", "value": {...}}].'));
+        return undefined;
+      }
+    case 'rich_text':
+      // Stored sanitized, so nothing unsafe waits in the database for a template to forget it.
+      return sanitizeRichText(text);
+    default:
+      return text;
+  }
+}
+
+/**
+ * Reads the edit form: common fields by the revision schema, the type's fields by its zod
+ * schema (over the current content, so fields the form does not show are kept), the schedule.
+ * Errors land beside their field; what was typed comes back in `values`.
+ */
+export function readPageForm(pageType: PageTypeDefinition, body: Record<string, unknown>, currentContent: Record<string, unknown>): PageFormResult {
+  const values: Record<string, unknown> = { ...body, show_in_menus: body.show_in_menus === 'on' };
+  delete values.csrfmiddlewaretoken;
+  for (const field of pageType.adminFields) if (field.kind === 'boolean') values[CONTENT_PREFIX + field.name] = body[CONTENT_PREFIX + field.name] === 'on';
+  const problems = emptyProblems(values);
+
+  const content: Record<string, unknown> = { ...currentContent };
+  for (const field of pageType.adminFields) content[field.name] = readContentField(field, body[CONTENT_PREFIX + field.name], problems);
+  const fields = pageType.fields.safeParse(content);
+  if (!fields.success) {
+    for (const issue of fields.error.issues) {
+      const [first, ...rest] = issue.path.map(String);
+      const known = pageType.adminFields.some((field) => field.name === first) && !problems.errors[CONTENT_PREFIX + first];
+      const where = rest.length > 0 ? ` (${rest.join(' › ')})` : '';
+      addProblem(problems, known ? CONTENT_PREFIX + first : undefined, `${issue.message}${where}`);
+    }
+  }
+
+  const common = revisionSnapshotSchema.omit({ content: true }).safeParse({
+    title: body.title ?? '',
+    slug: body.slug ?? '',
+    seo_title: body.seo_title ?? '',
+    search_description: body.search_description ?? '',
+    show_in_menus: values.show_in_menus,
+  });
+  if (!common.success) for (const issue of common.error.issues) addProblem(problems, String(issue.path[0]), issue.message);
+  const schedule = scheduleSchema.safeParse({ go_live_at: body.go_live_at, expire_at: body.expire_at });
+  if (!schedule.success) for (const issue of schedule.error.issues) addProblem(problems, String(issue.path[0]), issue.message);
+
+  if (problems.formErrors.length > 0 || !common.success || !schedule.success || !fields.success) return { ok: false, ...problems };
+  return {
+    ok: true,
+    data: {
+      snapshot: { ...common.data, content: fields.data as Record<string, unknown> },
+      goLiveAt: schedule.data.go_live_at,
+      expireAt: schedule.data.expire_at,
+    },
+  };
+}

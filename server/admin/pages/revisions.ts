@@ -1,0 +1,104 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { gettext, interpolate } from '../../../client/lib/i18n';
+import { RevertPageAction } from '../../actions/revert-page';
+import type { Page } from '../../db/schema';
+import { NotFoundError, PermissionDenied } from '../../errors';
+import { pageHistory } from '../../models/admin-log';
+import { getLatestRevision, getRevision, getRevisions, revisionSnapshot } from '../../models/pages';
+import { canOnPage } from '../../models/permissions';
+import { siteForPage } from '../../models/sites';
+import { usernamesByIds } from '../../models/users';
+import { permsOf } from '../access';
+import { flash } from '../render';
+import type { AdminContext } from '../types';
+import { breadcrumbsFor, loadPage } from './load';
+
+const revisionId = z.coerce.number().int().positive().max(2 ** 31 - 1);
+
+/** Audit codes as the history screen words them. */
+const ACTION_LABELS: Record<string, string> = {
+  'page.create': 'Created',
+  'page.edit': 'Draft saved',
+  'page.publish': 'Published',
+  'page.schedule': 'Scheduled',
+  'page.unpublish': 'Unpublished',
+  'page.move': 'Moved',
+  'page.copy': 'Copied',
+  'page.delete': 'Deleted',
+  'page.lock': 'Locked',
+  'page.unlock': 'Unlocked',
+  'page.revert': 'Reverted to an earlier revision',
+  'page.reorder': 'Reordered',
+  'page.expire': 'Expired',
+  'page.view_restriction.create': 'Privacy restricted',
+  'page.view_restriction.delete': 'Privacy restriction removed',
+};
+
+/** Revisions (list, revert), history, and preview of the latest draft with the real template. */
+export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
+  const router = Router();
+
+  async function loadEditable(req: Request, res: Response): Promise<Page> {
+    const page = await loadPage(db, req);
+    if (!canOnPage(permsOf(res), page, 'canViewRevisions')) throw new PermissionDenied('You do not have permission to see the revisions of this page.');
+    return page;
+  }
+
+  router.get('/pages/:pageId/revisions/', async (req, res) => {
+    const page = await loadEditable(req, res);
+    const revisions = await getRevisions(db, page);
+    const names = await usernamesByIds(db, revisions.flatMap((revision) => (revision.user_id === null ? [] : [revision.user_id])));
+    admin.render(req, res, 'page-revisions', {
+      title: interpolate('Revisions of {title}', { title: page.draft_title }),
+      activeNav: 'pages',
+      breadcrumbs: await breadcrumbsFor(db, page, { linkLast: true }),
+      page,
+      canRevert: canOnPage(permsOf(res), page, 'canEdit'),
+      revisions: revisions.map((revision) => ({
+        revision,
+        title: revisionSnapshot(revision).title,
+        user: revision.user_id === null ? gettext('system') : (names.get(revision.user_id) ?? gettext('deleted user')),
+        isLive: revision.id === page.live_revision_id,
+        isLatest: revision.id === page.latest_revision_id,
+      })),
+    });
+  });
+
+  router.post('/pages/:pageId/revisions/:revisionId/revert/', async (req, res) => {
+    const page = await loadPage(db, req);
+    const id = revisionId.safeParse(req.params.revisionId);
+    if (!id.success) throw new NotFoundError('There is no such revision.');
+    await new RevertPageAction(db, page, permsOf(res), id.data).execute();
+    flash(req, 'success', gettext('The earlier revision is now the newest draft. Publish it to make it live.'));
+    res.redirect(303, `/wagtail/pages/${page.id}/edit/`);
+  });
+
+  router.get('/pages/:pageId/history/', async (req, res) => {
+    const page = await loadPage(db, req);
+    const entries = await pageHistory(db, page.id);
+    admin.render(req, res, 'page-history', {
+      title: interpolate('History of {title}', { title: page.draft_title }),
+      activeNav: 'pages',
+      breadcrumbs: await breadcrumbsFor(db, page, { linkLast: true }),
+      page,
+      entries: entries.map((entry) => ({ ...entry, actionLabel: gettext(ACTION_LABELS[entry.action] ?? entry.action) })),
+    });
+  });
+
+  /** The latest revision (or one named by ?revision=) rendered like the live page. */
+  router.get('/pages/:pageId/preview/', async (req, res) => {
+    const page = await loadEditable(req, res);
+    const chosen = revisionId.safeParse(req.query.revision);
+    const revision = chosen.success ? await getRevision(db, page, chosen.data) : await getLatestRevision(db, page);
+    if (!revision) throw new NotFoundError('This page has no revision to preview.');
+    const site = await siteForPage(db, page);
+    if (!site) throw new NotFoundError('This page belongs to no site, so it cannot be previewed.');
+    const snapshot = revisionSnapshot(revision);
+    res.set('Cache-Control', 'private, no-store');
+    res.set('X-Robots-Tag', 'noindex');
+    await sendPage(req, res, site, { ...page, ...snapshot, content: snapshot.content });
+  });
+
+  return router;
+}

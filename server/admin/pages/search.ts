@@ -1,0 +1,64 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { gettext, interpolate } from '../../../client/lib/i18n';
+import { EXPLORER_PAGE_SIZE, PAGE_SEARCH_STATUSES, searchPages } from '../../models/page-listing';
+import { restrictedPagePaths } from '../../models/view-restrictions';
+import { PAGE_TYPES } from '../../pagetypes/index';
+import { permsOf } from '../access';
+import type { AdminContext } from '../types';
+import { actionsWithChildTypes } from './explore';
+import { pageStatusTags } from './status';
+
+const searchQuery = z.object({
+  q: z.string().max(200).catch(''),
+  type: z.enum(Object.keys(PAGE_TYPES) as [string, ...string[]]).optional().catch(undefined),
+  status: z.enum(PAGE_SEARCH_STATUSES).optional().catch(undefined),
+  p: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+const STATUS_LABELS: Record<(typeof PAGE_SEARCH_STATUSES)[number], string> = {
+  live: 'Live',
+  draft: 'Draft',
+  changes: 'Live with unpublished changes',
+  scheduled: 'Scheduled',
+  expired: 'Expired',
+  locked: 'Locked',
+};
+
+/** /wagtail/pages/search/: pages by words in title or content, filtered by type and status. */
+export function searchRouter({ db, admin }: AdminContext): Router {
+  const router = Router();
+  router.get('/pages/search/', async (req, res) => {
+    const query = searchQuery.parse({ q: req.query.q ?? '', type: req.query.type || undefined, status: req.query.status || undefined, p: req.query.p });
+    const searching = Boolean(query.q.trim() || query.type || query.status);
+    const [{ pages, total }, restricted] = searching
+      ? await Promise.all([searchPages(db, { text: query.q, pageType: query.type, status: query.status }, (query.p - 1) * EXPLORER_PAGE_SIZE), restrictedPagePaths(db)])
+      : [{ pages: [], total: 0 }, []];
+    const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
+    const filters = new URLSearchParams({ q: query.q, type: query.type ?? '', status: query.status ?? '' });
+    admin.render(req, res, 'pages-search', {
+      title: gettext('Search pages'),
+      activeNav: 'search',
+      query,
+      searching,
+      total,
+      resultsSummary: interpolate('{count} matching pages', { count: total }),
+      types: Object.values(PAGE_TYPES)
+        .sort((a, b) => a.label.localeCompare(b.label))
+        .map((type) => ({ name: type.name, label: type.label, selected: type.name === query.type })),
+      statuses: PAGE_SEARCH_STATUSES.map((status) => ({ value: status, label: gettext(STATUS_LABELS[status]), selected: status === query.status })),
+      rows: pages.map((page) => ({
+        page,
+        typeLabel: PAGE_TYPES[page.page_type]?.label ?? page.page_type,
+        status: pageStatusTags(page, restricted),
+        actions: actionsWithChildTypes(permsOf(res), page),
+      })),
+      pagination: {
+        previous: query.p > 1 ? `?${filters}&p=${query.p - 1}` : null,
+        next: query.p < pageCount ? `?${filters}&p=${query.p + 1}` : null,
+        summary: interpolate('Page {current} of {count}', { current: query.p, count: pageCount }),
+      },
+    });
+  });
+  return router;
+}

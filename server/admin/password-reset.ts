@@ -1,0 +1,104 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { gettext, interpolate } from '../../client/lib/i18n';
+import { withTransaction } from '../db/transaction';
+import { queueEmail } from '../models/outbox';
+import { checkResetToken, decodeUid, encodeUid, makeResetToken, usersForReset } from '../models/password-reset';
+import { getUser, setPassword } from '../models/users';
+import { requestPort, resolveRequestSite } from '../views/site-request';
+import { newPasswordSchema } from './accounts';
+import { parseForm } from './forms';
+import type { AdminContext } from './types';
+
+const requestForm = z.object({ email: z.string().trim().max(254).pipe(z.email('Enter a valid email address.')) });
+const setPasswordForm = z
+  .object({ new_password1: newPasswordSchema, new_password2: z.string().default('') })
+  .refine((form) => form.new_password1 === form.new_password2, { path: ['new_password2'], message: 'The two passwords do not match.' });
+
+/**
+ * The origin for links in mail: the configured site the request matched, never the raw Host
+ * header, so a forged Host cannot point a reset link at somebody else's server.
+ */
+async function mailOrigin(req: Request, db: AdminContext['db']): Promise<string> {
+  const site = await resolveRequestSite(db, req);
+  const hostname = site?.site.hostname ?? req.hostname;
+  const port = site?.site.port ?? requestPort(req);
+  const defaultPort = req.secure ? 443 : 80;
+  return `${req.protocol}://${hostname}${port === defaultPort ? '' : `:${port}`}`;
+}
+
+/** Password reset: request, done, confirm/{uidb64}/{token}/ (single use, expiring) and complete. */
+export function passwordResetRouter({ db, config, admin }: AdminContext): Router {
+  const router = Router();
+
+  router.get('/password_reset/', (req, res) => {
+    admin.render(req, res, 'password-reset', { title: gettext('Reset your password'), form: { values: {}, errors: {}, formErrors: [] } });
+  });
+
+  router.post('/password_reset/', async (req, res) => {
+    const form = parseForm(requestForm, req.body);
+    if (!form.ok) return admin.render(req, res, 'password-reset', { title: gettext('Reset your password'), form }, 400);
+    const origin = await mailOrigin(req, db);
+    const users = await usersForReset(db, form.data.email);
+    await withTransaction(db, async (trx) => {
+      for (const user of users) {
+        const link = `${origin}/wagtail/password_reset/confirm/${encodeUid(user.id)}/${makeResetToken(user, config.SECRET_KEY)}/`;
+        await queueEmail(trx, {
+          to: user.email,
+          subject: gettext('Password reset'),
+          text: [
+            interpolate('Someone asked to reset the password of the account {username}.', { username: user.username }),
+            '',
+            gettext('To choose a new password, open this link within three days:'),
+            link,
+            '',
+            gettext('If it was not you, ignore this email; your password stays as it is.'),
+          ].join('\n'),
+        });
+      }
+    });
+    // The same answer whether or not the address belongs to an account.
+    res.redirect(303, '/wagtail/password_reset/done/');
+  });
+
+  router.get('/password_reset/done/', (req, res) => {
+    admin.render(req, res, 'password-reset-message', {
+      title: gettext('Check your email'),
+      message: gettext('If an account has this email address, we have sent it a link to choose a new password.'),
+    });
+  });
+
+  async function validTarget(req: Request) {
+    const uid = decodeUid(String(req.params.uidb64));
+    const user = uid === undefined ? undefined : await getUser(db, uid);
+    return user && user.is_active && checkResetToken(user, String(req.params.token), config.SECRET_KEY) ? user : undefined;
+  }
+
+  const confirmPath = '/password_reset/confirm/:uidb64/:token/';
+
+  router.get(confirmPath, async (req, res) => {
+    const user = await validTarget(req);
+    admin.render(req, res, 'password-reset-confirm', { title: gettext('Choose a new password'), valid: Boolean(user), action: req.originalUrl, form: { values: {}, errors: {}, formErrors: [] } }, user ? 200 : 400);
+  });
+
+  router.post(confirmPath, async (req, res) => {
+    const user = await validTarget(req);
+    if (!user) return admin.render(req, res, 'password-reset-confirm', { title: gettext('Choose a new password'), valid: false }, 400);
+    const form = parseForm(setPasswordForm, req.body);
+    if (!form.ok) {
+      return admin.render(req, res, 'password-reset-confirm', { title: gettext('Choose a new password'), valid: true, action: req.originalUrl, form: { ...form, values: {} } }, 400);
+    }
+    await setPassword(db, user.id, form.data.new_password1);
+    res.redirect(303, '/wagtail/password_reset/complete/');
+  });
+
+  router.get('/password_reset/complete/', (req, res) => {
+    admin.render(req, res, 'password-reset-message', {
+      title: gettext('Password changed'),
+      message: gettext('Your password has been set. You can sign in with it now.'),
+      signInLink: true,
+    });
+  });
+
+  return router;
+}

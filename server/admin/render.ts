@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import type { Request, Response } from 'express';
+import { gettext } from '../../client/lib/i18n';
+import type { AssetManifest } from '../asset-manifest';
+import type { CsrfProtection } from '../csrf';
+import { cspNonce } from '../security-headers';
+
+const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'templates');
+
+/** A message shown once on the next admin page ("Page 'About' published."). */
+export interface FlashMessage {
+  level: 'success' | 'error' | 'warning';
+  text: string;
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    adminMessages?: FlashMessage[];
+  }
+}
+
+/** Queues a message for the next admin page this session sees. */
+export function flash(req: Request, level: FlashMessage['level'], text: string): void {
+  req.session.adminMessages = [...(req.session.adminMessages ?? []), { level, text }];
+}
+
+function takeMessages(req: Request): FlashMessage[] {
+  const messages = req.session?.adminMessages ?? [];
+  if (messages.length > 0) delete req.session.adminMessages;
+  return messages;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+function createEnvironment(): typeof Handlebars {
+  const hbs = Handlebars.create();
+  hbs.registerHelper('t', (message: string) => gettext(message));
+  hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  hbs.registerHelper('not', (a: unknown) => !a);
+  hbs.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean));
+  hbs.registerHelper('and', (...args: unknown[]) => args.slice(0, -1).every(Boolean));
+  hbs.registerHelper('concat', (...args: unknown[]) => args.slice(0, -1).join(''));
+  hbs.registerHelper('indentDashes', (depth: number) => '—'.repeat(depth));
+  hbs.registerHelper('includes', (list: unknown, value: unknown) => Array.isArray(list) && list.includes(value));
+  hbs.registerHelper('date', (value: unknown) => (value instanceof Date ? `${DATE_FORMAT.format(value)} UTC` : ''));
+  hbs.registerHelper('isoDate', (value: unknown) => (value instanceof Date ? value.toISOString() : ''));
+  const partialsDir = path.join(TEMPLATES_DIR, 'partials');
+  for (const file of readdirSync(partialsDir).filter((name) => name.endsWith('.hbs'))) {
+    hbs.registerPartial(path.basename(file, '.hbs'), readFileSync(path.join(partialsDir, file), 'utf8'));
+  }
+  return hbs;
+}
+
+/** What every admin page's layout shows besides the page body. */
+export interface AdminChrome {
+  brandName: string;
+  user: { id: number; name: string; username: string; isSuperuser: boolean } | null;
+  canManageUsers: boolean;
+}
+
+/** Renders admin templates inside the layout; templates are compiled once, at start-up. */
+export function createAdminRenderer(manifest: AssetManifest, csrf: CsrfProtection) {
+  const hbs = createEnvironment();
+  const compiled = new Map<string, HandlebarsTemplateDelegate>();
+  for (const file of readdirSync(TEMPLATES_DIR).filter((name) => name.endsWith('.hbs'))) {
+    compiled.set(path.basename(file, '.hbs'), hbs.compile(readFileSync(path.join(TEMPLATES_DIR, file), 'utf8'), { strict: false }));
+  }
+  const layout = compiled.get('layout');
+  if (!layout) throw new Error('server/admin/templates/layout.hbs is missing');
+  const assets = { script: manifest.admin.entry.file, preloads: manifest.admin.entry.imports, css: manifest.admin.css };
+
+  /** Sends one admin page: `template` with `context`, wrapped in the layout. */
+  function render(
+    req: Request,
+    res: Response,
+    template: string,
+    context: Record<string, unknown> & { title: string; activeNav?: string },
+    status = 200,
+  ): void {
+    const body = compiled.get(template);
+    if (!body) throw new Error(`Admin template "${template}" does not exist`);
+    const chrome = res.locals.adminChrome as AdminChrome | undefined;
+    const shared = {
+      ...context,
+      chrome,
+      csrfToken: csrf.tokenFor(req, res),
+      nonce: cspNonce(res),
+      assets,
+      messages: takeMessages(req),
+      currentPath: req.originalUrl,
+    };
+    res.status(status).set('Cache-Control', 'private, no-store').type('html').send(layout!({ ...shared, body: body(shared) }));
+  }
+
+  return { render };
+}
+
+/** The renderer's type, for admin modules that receive it. */
+export type AdminRenderer = ReturnType<typeof createAdminRenderer>;

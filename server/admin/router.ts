@@ -1,0 +1,74 @@
+import { Router, type ErrorRequestHandler } from 'express';
+import { gettext } from '../../client/lib/i18n';
+import type { AssetManifest } from '../asset-manifest';
+import type { Config } from '../config';
+import type { CsrfProtection } from '../csrf';
+import type { Db } from '../db/database';
+import { HttpError, NotFoundError } from '../errors';
+import type { Logger } from 'pino';
+import type { PublicPages } from '../views/serve';
+import { loadAdminUser, requireAdminAccess } from './access';
+import { accountsRouter } from './accounts';
+import { adminApiRouter } from './api';
+import { dashboardRouter } from './dashboard';
+import { editingSessionsRouter } from './editing-sessions';
+import { pagesRouter } from './pages/router';
+import { groupsRouter } from './groups';
+import { usersRouter } from './users';
+import { passwordResetRouter } from './password-reset';
+import { createAdminRenderer, type AdminRenderer } from './render';
+import type { AdminContext } from './types';
+
+/** What the back office is assembled from. */
+export interface AdminRouterOptions {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  manifest: AssetManifest;
+  csrf: CsrfProtection;
+  /** The public render path, for previews of drafts. */
+  sendPage: PublicPages['sendPage'];
+}
+
+const ERROR_TITLES: Record<number, string> = {
+  400: 'Bad request',
+  403: 'Permission denied',
+  404: 'Not found',
+  409: 'Conflict',
+  429: 'Too many requests',
+};
+
+/**
+ * The back office at /wagtail/: sign-in and password reset are open; everything else needs
+ * a signed-in user with admin access, and each area checks its own permissions.
+ */
+export function adminRouter(options: AdminRouterOptions): Router {
+  const admin = createAdminRenderer(options.manifest, options.csrf);
+  const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, admin, sendPage: options.sendPage };
+  const router = Router();
+  router.use(loadAdminUser(options.db));
+  router.use(accountsRouter(context));
+  router.use(passwordResetRouter(context));
+  router.use(adminApiRouter(context));
+  router.use(requireAdminAccess);
+  router.use(dashboardRouter(context));
+  router.use(pagesRouter(context));
+  router.use(editingSessionsRouter(context));
+  router.use(usersRouter(context));
+  router.use(groupsRouter(context));
+  router.use(() => {
+    throw new NotFoundError('There is nothing at this address.');
+  });
+  router.use(adminErrorPage(admin));
+  return router;
+}
+
+/** Client errors as admin pages (403 with the layout, nothing changed); server errors go on. */
+function adminErrorPage(admin: AdminRenderer): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (!(error instanceof HttpError) || error.status >= 500 || res.headersSent) return next(error);
+    if (req.accepts(['html', 'json']) === 'json') return res.status(error.status).json({ error: error.message });
+    const title = gettext(ERROR_TITLES[error.status] ?? 'Error');
+    admin.render(req, res, 'error', { title, status: error.status, message: error.message }, error.status);
+  };
+}

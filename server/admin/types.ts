@@ -1,0 +1,14 @@
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { Logger } from 'pino';
+import type { PublicPages } from '../views/serve';
+import type { AdminRenderer } from './render';
+
+/** What every admin module is built from. */
+export interface AdminContext {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  admin: AdminRenderer;
+  sendPage: PublicPages['sendPage'];
+}

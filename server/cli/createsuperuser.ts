@@ -1,0 +1,64 @@
+/**
+ * npm run createsuperuser [-- --username U --email E --password P]: creates a superuser.
+ * Missing values come from DJANGO_SUPERUSER_USERNAME / _EMAIL / _PASSWORD, then prompts.
+ */
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { newPasswordSchema } from '../admin/accounts';
+import { migrateToLatest } from '../db/migrate';
+import { createUser, findUserByUsername } from '../models/users';
+import { openConfigured, runMain } from '../startup';
+
+const superuserSchema = z.object({
+  username: z.string().trim().min(1, 'a username is required').max(150),
+  email: z.union([z.literal(''), z.email('enter a valid email address')]),
+  password: newPasswordSchema,
+});
+
+async function ask(question: string, hidden = false): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  if (hidden && process.stdin.isTTY) {
+    // Echo nothing of what is typed after the question itself.
+    const output = rl as unknown as { _writeToOutput(text: string): void };
+    const write = output._writeToOutput.bind(rl);
+    output._writeToOutput = (text: string) => write(text.startsWith(question) ? text : '');
+  }
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
+}
+
+runMain(async () => {
+  const { values } = parseArgs({ options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } } });
+  const username = values.username ?? process.env.DJANGO_SUPERUSER_USERNAME ?? (await ask('Username: '));
+  const email = values.email ?? process.env.DJANGO_SUPERUSER_EMAIL ?? (await ask('Email address: '));
+  let password = values.password ?? process.env.DJANGO_SUPERUSER_PASSWORD;
+  if (password === undefined) {
+    password = await ask('Password: ', true);
+    if ((await ask('\nPassword (again): ', true)) !== password) {
+      console.error('\nError: the two passwords do not match.');
+      process.exit(2);
+    }
+    console.log();
+  }
+  const input = superuserSchema.safeParse({ username, email: email.trim(), password });
+  if (!input.success) {
+    console.error(`Error: ${input.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    process.exit(2);
+  }
+  const { database } = await openConfigured();
+  try {
+    await migrateToLatest(database.db);
+    if (await findUserByUsername(database.db, input.data.username)) {
+      console.error(`Error: the username "${input.data.username}" is already taken.`);
+      process.exit(2);
+    }
+    await createUser(database.db, { ...input.data, isSuperuser: true });
+    console.log(`Superuser "${input.data.username}" created.`);
+  } finally {
+    await database.close();
+  }
+});

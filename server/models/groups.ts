@@ -1,0 +1,99 @@
+import type { Db } from '../db/database';
+import type { CollectionPermission, Group, PagePermission } from '../db/schema';
+import { withTransaction } from '../db/transaction';
+
+/** Page permissions of a group on one page. */
+export interface GroupPageGrant {
+  pageId: number;
+  permissions: PagePermission[];
+}
+
+/** Collection permissions of a group on one collection. */
+export interface GroupCollectionGrant {
+  collectionId: number;
+  permissions: CollectionPermission[];
+}
+
+/** Everything the group editor saves. */
+export interface GroupInput {
+  name: string;
+  canAccessAdmin: boolean;
+  pageGrants: GroupPageGrant[];
+  collectionGrants: GroupCollectionGrant[];
+}
+
+/** Groups whose name contains `search` (all when empty), by name, with member counts. */
+export async function listGroups(db: Db, search = ''): Promise<Array<Group & { members: number }>> {
+  let query = db
+    .selectFrom('groups')
+    .leftJoin('user_groups', 'user_groups.group_id', 'groups.id')
+    .selectAll('groups')
+    .select((eb) => eb.fn.count<string>('user_groups.user_id').as('members'))
+    .groupBy('groups.id')
+    .orderBy('groups.name');
+  if (search.trim()) query = query.where('groups.name', 'ilike', `%${escapeLike(search.trim())}%`);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, members: Number(row.members) }));
+}
+
+/** The group with this id, or undefined. */
+export async function getGroup(db: Db, id: number): Promise<Group | undefined> {
+  return db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A group's page grants (one entry per page) and collection grants. */
+export async function groupGrants(db: Db, groupId: number): Promise<{ pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[] }> {
+  const [pages, collections] = await Promise.all([
+    db.selectFrom('group_page_permissions').select(['page_id', 'permission']).where('group_id', '=', groupId).orderBy('page_id').execute(),
+    db.selectFrom('group_collection_permissions').select(['collection_id', 'permission']).where('group_id', '=', groupId).execute(),
+  ]);
+  const pageGrants = new Map<number, PagePermission[]>();
+  for (const row of pages) pageGrants.set(row.page_id, [...(pageGrants.get(row.page_id) ?? []), row.permission]);
+  const collectionGrants = new Map<number, CollectionPermission[]>();
+  for (const row of collections) collectionGrants.set(row.collection_id, [...(collectionGrants.get(row.collection_id) ?? []), row.permission]);
+  return {
+    pageGrants: [...pageGrants].map(([pageId, permissions]) => ({ pageId, permissions })),
+    collectionGrants: [...collectionGrants].map(([collectionId, permissions]) => ({ collectionId, permissions })),
+  };
+}
+
+/** Creates a group (id undefined) or replaces one's name, flag and grants; returns it. */
+export async function saveGroup(db: Db, id: number | undefined, input: GroupInput): Promise<Group> {
+  return withTransaction(db, async (trx) => {
+    const group =
+      id === undefined
+        ? await trx.insertInto('groups').values({ name: input.name, can_access_admin: input.canAccessAdmin }).returningAll().executeTakeFirstOrThrow()
+        : await trx.updateTable('groups').set({ name: input.name, can_access_admin: input.canAccessAdmin }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    await trx.deleteFrom('group_page_permissions').where('group_id', '=', group.id).execute();
+    await trx.deleteFrom('group_collection_permissions').where('group_id', '=', group.id).execute();
+    const pageRows = input.pageGrants.flatMap((grant) => [...new Set(grant.permissions)].map((permission) => ({ group_id: group.id, page_id: grant.pageId, permission })));
+    const uniquePageRows = [...new Map(pageRows.map((row) => [`${row.page_id}:${row.permission}`, row])).values()];
+    if (uniquePageRows.length) await trx.insertInto('group_page_permissions').values(uniquePageRows).execute();
+    const collectionRows = input.collectionGrants.flatMap((grant) =>
+      [...new Set(grant.permissions)].map((permission) => ({ group_id: group.id, collection_id: grant.collectionId, permission })),
+    );
+    if (collectionRows.length) await trx.insertInto('group_collection_permissions').values(collectionRows).execute();
+    return group;
+  });
+}
+
+/** Deletes a group; its members lose what it granted. */
+export async function deleteGroup(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('groups').where('id', '=', id).execute();
+}
+
+/** Whether another group already has this name (case-insensitive). */
+export async function groupNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('groups').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()));
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** All collections by name, for the group editor. */
+export async function listCollections(db: Db) {
+  return db.selectFrom('collections').select(['id', 'name', 'parent_id']).orderBy('parent_id', 'desc').orderBy('name').execute();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

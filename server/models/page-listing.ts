@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { Page } from '../db/schema';
+
+/** How many child pages the explorer shows at once. */
+export const EXPLORER_PAGE_SIZE = 50;
+
+/** One screen of a page's children in tree order, with the total count. */
+export async function childrenSlice(db: Db, parent: Page, offset: number, limit = EXPLORER_PAGE_SIZE): Promise<{ pages: Page[]; total: number }> {
+  const children = db
+    .selectFrom('pages')
+    .where('path', 'like', `${parent.path}%`)
+    .where('depth', '=', parent.depth + 1);
+  const [pages, count] = await Promise.all([
+    children.selectAll().orderBy('path').offset(offset).limit(limit).execute(),
+    children.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { pages, total: Number(count.n) };
+}
+
+/** How many pages lie below this one. */
+export async function countDescendants(db: Db, page: Page): Promise<number> {
+  const row = await db
+    .selectFrom('pages')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('path', 'like', `${page.path}%`)
+    .where('depth', '>', page.depth)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every page in tree order with the fields a destination chooser needs. */
+export async function pageTreeOutline(db: Db): Promise<Array<Pick<Page, 'id' | 'path' | 'depth' | 'title' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live'>>> {
+  return db
+    .selectFrom('pages')
+    .select(['id', 'path', 'depth', 'title', 'draft_title', 'page_type', 'locked', 'locked_by', 'owner', 'numchild', 'live'])
+    .orderBy('path')
+    .execute();
+}
+
+/** Publication states the page search filters by. */
+export const PAGE_SEARCH_STATUSES = ['live', 'draft', 'changes', 'scheduled', 'expired', 'locked'] as const;
+
+/** A page search: words in the title or content, a page type, a status. */
+export interface PageSearchQuery {
+  text: string;
+  pageType?: string;
+  status?: (typeof PAGE_SEARCH_STATUSES)[number];
+}
+
+/** Pages (never the tree root) matching a search, most recently changed first. */
+export async function searchPages(db: Db, query: PageSearchQuery, offset: number, limit = EXPLORER_PAGE_SIZE): Promise<{ pages: Page[]; total: number }> {
+  let base = db.selectFrom('pages').where('depth', '>', 1);
+  for (const word of query.text.trim().split(/\s+/).filter(Boolean).slice(0, 10)) {
+    const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    base = base.where((eb) => eb.or([eb('draft_title', 'ilike', pattern), eb('title', 'ilike', pattern), eb(sql<string>`content::text`, 'ilike', pattern)]));
+  }
+  if (query.pageType) base = base.where('page_type', '=', query.pageType);
+  const now = new Date();
+  const byStatus = {
+    live: () => base.where('live', '=', true),
+    draft: () => base.where('live', '=', false).where('expired', '=', false),
+    changes: () => base.where('live', '=', true).where('has_unpublished_changes', '=', true),
+    scheduled: () => base.where('go_live_at', '>', now),
+    expired: () => base.where('expired', '=', true),
+    locked: () => base.where('locked', '=', true),
+  };
+  if (query.status) base = byStatus[query.status]();
+  const [pages, count] = await Promise.all([
+    base.selectAll().orderBy('latest_revision_created_at', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { pages, total: Number(count.n) };
+}
+
+/** Filters of the admin API's page listing. */
+export interface PageFilters {
+  childOf?: Page;
+  descendantOf?: Page;
+  pageType?: string;
+  titleContains?: string;
+}
+
+/** Pages (never the tree root) matching the filters, in tree order, one slice at a time. */
+export async function filterPages(db: Db, filters: PageFilters, offset: number, limit: number): Promise<{ pages: Page[]; total: number }> {
+  let base = db.selectFrom('pages').where('depth', '>', 1);
+  if (filters.childOf) base = base.where('path', 'like', `${filters.childOf.path}%`).where('depth', '=', filters.childOf.depth + 1);
+  if (filters.descendantOf) base = base.where('path', 'like', `${filters.descendantOf.path}%`).where('depth', '>', filters.descendantOf.depth);
+  if (filters.pageType) base = base.where('page_type', '=', filters.pageType);
+  const title = filters.titleContains?.trim();
+  if (title) base = base.where('draft_title', 'ilike', `%${title.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+  const [pages, count] = await Promise.all([
+    base.selectAll().orderBy('path').offset(offset).limit(limit).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { pages, total: Number(count.n) };
+}

@@ -1,0 +1,100 @@
+import { expect } from 'chai';
+import { addChild, getPageOrThrow } from '../../../server/models/pages';
+import { loadUserPermissions, hasPagePermission, hasCollectionPermission, isStaff } from '../../../server/models/permissions';
+import { findUserByUsername, getUser } from '../../../server/models/users';
+import { AdminClient, TEST_PASSWORD, createAdminUser, signedInClient } from '../../support/admin';
+import { createTestSite, uniqueSuffix } from '../../support/fixtures';
+import { startTestServer, type TestServer } from '../../support/server';
+
+describe('admin users and groups', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it('is only for user managers: editors get 403 and change nothing', async () => {
+    const editor = await signedInClient(server, await createAdminUser(server.db));
+    const victim = await createAdminUser(server.db);
+    for (const path of ['/wagtail/users/', '/wagtail/groups/', `/wagtail/users/${victim.id}/`, '/wagtail/groups/add/']) {
+      expect((await editor.get(path)).status, path).to.equal(403);
+    }
+    expect((await editor.post(`/wagtail/users/${victim.id}/deactivate/`)).status).to.equal(403);
+    expect((await editor.post(`/wagtail/users/${victim.id}/delete/`)).status).to.equal(403);
+    expect((await getUser(server.db, victim.id))?.is_active).to.equal(true);
+    expect((await new AdminClient(server).get('/wagtail/users/')).status).to.equal(302);
+  });
+
+  it('adds, searches, edits, deactivates and deletes users', async () => {
+    const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
+    const username = `cook-${uniqueSuffix()}`;
+    const short = await admin.post('/wagtail/users/add/', { username, email: `${username}@example.com`, password1: 'short', password2: 'short', is_active: 'on' });
+    expect(short.status).to.equal(400);
+    expect(short.body).to.include('at least 10 characters').and.include(`value="${username}"`);
+    expect((await admin.post('/wagtail/users/add/', { username, email: `${username}@example.com`, first_name: 'Sam', password1: TEST_PASSWORD, password2: TEST_PASSWORD, is_active: 'on' })).status).to.equal(303);
+    const duplicate = await admin.post('/wagtail/users/add/', { username: username.toUpperCase(), password1: TEST_PASSWORD, password2: TEST_PASSWORD });
+    expect(duplicate.body).to.include('A user with that username already exists.');
+    const user = (await findUserByUsername(server.db, username))!;
+
+    const found = await admin.get(`/wagtail/users/?q=${username}`);
+    expect(found.body).to.include(`/wagtail/users/${user.id}/`);
+    expect((await admin.get('/wagtail/users/?q=nobody-matches-this')).body).to.include('No user matches.');
+
+    expect((await admin.post(`/wagtail/users/${user.id}/`, { username, email: 'new@example.com', first_name: 'Samantha', is_active: 'on' })).status).to.equal(303);
+    expect(await getUser(server.db, user.id)).to.include({ email: 'new@example.com', first_name: 'Samantha' });
+
+    const cook = new AdminClient(server);
+    expect((await admin.post(`/wagtail/users/${user.id}/deactivate/`)).status).to.equal(303);
+    expect((await cook.signIn(username)).status).to.equal(400);
+    expect((await admin.post(`/wagtail/users/${user.id}/activate/`)).status).to.equal(303);
+    expect((await admin.post(`/wagtail/users/${user.id}/delete/`)).status).to.equal(303);
+    expect(await getUser(server.db, user.id)).to.equal(undefined);
+  });
+
+  it('refuses to deactivate or delete yourself', async () => {
+    const me = await createAdminUser(server.db, { superuser: true });
+    const admin = await signedInClient(server, me);
+    expect((await admin.post(`/wagtail/users/${me.id}/deactivate/`)).status).to.equal(400);
+    expect((await admin.post(`/wagtail/users/${me.id}/delete/`)).status).to.equal(400);
+    expect((await getUser(server.db, me.id))?.is_active).to.equal(true);
+  });
+
+  it('grants admin access, page permissions inherited by the subtree, and collection permissions', async () => {
+    const { home } = await createTestSite(server.db);
+    const section = await addChild(server.db, home, { title: 'Menus', slug: 'menus', pageType: 'content_page', content: { body: [], confirmation: [] } });
+    const deep = await addChild(server.db, section, { title: 'Lunch', slug: 'lunch', pageType: 'content_page', content: { body: [], confirmation: [] } });
+    const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
+    const name = `Menu editors ${uniqueSuffix()}`;
+    const root = await server.db.selectFrom('collections').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow();
+    const created = await admin.post('/wagtail/groups/add/', { name, can_access_admin: 'on', 'pp-0-page': String(section.id), 'pp-0-perm': ['change', 'publish'], 'pp-1-page': '', [`cp-${root.id}`]: 'choose' });
+    expect(created.status).to.equal(303);
+    const group = await server.db.selectFrom('groups').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    const form = await admin.get(`/wagtail/groups/${group.id}/`);
+    expect(form.status).to.equal(200);
+    expect(form.body).to.include(`value="${name}"`);
+
+    const member = await createAdminUser(server.db, { adminAccess: false });
+    expect(await isStaff(server.db, member.id)).to.equal(false);
+    await server.db.insertInto('user_groups').values({ user_id: member.id, group_id: group.id }).execute();
+    expect(await isStaff(server.db, member.id)).to.equal(true);
+    const perms = await loadUserPermissions(server.db, (await getUser(server.db, member.id))!);
+    expect(hasPagePermission(perms, await getPageOrThrow(server.db, deep.id), 'publish')).to.equal(true);
+    expect(hasPagePermission(perms, home, 'change')).to.equal(false);
+    expect(hasPagePermission(perms, deep, 'bulk_delete')).to.equal(false);
+    expect(hasCollectionPermission(perms, root.id, 'choose')).to.equal(true);
+    expect(hasCollectionPermission(perms, root.id, 'delete')).to.equal(false);
+
+    const duplicate = await admin.post('/wagtail/groups/add/', { name: name.toUpperCase() });
+    expect(duplicate.status).to.equal(400);
+    expect(duplicate.body).to.include('A group with that name already exists.');
+    expect((await admin.post(`/wagtail/groups/${group.id}/delete/`)).status).to.equal(303);
+    expect(await isStaff(server.db, member.id)).to.equal(false);
+  });
+
+  it('denies inactive users everything, superuser or not', async () => {
+    const inactive = await createAdminUser(server.db, { superuser: true, active: false });
+    expect(await isStaff(server.db, inactive.id)).to.equal(false);
+    const { home } = await createTestSite(server.db);
+    expect(hasPagePermission(await loadUserPermissions(server.db, inactive), home, 'change')).to.equal(false);
+  });
+});
