@@ -153,8 +153,9 @@ function seedBenchLocations(tsx: string, dataDir: string): void {
   if (seeding.status !== 0) throw new Error(`Seeding the bench locations failed (exit ${seeding.status})`);
 }
 
+// A first start migrates and seeds the demo site (images, 660 restaurants) before it listens.
 async function waitForHealth(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
+  for (let attempt = 0; attempt < 720; attempt += 1) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
