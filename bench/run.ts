@@ -83,7 +83,12 @@ function startProcess(command: string[], env: NodeJS.ProcessEnv, readyText?: str
     if (!readyText) child.once('spawn', () => resolve(child));
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code}:\n${output}`)));
+    child.once('exit', (code) => {
+      const failure = new Error(`${command.join(' ')} exited with ${code}:\n${output}`);
+      // After start-up nobody awaits this promise any more: say why the process ended.
+      if (code) console.error(failure.message);
+      reject(failure);
+    });
   });
 }
 

@@ -262,7 +262,7 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
     await seedPressSection(tx, storage, home, refs);
     await seedLocationDirectory(tx, home);
     await insertDemoLocations(tx);
-    await seedDemoWaitlists(tx);
+    await seedDemoWaitlists(tx, demoLocations().map((location) => location.rlid));
     const site = await createSite(tx, { hostname: 'localhost', port: 80, siteName: 'Red Harbor', rootPageId: home.id, isDefault: true });
     await saveSiteSettings(tx, site.id, { ...DEFAULT_SITE_SETTINGS, header: HEADER });
     logger.info({ siteId: site.id }, 'Demo content created');

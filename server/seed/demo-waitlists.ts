@@ -10,10 +10,12 @@ const LAST_NAMES = ['Nguyen', 'Patel', 'Garcia', 'Smith', 'Kim', 'Okafor', 'Ross
  * would have added them) and each its own turn settings, then lets the engine set every
  * location's estimate, so the site's "Current wait" differs from place to place.
  */
-export async function seedDemoWaitlists(db: Db): Promise<void> {
+export async function seedDemoWaitlists(db: Db, demoRlids: readonly number[]): Promise<void> {
   const random = seededRandom(20261123);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const locations = await db.selectFrom('locations').select('rlid').where('wait_list_ready', '=', true).orderBy('rlid').execute();
+  if (!demoRlids.length) return;
+  // Only the demo chain's own restaurants: a database may hold others (the bench's, an import).
+  const locations = await db.selectFrom('locations').select('rlid').where('wait_list_ready', '=', true).where('rlid', 'in', demoRlids).orderBy('rlid').execute();
   if (!locations.length) return;
   await db
     .insertInto('waitlist_settings')

@@ -3,6 +3,7 @@ import type { Db } from '../../server/db/database';
 import { HttpError } from '../../server/errors';
 import { getLocation, insertLocations } from '../../server/models/locations';
 import { addWalkIn, joinWaitlist, moveEntry, queueOf, saveWaitlistSettings, transitionEntry, type JoinInput } from '../../server/waitlist/queue';
+import { seedDemoWaitlists } from '../../server/seed/demo-waitlists';
 import { testDb } from '../support/database';
 import { testLocation, uniqueRlidBase } from '../support/locations';
 
@@ -118,5 +119,15 @@ describe('wait-list engine', function () {
     const taken = joins.map((join) => join.entry.position).sort((x, y) => x! - y!);
     expect(taken).to.deep.equal(Array.from({ length: 200 }, (_, index) => index + 1));
     expect(new Set(joins.map((join) => join.entry.plan_ahead_id)).size).to.equal(200);
+  });
+
+  it('seeds demo wait lists only for the demo restaurants it is given, leaving others as they are', async () => {
+    const other = await openLocation();
+    const demo = await openLocation();
+    await db.deleteFrom('waitlist_settings').where('rlid', '=', demo).execute();
+    await seedDemoWaitlists(db, [demo]);
+    expect(await db.selectFrom('waitlist_settings').select(['turn_time_minutes', 'tables']).where('rlid', '=', other).executeTakeFirstOrThrow()).to.deep.equal({ turn_time_minutes: 45, tables: 9 });
+    expect(await db.selectFrom('waitlist_settings').select('rlid').where('rlid', '=', demo).execute()).to.have.length(1);
+    expect(await positions(other)).to.deep.equal([]);
   });
 });
