@@ -86,7 +86,7 @@ function startProcess(command: string[], env: NodeJS.ProcessEnv, readyText?: str
     child.once('exit', (code) => {
       const failure = new Error(`${command.join(' ')} exited with ${code}:\n${output}`);
       // After start-up nobody awaits this promise any more: say why the process ended.
-      if (code) console.error(failure.message);
+      if (code && !child.killed) console.error(failure.message);
       reject(failure);
     });
   });
@@ -113,7 +113,16 @@ async function main(): Promise<void> {
     children.push(
       await startProcess(
         [tsx, 'server/index.ts'],
-        { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET_KEY: 'bench-secret-key-of-at-least-32-chars' },
+                {
+          PORT: String(appPort),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'production',
+          SECRET_KEY: 'bench-secret-key-of-at-least-32-chars',
+          // Every bench request comes from one address; the per-address post limit would measure 429s.
+          FORM_POSTS_PER_WINDOW: '10000',
+        },
       ),
     );
     await waitForHealth(`http://127.0.0.1:${appPort}/api/ht/`);
