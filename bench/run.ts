@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     children.push(
       await startProcess(
         [tsx, 'server/index.ts'],
-                {
+        {
           PORT: String(appPort),
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
