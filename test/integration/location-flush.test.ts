@@ -4,6 +4,7 @@ import { locationListResponseSchema, type Location } from '../../client/lib/loca
 import { insertLocations } from '../../server/models/locations';
 import { createUser } from '../../server/models/users';
 import { apiSession } from '../support/api-session';
+import { testLocationAt } from '../support/locations';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
 import { request, startTestServer, type TestServer } from '../support/server';
 
@@ -11,29 +12,7 @@ import { request, startTestServer, type TestServer } from '../support/server';
 const ORIGIN = { latitude: -52.75, longitude: -12.5 };
 
 function locationAt(rlid: number, northMiles: number): Location {
-  return {
-    rlid,
-    restaurantNumber: String(rlid % 10000),
-    address1: `${rlid % 1000} Flush Wharf`,
-    city: 'Cacheton',
-    state: 'CT',
-    country: 'US',
-    zip: '00000',
-    longitude: ORIGIN.longitude,
-    latitude: ORIGIN.latitude + northMiles / 69.09,
-    hours: [],
-    curbsideHours: [],
-    deliveryHours: [],
-    phone: '(555) 555-0199',
-    hasCurbside: false,
-    hasDelivery: false,
-    hasOnlineOrdering: false,
-    hasTakeOut: true,
-    isDiningRoomOpened: true,
-    isTemporarilyClosed: false,
-    outsideDining: false,
-    isReservationsEnabled: false,
-  };
+  return testLocationAt(rlid, { latitude: ORIGIN.latitude + northMiles / 69.09, longitude: ORIGIN.longitude }, { address1: `${rlid % 1000} Flush Wharf`, city: 'Cacheton' });
 }
 
 describe('location cache flush', () => {

@@ -2,40 +2,24 @@ import { expect } from 'chai';
 import { randomInt } from 'node:crypto';
 import { locationListResponseSchema, locationSchema, waitListResponseSchema, type Location, type LocationListResponse } from '../../client/lib/location-schemas';
 import { insertLocations } from '../../server/models/locations';
-import { OPEN_ALL_DAY } from '../support/locations';
+import { OPEN_ALL_DAY, testLocationAt } from '../support/locations';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 // A remote spot (southern Indian Ocean) so no other test's locations fall within these radii.
 const ORIGIN = { latitude: -44.5, longitude: 78.25 };
 
 function locationAt(rlid: number, northMiles: number, overrides: Partial<Location> = {}): Location {
-  return {
-    rlid,
-    restaurantNumber: String(rlid % 10000),
-    address1: `${rlid % 1000} Test Quay`,
-    city: 'Testport',
-    state: 'TS',
-    country: 'US',
-    zip: '00000',
-    longitude: ORIGIN.longitude,
-    latitude: ORIGIN.latitude + northMiles / 69.09,
+  return testLocationAt(rlid, { latitude: ORIGIN.latitude + northMiles / 69.09, longitude: ORIGIN.longitude }, {
     hours: [
       { dayOfWeek: 5, open: '11:00', close: '23:00' },
       { dayOfWeek: 0, open: '11:00', close: '21:00' },
     ],
     curbsideHours: [{ dayOfWeek: 1, open: '11:00', close: '20:00' }],
-    deliveryHours: [],
     phone: '(555) 555-0100',
     hasCurbside: true,
-    hasDelivery: false,
     hasOnlineOrdering: true,
-    hasTakeOut: true,
-    isDiningRoomOpened: true,
-    isTemporarilyClosed: false,
-    outsideDining: false,
-    isReservationsEnabled: false,
     ...overrides,
-  };
+  });
 }
 
 describe('location API', () => {

@@ -6,6 +6,7 @@ import { closeLocationPermanently } from '../../server/models/location-directory
 import { insertLocations } from '../../server/models/locations';
 import { addChild } from '../../server/models/pages';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
+import { testLocation } from '../support/locations';
 import { request, startTestServer, type TestResponse, type TestServer } from '../support/server';
 
 const BRAND = 'Test Harbor';
@@ -21,10 +22,7 @@ async function addDirectory(server: TestServer, site: TestSite): Promise<{ locat
 }
 
 function location(rlid: number, overrides: Partial<Location> & Pick<Location, 'address1' | 'city' | 'state' | 'localPageURL'>): Location {
-  return {
-    rlid,
-    restaurantNumber: String(rlid % 100000),
-    country: 'US',
+  return testLocation(rlid, {
     zip: '05401',
     latitude: 44.123456789,
     longitude: -72.987654321,
@@ -33,19 +31,12 @@ function location(rlid: number, overrides: Partial<Location> & Pick<Location, 'a
       { dayOfWeek: 5, open: '11:00', close: '01:00' },
     ],
     curbsideHours: [{ dayOfWeek: 1, open: '15:15', close: '20:45' }],
-    deliveryHours: [],
     phone: '(802) 555-0101',
     hasCurbside: true,
-    hasDelivery: false,
-    hasOnlineOrdering: true,
-    hasTakeOut: true,
-    isDiningRoomOpened: true,
-    isTemporarilyClosed: false,
-    outsideDining: false,
     isReservationsEnabled: true,
     countryRootURL: 'https://www.redharbor.example/',
     ...overrides,
-  };
+  });
 }
 
 /** The JSON-LD blocks of a page and the nonce each carries. */
