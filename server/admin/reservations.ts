@@ -60,7 +60,7 @@ export function reservationsRouter(ctx: AdminContext): Router {
       base: `/wagtail/reservations/${location.rlid}/`,
       waitlistUrl: `/wagtail/waitlist/${location.rlid}/`,
       location,
-      date,
+      day: date,
       dayLabel,
       isToday: date === today,
       previousDate: shiftDate(date, -1),

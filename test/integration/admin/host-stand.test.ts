@@ -209,7 +209,7 @@ describe('admin host stand', function () {
 
     const page = await host.get(`/wagtail/reservations/${rlid}/`);
     expect(page.status).to.equal(200);
-    expect(page.body).to.include(`value="${today}"`);
+    expect(page.body).to.include(`id="id_date" name="date" value="${today}"`);
     expect(page.body.indexOf('Res Early')).to.be.greaterThan(0).and.lessThan(page.body.indexOf('Res Late'));
     expect(page.body).to.include('6:00 PM').and.not.include('Res Elsewhere');
     expect((await host.get(`/wagtail/reservations/${rlid}/?date=2026-02-30`)).status).to.equal(400);
