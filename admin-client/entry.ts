@@ -2,6 +2,7 @@
 import { Application } from '@hotwired/stimulus';
 import { ConfirmController } from './controllers/confirm-controller';
 import { EditingSessionController } from './controllers/editing-session-controller';
+import { RefreshController } from './controllers/refresh-controller';
 import { SidebarController } from './controllers/sidebar-controller';
 import { SlugController } from './controllers/slug-controller';
 
@@ -10,3 +11,4 @@ application.register('sidebar', SidebarController);
 application.register('slug', SlugController);
 application.register('confirm', ConfirmController);
 application.register('editing-session', EditingSessionController);
+application.register('refresh', RefreshController);

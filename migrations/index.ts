@@ -10,6 +10,7 @@ import * as m0008 from './0008_forms';
 import * as m0009 from './0009_admin_permissions';
 import * as m0010 from './0010_cache_generations';
 import * as m0011 from './0011_waitlist';
+import * as m0012 from './0012_location_permissions';
 
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_admin_permissions': m0009,
   '0010_cache_generations': m0010,
   '0011_waitlist': m0011,
+  '0012_location_permissions': m0012,
 };

@@ -62,7 +62,7 @@ export async function saveGroupWithGrants(db: Db, actor: UserPermissions, id: nu
       objectType: 'group',
       objectId: group.id,
       label: group.name,
-      data: { can_access_admin: input.canAccessAdmin, page_grants: input.pageGrants, collection_grants: input.collectionGrants },
+      data: { can_access_admin: input.canAccessAdmin, page_grants: input.pageGrants, collection_grants: input.collectionGrants, host_grant: input.hostGrant },
     });
     return group;
   });

@@ -4,7 +4,7 @@ import { gettext, interpolate } from '../../client/lib/i18n';
 import { deleteGroupWithGrants, saveGroupWithGrants } from '../actions/manage-accounts';
 import type { CollectionPermission, Group, PagePermission } from '../db/schema';
 import { NotFoundError } from '../errors';
-import { getGroup, groupGrants, groupNameTaken, listCollections, listGroups, type GroupCollectionGrant, type GroupPageGrant } from '../models/groups';
+import { getGroup, groupGrants, groupNameTaken, listCollections, listGroups, unknownRlids, type GroupCollectionGrant, type GroupHostGrant, type GroupPageGrant } from '../models/groups';
 import { pageTreeOutline } from '../models/page-listing';
 import { COLLECTION_PERMISSIONS, PAGE_PERMISSIONS } from '../models/permissions';
 import { permsOf, requireUserManagement } from './access';
@@ -52,7 +52,19 @@ function readGrants(body: Record<string, unknown>): { pageGrants: GroupPageGrant
   return { pageGrants, collectionGrants };
 }
 
-/** /wagtail/groups/: list and search, add, edit (admin access, page and collection permissions), delete. */
+/** The host-stand field: host_scope none/all/some, and host_rlids as numbers split by commas or spaces. */
+function readHostGrant(body: Record<string, unknown>): { grant: GroupHostGrant; problem?: string } {
+  const scope = body.host_scope;
+  if (scope === 'all') return { grant: { scope: 'all' } };
+  if (scope !== 'some') return { grant: { scope: 'none' } };
+  const words = String(body.host_rlids ?? '').split(/[\s,]+/).filter(Boolean).slice(0, 1000);
+  const rlids = words.map(Number).filter((rlid) => Number.isInteger(rlid) && rlid > 0 && rlid < 2 ** 31);
+  if (rlids.length !== words.length) return { grant: { scope: 'some', rlids }, problem: gettext('Location numbers are whole numbers separated by commas.') };
+  if (!rlids.length) return { grant: { scope: 'some', rlids }, problem: gettext('Enter at least one location number, or choose no locations.') };
+  return { grant: { scope: 'some', rlids } };
+}
+
+/** /wagtail/groups/: list and search, add, edit (admin access, page, collection and host-stand permissions), delete. */
 export function groupsRouter({ db, admin }: AdminContext): Router {
   const router = Router();
   router.use('/groups/', requireUserManagement);
@@ -73,7 +85,7 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
     req: Request,
     res: Response,
     group: Group | undefined,
-    state: { form: FormProblems; pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[] },
+    state: { form: FormProblems; pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[]; hostGrant: GroupHostGrant },
     status = 200,
   ) {
     const [outline, collections] = await Promise.all([pageTreeOutline(db), listCollections(db)]);
@@ -101,6 +113,8 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
         form: state.form,
         rows,
         collectionRows,
+        hostScope: state.hostGrant.scope,
+        hostRlids: typeof state.form.values.host_rlids === 'string' ? state.form.values.host_rlids : state.hostGrant.scope === 'some' ? state.hostGrant.rlids.join(', ') : '',
         action: group ? `/wagtail/groups/${group.id}/` : '/wagtail/groups/add/',
       },
       status,
@@ -109,18 +123,24 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
 
   async function save(req: Request, res: Response, group: Group | undefined) {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const grants = readGrants(body);
+    const host = readHostGrant(body);
+    const grants = { ...readGrants(body), hostGrant: host.grant };
     const name = groupName.safeParse(body.name ?? '');
-    const problems = emptyProblems({ name: body.name, can_access_admin: body.can_access_admin });
+    const problems = emptyProblems({ name: body.name, can_access_admin: body.can_access_admin, host_rlids: body.host_rlids });
     if (!name.success) addProblem(problems, 'name', name.error.issues[0]!.message);
     else if (await groupNameTaken(db, name.data, group?.id)) addProblem(problems, 'name', gettext('A group with that name already exists.'));
+    if (host.problem) addProblem(problems, 'host_rlids', host.problem);
+    else if (host.grant.scope === 'some') {
+      const unknown = await unknownRlids(db, host.grant.rlids);
+      if (unknown.length) addProblem(problems, 'host_rlids', interpolate('There is no location {rlids}.', { rlids: unknown.join(', ') }));
+    }
     if (!name.success || problems.formErrors.length) return renderForm(req, res, group, { form: problems, ...grants }, 400);
     const saved = await saveGroupWithGrants(db, permsOf(res), group?.id, { name: name.data, canAccessAdmin: body.can_access_admin === 'on', ...grants });
     flash(req, 'success', interpolate(group ? 'Group "{name}" updated.' : 'Group "{name}" created.', { name: saved.name }));
     res.redirect(303, '/wagtail/groups/');
   }
 
-  router.get('/groups/add/', (req, res) => renderForm(req, res, undefined, { form: emptyProblems({ can_access_admin: 'on' }), pageGrants: [], collectionGrants: [] }));
+  router.get('/groups/add/', (req, res) => renderForm(req, res, undefined, { form: emptyProblems({ can_access_admin: 'on' }), pageGrants: [], collectionGrants: [], hostGrant: { scope: 'none' } }));
   router.post('/groups/add/', (req, res) => save(req, res, undefined));
 
   router.get('/groups/:groupId/', async (req, res) => {

@@ -59,6 +59,8 @@ export interface AdminChrome {
   brandName: string;
   user: { id: number; name: string; username: string; isSuperuser: boolean } | null;
   canManageUsers: boolean;
+  /** Whether the menu offers the host stand (wait list and reservations). */
+  canHost: boolean;
 }
 
 /** Renders admin templates inside the layout; templates are compiled once, at start-up. */

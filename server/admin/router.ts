@@ -15,6 +15,8 @@ import { editingSessionsRouter } from './editing-sessions';
 import { pagesRouter } from './pages/router';
 import { groupsRouter } from './groups';
 import { usersRouter } from './users';
+import { reservationsRouter } from './reservations';
+import { waitlistRouter } from './waitlist';
 import { passwordResetRouter } from './password-reset';
 import { createAdminRenderer, type AdminRenderer } from './render';
 import type { AdminContext } from './types';
@@ -56,6 +58,8 @@ export function adminRouter(options: AdminRouterOptions): Router {
   router.use(editingSessionsRouter(context));
   router.use(usersRouter(context));
   router.use(groupsRouter(context));
+  router.use(waitlistRouter(context));
+  router.use(reservationsRouter(context));
   router.use(() => {
     throw new NotFoundError('There is nothing at this address.');
   });

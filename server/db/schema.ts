@@ -347,6 +347,17 @@ export interface GroupCollectionPermissionsTable {
   permission: CollectionPermission;
 }
 
+/** What a location permission allows: 'host' runs the location's wait list and reservations. */
+export type LocationPermission = 'host';
+
+/** A group's right at one location, or at every location when rlid is null. */
+export interface GroupLocationPermissionsTable {
+  id: Generated<number>;
+  group_id: number;
+  rlid: number | null;
+  permission: LocationPermission;
+}
+
 /** One audited back-office action ('page.publish'), with who did it and when. */
 export interface AdminLogEntriesTable {
   id: Generated<number>;
@@ -428,6 +439,7 @@ export interface Database {
   user_groups: UserGroupsTable;
   group_page_permissions: GroupPagePermissionsTable;
   group_collection_permissions: GroupCollectionPermissionsTable;
+  group_location_permissions: GroupLocationPermissionsTable;
   admin_log_entries: AdminLogEntriesTable;
   login_failures: LoginFailuresTable;
   editing_sessions: EditingSessionsTable;

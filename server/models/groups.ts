@@ -14,12 +14,16 @@ export interface GroupCollectionGrant {
   permissions: CollectionPermission[];
 }
 
+/** Where a group runs the host stand: nowhere, every location, or the listed rlids. */
+export type GroupHostGrant = { scope: 'none' } | { scope: 'all' } | { scope: 'some'; rlids: number[] };
+
 /** Everything the group editor saves. */
 export interface GroupInput {
   name: string;
   canAccessAdmin: boolean;
   pageGrants: GroupPageGrant[];
   collectionGrants: GroupCollectionGrant[];
+  hostGrant: GroupHostGrant;
 }
 
 /** Groups whose name contains `search` (all when empty), by name, with member counts. */
@@ -41,12 +45,15 @@ export async function getGroup(db: Db, id: number): Promise<Group | undefined> {
   return db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** A group's page grants (one entry per page) and collection grants. */
-export async function groupGrants(db: Db, groupId: number): Promise<{ pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[] }> {
-  const [pages, collections] = await Promise.all([
+/** A group's page grants (one entry per page), collection grants and host-stand grant. */
+export async function groupGrants(db: Db, groupId: number): Promise<{ pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[]; hostGrant: GroupHostGrant }> {
+  const [pages, collections, locations] = await Promise.all([
     db.selectFrom('group_page_permissions').select(['page_id', 'permission']).where('group_id', '=', groupId).orderBy('page_id').execute(),
     db.selectFrom('group_collection_permissions').select(['collection_id', 'permission']).where('group_id', '=', groupId).execute(),
+    db.selectFrom('group_location_permissions').select('rlid').where('group_id', '=', groupId).where('permission', '=', 'host').orderBy('rlid').execute(),
   ]);
+  const rlids = locations.flatMap((row) => (row.rlid === null ? [] : [row.rlid]));
+  const hostGrant: GroupHostGrant = locations.some((row) => row.rlid === null) ? { scope: 'all' } : rlids.length ? { scope: 'some', rlids } : { scope: 'none' };
   const pageGrants = new Map<number, PagePermission[]>();
   for (const row of pages) pageGrants.set(row.page_id, [...(pageGrants.get(row.page_id) ?? []), row.permission]);
   const collectionGrants = new Map<number, CollectionPermission[]>();
@@ -54,6 +61,7 @@ export async function groupGrants(db: Db, groupId: number): Promise<{ pageGrants
   return {
     pageGrants: [...pageGrants].map(([pageId, permissions]) => ({ pageId, permissions })),
     collectionGrants: [...collectionGrants].map(([collectionId, permissions]) => ({ collectionId, permissions })),
+    hostGrant,
   };
 }
 
@@ -73,6 +81,9 @@ export async function saveGroup(db: Db, id: number | undefined, input: GroupInpu
       [...new Set(grant.permissions)].map((permission) => ({ group_id: group.id, collection_id: grant.collectionId, permission })),
     );
     if (collectionRows.length) await trx.insertInto('group_collection_permissions').values(collectionRows).execute();
+    await trx.deleteFrom('group_location_permissions').where('group_id', '=', group.id).execute();
+    const hostRlids = input.hostGrant.scope === 'all' ? [null] : input.hostGrant.scope === 'some' ? [...new Set(input.hostGrant.rlids)] : [];
+    if (hostRlids.length) await trx.insertInto('group_location_permissions').values(hostRlids.map((rlid) => ({ group_id: group.id, rlid, permission: 'host' as const }))).execute();
     return group;
   });
 }
@@ -92,6 +103,13 @@ export async function groupNameTaken(db: Db, name: string, exceptId?: number): P
 /** All collections by name, for the group editor. */
 export async function listCollections(db: Db) {
   return db.selectFrom('collections').select(['id', 'name', 'parent_id']).orderBy('parent_id', 'desc').orderBy('name').execute();
+}
+
+/** The rlids among these that name no location. */
+export async function unknownRlids(db: Db, rlids: readonly number[]): Promise<number[]> {
+  if (!rlids.length) return [];
+  const known = new Set((await db.selectFrom('locations').select('rlid').where('rlid', 'in', rlids).execute()).map((row) => row.rlid));
+  return rlids.filter((rlid) => !known.has(rlid));
 }
 
 function escapeLike(text: string): string {

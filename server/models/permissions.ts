@@ -14,12 +14,14 @@ export interface UserPermissions {
   /** Page permissions with the path of the page they were granted on. */
   pageGrants: ReadonlyArray<{ path: string; permission: PagePermission }>;
   collectionGrants: ReadonlyArray<{ collectionId: number; permission: CollectionPermission }>;
+  /** Locations whose host stand the user runs; a null rlid means every location. */
+  hostGrants: ReadonlyArray<{ rlid: number | null }>;
 }
 
 /** Loads a user's groups' grants; an inactive user gets none. */
 export async function loadUserPermissions(db: Db, user: User): Promise<UserPermissions> {
-  if (!user.is_active) return { user, canAccessAdmin: false, pageGrants: [], collectionGrants: [] };
-  const [admin, pageGrants, collectionGrants] = await Promise.all([
+  if (!user.is_active) return { user, canAccessAdmin: false, pageGrants: [], collectionGrants: [], hostGrants: [] };
+  const [admin, pageGrants, collectionGrants, hostGrants] = await Promise.all([
     db
       .selectFrom('user_groups')
       .innerJoin('groups', 'groups.id', 'user_groups.group_id')
@@ -41,8 +43,15 @@ export async function loadUserPermissions(db: Db, user: User): Promise<UserPermi
       .select(['gcp.collection_id as collectionId', 'gcp.permission'])
       .where('user_groups.user_id', '=', user.id)
       .execute(),
+    db
+      .selectFrom('user_groups')
+      .innerJoin('group_location_permissions as glp', 'glp.group_id', 'user_groups.group_id')
+      .select('glp.rlid')
+      .where('user_groups.user_id', '=', user.id)
+      .where('glp.permission', '=', 'host')
+      .execute(),
   ]);
-  return { user, canAccessAdmin: user.is_superuser || admin !== undefined, pageGrants, collectionGrants };
+  return { user, canAccessAdmin: user.is_superuser || admin !== undefined, pageGrants, collectionGrants, hostGrants };
 }
 
 /** Whether the user holds a permission on a page, granted on it or on one of its ancestors. */
@@ -57,6 +66,23 @@ export function hasCollectionPermission(perms: UserPermissions, collectionId: nu
   if (!perms.user.is_active) return false;
   if (perms.user.is_superuser) return true;
   return perms.collectionGrants.some((grant) => grant.collectionId === collectionId && grant.permission === permission);
+}
+
+/** Whether the user may run the host stand (wait list, reservations) of this location. */
+export function canHost(perms: UserPermissions, rlid: number): boolean {
+  if (!perms.canAccessAdmin) return false;
+  if (perms.user.is_superuser) return true;
+  return perms.hostGrants.some((grant) => grant.rlid === null || grant.rlid === rlid);
+}
+
+/** Whether the user may run the host stand of at least one location (the menu shows the host stand). */
+export function canHostAnywhere(perms: UserPermissions): boolean {
+  return perms.canAccessAdmin && (perms.user.is_superuser || perms.hostGrants.length > 0);
+}
+
+/** Whether the user may run the host stand of every location (they search all of them). */
+export function canHostEverywhere(perms: UserPermissions): boolean {
+  return perms.canAccessAdmin && (perms.user.is_superuser || perms.hostGrants.some((grant) => grant.rlid === null));
 }
 
 /** Whether a page is locked against this user (locked by somebody else). */
