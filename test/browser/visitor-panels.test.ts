@@ -4,7 +4,8 @@ import type { Location } from '../../client/lib/location-schemas';
 import { LOCATION_STORAGE_KEY } from '../../client/lib/preferred-location-store';
 import { localClock, timeZoneOf } from '../../server/models/location-clock';
 import { insertLocations } from '../../server/models/locations';
-import { saveWaitlistSettings, transitionEntry } from '../../server/waitlist/queue';
+import { saveWaitlistSettings } from '../../server/waitlist/queue';
+import { TEST_PASSWORD, createAdminUser } from '../support/admin';
 import { launchBrowserOrSkip } from '../support/browser';
 import { createTestSite, type TestSite } from '../support/fixtures';
 import { testLocation, uniqueRlidBase } from '../support/locations';
@@ -58,7 +59,7 @@ describe('wait-list and reservation panels in the browser', function () {
     for (const [name, value] of Object.entries(values)) await page.type(`#${prefix}-${name}`, value);
   };
 
-  it('joins the wait list from the popover, shows the place in line, and follows the status page as the host seats the party', async () => {
+  it('joins the wait list from the popover, shows the place in line, and follows the status page as the host seats the party from the host stand', async () => {
     const page = await preferredCard(waitList);
     await page.click('.preferred-location__panel-button');
     await page.waitForSelector('dialog.visitor-panel[open]');
@@ -80,8 +81,24 @@ describe('wait-list and reservation panels in the browser', function () {
     expect(await page.$eval('.waitlist-status__headline', (line) => line.textContent)).to.equal('You are on the wait list.');
     expect(await page.$$eval('.waitlist-status__facts dd', (values) => values.map((value) => value.textContent))).to.deep.equal(['1', '5 min', '3']);
 
-    await transitionEntry(server.db, rows[0]!.plan_ahead_id, 'seated');
-    // The page asks for news by itself.
+    // The host seats the party from the host stand, in a browser of their own.
+    const host = await createAdminUser(server.db);
+    const { group_id } = await server.db.selectFrom('user_groups').select('group_id').where('user_id', '=', host.id).executeTakeFirstOrThrow();
+    await server.db.insertInto('group_location_permissions').values({ group_id, rlid: waitList.rlid, permission: 'host' }).execute();
+    const staffContext = await browser.createBrowserContext();
+    try {
+      const staff = await staffContext.newPage();
+      const standPath = `/wagtail/waitlist/${waitList.rlid}/`;
+      await staff.goto(`${siteUrl}/wagtail/login/?next=${encodeURIComponent(standPath)}`);
+      await staff.type('#id_username', host.username);
+      await staff.type('#id_password', TEST_PASSWORD);
+      await Promise.all([staff.waitForNavigation(), staff.keyboard.press('Enter')]);
+      await Promise.all([staff.waitForNavigation(), staff.click('button[aria-label="Seat: Marina Shore"]')]);
+      expect(await staff.$eval('.admin-messages', (list) => list.textContent)).to.include('Marina Shore has been seated.');
+    } finally {
+      await staffContext.close();
+    }
+    // The guest's page asks for news by itself.
     await page.waitForFunction(() => document.querySelector('.waitlist-status__headline')?.textContent === 'You have been seated. Enjoy your meal!', { timeout: 40_000 });
     expect(await page.$('.template-waitlist-status button')).to.equal(null);
   });
