@@ -3,6 +3,7 @@ import { gettext, interpolate } from '../../lib/i18n';
 import { cancelReservation, fetchAvailability, newIdempotencyKey, requestReservation, type Availability, type Reservation } from '../../lib/guest-api';
 import type { Location } from '../../lib/location-schemas';
 import DoneHeadline from './DoneHeadline';
+import PartySize, { PanelPlace } from './PartySize';
 import GuestContactFields, { EMPTY_CONTACT, type ContactValues } from './GuestContactFields';
 import PanelError, { panelErrorMessage } from './PanelError';
 
@@ -106,20 +107,9 @@ export default function ReservationPanel({ location }: { location: Location }) {
           .finally(() => setSending(false));
       }}
     >
-      <p className="visitor-panel__place">
-        {location.address1}, {location.city}, {location.state}
-      </p>
+      <PanelPlace location={location} />
       <div className="visitor-panel__row">
-        <p className="visitor-panel__field">
-          <label htmlFor="reservation-party-size">{gettext('Party size')}</label>
-          <select id="reservation-party-size" value={partySize} onChange={(event) => setPartySize(Number(event.target.value))}>
-            {Array.from({ length: MAX_PARTY }, (_, index) => index + 1).map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </p>
+        <PartySize id="reservation-party-size" value={partySize} max={MAX_PARTY} onChange={setPartySize} />
         <p className="visitor-panel__field">
           <label htmlFor="reservation-date">{gettext('Date')}</label>
           <input id="reservation-date" type="date" required min={today} max={isoDate(lastDay)} value={date} onChange={(event) => event.target.value && setDate(event.target.value)} />

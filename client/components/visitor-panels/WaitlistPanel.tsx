@@ -3,6 +3,7 @@ import { gettext, interpolate } from '../../lib/i18n';
 import { fetchWaitlistEstimate, joinWaitlist, newIdempotencyKey, type WaitlistEntry, type WaitlistEstimate } from '../../lib/guest-api';
 import type { Location } from '../../lib/location-schemas';
 import DoneHeadline from './DoneHeadline';
+import PartySize, { PanelPlace } from './PartySize';
 import GuestContactFields, { EMPTY_CONTACT, type ContactValues } from './GuestContactFields';
 import PanelError, { panelErrorMessage } from './PanelError';
 
@@ -69,9 +70,7 @@ export default function WaitlistPanel({ location }: { location: Location }) {
           .finally(() => setSending(false));
       }}
     >
-      <p className="visitor-panel__place">
-        {location.address1}, {location.city}, {location.state}
-      </p>
+      <PanelPlace location={location} />
       <p className="visitor-panel__estimate" aria-live="polite">
         {estimate === null
           ? gettext('Checking the current wait…')
@@ -79,16 +78,7 @@ export default function WaitlistPanel({ location }: { location: Location }) {
             ? gettext('The wait list is not open right now.')
             : interpolate('Current wait: {wait}', { wait: estimate.estimatedWaitTime ?? '' })}
       </p>
-      <p className="visitor-panel__field">
-        <label htmlFor="waitlist-party-size">{gettext('Party size')}</label>
-        <select id="waitlist-party-size" value={partySize} onChange={(event) => setPartySize(Number(event.target.value))}>
-          {Array.from({ length: maxParty }, (_, index) => index + 1).map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </p>
+      <PartySize id="waitlist-party-size" value={partySize} max={maxParty} onChange={setPartySize} />
       <GuestContactFields idPrefix="waitlist" values={contact} onChange={setContact} />
       <PanelError message={error} />
       <button type="submit" className="button button--primary" disabled={sending || closed} aria-disabled={sending || closed}>
