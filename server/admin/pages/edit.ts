@@ -6,6 +6,7 @@ import { PublishPageAction } from '../../actions/publish-page';
 import { SaveDraftAction } from '../../actions/save-draft';
 import type { Page } from '../../db/schema';
 import { withTransaction } from '../../db/transaction';
+import { createMediaStorage, mediaRoot } from '../../media-storage';
 import { ConflictError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
 import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
 import { pageActionsFor } from '../../models/permissions';
@@ -20,11 +21,13 @@ import { pageUrlWithinSite } from '../../site-chrome';
 import { displayName, permsOf } from '../access';
 import { addProblem, emptyProblems, type FormProblems } from '../forms';
 import { flash } from '../render';
+import { loadStreamFieldManifest } from '../streamfield-assets';
 import type { AdminContext } from '../types';
 import { actionsWithChildTypes } from './explore';
 import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
 import { contentFieldsForTemplate, pageFormValues, readPageForm, type PageFormData } from './page-form';
 import { pageStatusTags } from './status';
+import { streamEditorConfigs } from './stream-editors';
 
 const submitAction = z.enum(['save', 'publish']).catch('save');
 
@@ -50,15 +53,19 @@ function bodyOf(req: Request): Record<string, unknown> {
 }
 
 /** Add (choose a type, then the form) and edit of pages, saving drafts or publishing. */
-export function editRouter({ db, admin }: AdminContext): Router {
+export function editRouter({ db, admin, config }: AdminContext): Router {
   const router = Router();
 
-  function renderForm(
+  const storage = createMediaStorage(mediaRoot(config));
+  const editorAssets = loadStreamFieldManifest();
+
+  async function renderForm(
     req: Request,
     res: Response,
     options: { pageType: PageTypeDefinition; problems: FormProblems; title: string; action: string; page?: Page; parent: Page; canPublish: boolean; extra?: Record<string, unknown> },
     status = 200,
   ) {
+    const editorConfigs = await streamEditorConfigs(db, storage, options.pageType, options.problems);
     admin.render(
       req,
       res,
@@ -68,7 +75,8 @@ export function editRouter({ db, admin }: AdminContext): Router {
         activeNav: 'pages',
         pageType: options.pageType,
         form: options.problems,
-        contentFields: contentFieldsForTemplate(options.pageType, options.problems),
+        contentFields: contentFieldsForTemplate(options.pageType, options.problems, editorConfigs),
+        editorAssets: editorConfigs.size > 0 ? editorAssets : null,
         formAction: options.action,
         page: options.page,
         parent: options.parent,
@@ -106,7 +114,7 @@ export function editRouter({ db, admin }: AdminContext): Router {
     const { parent, pageType, canPublish } = await loadAddTarget(req, res);
     const defaults = pageType.fields.safeParse({});
     const snapshot = { title: '', slug: '', seo_title: '', search_description: '', show_in_menus: false, content: defaults.success ? (defaults.data as Record<string, unknown>) : {} };
-    renderForm(req, res, {
+    await renderForm(req, res, {
       pageType,
       problems: emptyProblems(pageFormValues(pageType, snapshot)),
       title: interpolate('New {type}', { type: pageType.label }),
@@ -122,7 +130,7 @@ export function editRouter({ db, admin }: AdminContext): Router {
     const body = bodyOf(req);
     const form = readPageForm(pageType, body, {});
     const rerender = async (problems: FormProblems) =>
-      renderForm(req, res, { pageType, problems, title: interpolate('New {type}', { type: pageType.label }), action: req.originalUrl, parent, canPublish, extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }) } }, 400);
+      await renderForm(req, res, { pageType, problems, title: interpolate('New {type}', { type: pageType.label }), action: req.originalUrl, parent, canPublish, extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }) } }, 400);
     if (!form.ok) return rerender(form);
     const publish = submitAction.parse(body.action) === 'publish';
     const perms = permsOf(res);
@@ -179,7 +187,7 @@ export function editRouter({ db, admin }: AdminContext): Router {
     const { page, pageType, actions, breadcrumbs } = await loadEditTarget(req, res);
     const latest = await getLatestRevision(db, page);
     const snapshot = latest ? revisionSnapshot(latest) : snapshotOfPage(page);
-    renderForm(req, res, {
+    await renderForm(req, res, {
       pageType,
       problems: emptyProblems(pageFormValues(pageType, snapshot, page)),
       title: interpolate('Editing {title}', { title: page.draft_title }),
@@ -197,7 +205,7 @@ export function editRouter({ db, admin }: AdminContext): Router {
     const latest = await getLatestRevision(db, page);
     const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content);
     const rerender = async (problems: FormProblems) =>
-      renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs)), actions: actionsWithChildTypes(permsOf(res), page) } }, 400);
+      await renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs)), actions: actionsWithChildTypes(permsOf(res), page) } }, 400);
     if (!form.ok) return rerender(form);
     const publish = submitAction.parse(body.action) === 'publish';
     try {
