@@ -222,6 +222,22 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     res.redirect(303, publish ? explorerUrlOfParent(saved, await getParent(db, saved)) : `/wagtail/pages/${saved.id}/edit/`);
   });
 
+  // Autosave while the editor types: a draft revision with the blocks unchecked (publishing
+  // checks them), so nothing typed is lost to a closed tab. JSON in, JSON out.
+  router.post('/pages/:pageId/edit/autosave/', async (req, res) => {
+    const { page, pageType } = await loadEditTarget(req, res);
+    const latest = await getLatestRevision(db, page);
+    const form = readPageForm(pageType, bodyOf(req), latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: false });
+    if (!form.ok) return res.status(400).json({ error: form.formErrors.join(' ') });
+    try {
+      const revision = await withTransaction(db, (trx) => new SaveDraftAction(trx, page, permsOf(res), form.data).execute());
+      res.json({ revision_id: revision.id, saved_at: revision.created_at.toISOString() });
+    } catch (error) {
+      if (!(error instanceof ConflictError || error instanceof ValidationError)) throw error;
+      res.status(400).json({ error: error.message });
+    }
+  });
+
   async function saveEdit(page: Page, data: PageFormData, publish: boolean, res: Response): Promise<void> {
     const perms = permsOf(res);
     await withTransaction(db, async (trx) => {

@@ -9,7 +9,7 @@ import { STREAMFIELD_CHOOSER_URLS } from '../../../server/admin/streamfield-conf
 import { createMediaStorage, type MediaStorage } from '../../../server/media-storage';
 import { createDocument } from '../../../server/models/documents';
 import { createImage, resolveCollectionId } from '../../../server/models/images';
-import { addChild, getPageOrThrow } from '../../../server/models/pages';
+import { addChild, getLatestRevision, getPageOrThrow, revisionSnapshot } from '../../../server/models/pages';
 import { createVideo } from '../../../server/models/videos';
 import { AdminClient, createAdminUser, signedInClient } from '../../support/admin';
 import { createTestSite, uniqueSuffix } from '../../support/fixtures';
@@ -131,5 +131,35 @@ describe('the StreamField editor in the admin: page form and choosers', () => {
     expect(again!.value).to.deep.equal(refused);
     expect(again!.errors['hero-1']!.map((error) => error.path)).to.deep.include(['title']);
     expect((await getPageOrThrow(server.db, page.id)).live).to.equal(true);
+  });
+
+  it('autosaves a draft without checking the blocks, for editors of the page only', async () => {
+    const site = await createTestSite(server.db);
+    const page = await addChild(server.db, site.home, { title: 'Oyster Bar', slug: 'oyster-bar', pageType: 'content_page', content: { body: [], confirmation: [] } });
+    const unfinished = [{ type: 'hero', id: 'hero-1', value: { title: '', subtitle: 'Half typed' } }];
+    const fields = { title: 'Oyster Bar tonight', slug: 'oyster-bar', 'content-body': JSON.stringify(unfinished), 'content-confirmation': '[]' };
+
+    const before = await getLatestRevision(server.db, page);
+    const outsider = await signedInClient(server, await createAdminUser(server.db));
+    expect((await outsider.postJson(`/wagtail/pages/${page.id}/edit/autosave/`, fields)).status).to.equal(403);
+    expect((await new AdminClient(server).post(`/wagtail/pages/${page.id}/edit/autosave/`, fields)).status).to.equal(403);
+    expect((await getLatestRevision(server.db, page))?.id).to.equal(before?.id);
+
+    const editor = await signedInClient(server, await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['change'] }] }));
+    expect((await editor.post(`/wagtail/pages/${page.id}/edit/autosave/`, fields, { csrf: false })).status).to.equal(403);
+    const saved = await editor.post(`/wagtail/pages/${page.id}/edit/autosave/`, fields);
+    expect(saved.status, saved.body).to.equal(200);
+    const reply = JSON.parse(saved.body) as { revision_id: number; saved_at: string };
+    const latest = await getLatestRevision(server.db, page);
+    expect(reply.revision_id).to.equal(latest!.id);
+    expect(new Date(reply.saved_at).getTime()).to.equal(latest!.created_at.getTime());
+    expect(revisionSnapshot(latest!)).to.deep.include({ title: 'Oyster Bar tonight' });
+    expect(revisionSnapshot(latest!).content.body).to.deep.equal(unfinished);
+    expect(await getPageOrThrow(server.db, page.id)).to.include({ title: 'Oyster Bar', has_unpublished_changes: true });
+
+    // What a revision cannot hold is still refused, as JSON.
+    const refused = await editor.post(`/wagtail/pages/${page.id}/edit/autosave/`, { ...fields, slug: 'Not a slug!' });
+    expect(refused.status).to.equal(400);
+    expect(JSON.parse(refused.body)).to.have.property('error').that.is.a('string').and.not.empty;
   });
 });
