@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser, ElementHandle, Page as BrowserPage } from 'puppeteer-core';
 import type { StreamValue } from '../../admin-client/streamfield/schemas';
 import type { User } from '../../server/db/schema';
-import { getChildren } from '../../server/models/pages';
+import { getChildren, getLatestRevision, revisionSnapshot } from '../../server/models/pages';
 import { TEST_PASSWORD, createAdminUser } from '../support/admin';
 import { launchBrowserOrSkip } from '../support/browser';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
@@ -117,15 +117,46 @@ describe('back office StreamField editor, as an editor', function () {
       richText,
     ]);
 
+    // Typing autosaves a draft in the background; the explicit publish then is no "conflict".
+    await (await field(page, hero, 'Title')).type('!');
+    await page.waitForFunction(() => /^Saved at \d\d:\d\d$/.test(document.querySelector('.admin-autosave')?.textContent ?? ''));
+    const autosaved = await getLatestRevision(server.db, created!);
+    expect((revisionSnapshot(autosaved!).content.body as StreamValue)[0]!.value).to.include({ title: 'Lobster season is open!' });
+    expect(await page.$eval('input[name="revision_id"]', (input) => (input as HTMLInputElement).value)).to.equal(String(autosaved!.id));
+
     await submit(page, 'button[value="publish"]');
-    expect(await page.$eval('.admin-messages', (list) => list.textContent)).to.include('published');
+    const messages = await page.$eval('.admin-messages', (list) => list.textContent ?? '');
+    expect(messages).to.include('published').and.not.include('changed by somebody else');
 
     const visitor = await browser.newPage();
     const response = await visitor.goto(`${origin()}/${created!.slug}/`, { waitUntil: 'networkidle0' });
     expect(response?.status()).to.equal(200);
     const text = await visitor.$eval('main', (main) => main.textContent ?? '');
-    const positions = ['Lobster season is open', 'Questions from the dock', 'Shucked to order, every evening.'].map((snippet) => text.indexOf(snippet));
+    const positions = ['Lobster season is open!', 'Questions from the dock', 'Shucked to order, every evening.'].map((snippet) => text.indexOf(snippet));
     expect(positions.every((position) => position >= 0), text).to.equal(true);
     expect([...positions].sort((a, b) => a - b)).to.deep.equal(positions);
+  });
+
+  it('keeps what was typed when the tab closes before the autosave delay', async () => {
+    const title = `Chowder Nights ${uniqueSuffix()}`;
+    const page = await signIn(`/wagtail/pages/add/${site.home.id}/content_page/`);
+    await page.waitForSelector(`${BODY_EDITOR}.sf-editor`);
+    await page.type('#id_title', title);
+    await submit(page, 'button[value="save"]');
+    const [created] = (await getChildren(server.db, site.home)).filter((child) => child.draft_title === title);
+    const opened = await getLatestRevision(server.db, created!);
+
+    await page.waitForSelector(`${BODY_EDITOR}.sf-editor`);
+    const hero = await addBodyBlock(page, 'hero', 'hero');
+    await (await field(page, hero, 'Title')).type('Clam chowder on Fridays');
+    await page.close({ runBeforeUnload: false });
+    let latest = await getLatestRevision(server.db, created!);
+    while (latest?.id === opened?.id) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      latest = await getLatestRevision(server.db, created!);
+    }
+    const body = revisionSnapshot(latest!).content.body as StreamValue;
+    expect(body.map((block) => block.id)).to.deep.equal([hero]);
+    expect(body[0]!.value).to.include({ title: 'Clam chowder on Fridays' });
   });
 });
