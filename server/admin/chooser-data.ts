@@ -2,7 +2,7 @@
  * What the StreamField editor's choosers offer (images, documents, videos by collection
  * permission, pages by title) and the titles of references already in a value.
  */
-import type { ChooserChoice, ChooserTarget, StreamValue } from '../../admin-client/streamfield/schemas';
+import { CHOOSER_TARGETS, type ChooserChoice, type ChooserTarget, type StreamValue } from '../../admin-client/streamfield/schemas';
 import { definitionsByType, referencedIds } from '../../admin-client/streamfield/value-ops';
 import type { Db } from '../db/database';
 import type { CollectionPermission, Image } from '../db/schema';
@@ -76,15 +76,16 @@ function withThumbnail(choice: ChooserChoice, thumbnail: string | undefined): Ch
   return thumbnail ? { ...choice, thumbnail_url: thumbnail } : choice;
 }
 
+let byType: ReturnType<typeof definitionsByType> | undefined;
+
 /**
  * Titles of the images, documents, pages and videos the values refer to, keyed `image:12`,
  * with image thumbnails keyed `image:12:thumbnail`, as the editor's `referenceTitles` takes them.
  */
 export async function referenceTitles(db: Db, storage: MediaStorage, values: readonly StreamValue[]): Promise<Record<string, string>> {
-  const byType = definitionsByType(serializeBlockDefinitions());
-  const ids = Object.fromEntries(
-    (['image', 'document', 'page', 'video'] as const).map((target) => [target, [...new Set(values.flatMap((value) => referencedIds(value, byType)[target]))]]),
-  ) as Record<ChooserTarget, number[]>;
+  byType ??= definitionsByType(serializeBlockDefinitions());
+  const found = values.map((value) => referencedIds(value, byType!));
+  const ids = Object.fromEntries(CHOOSER_TARGETS.map((target) => [target, [...new Set(found.flatMap((each) => each[target]))]])) as Record<ChooserTarget, number[]>;
   const [images, documents, pages, videos] = await Promise.all([
     ids.image.length ? db.selectFrom('images').selectAll().where('id', 'in', ids.image).execute() : [],
     ids.document.length ? db.selectFrom('documents').select(['id', 'title']).where('id', 'in', ids.document).execute() : [],
