@@ -130,7 +130,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     const body = bodyOf(req);
     const form = readPageForm(pageType, body, {});
     const rerender = async (problems: FormProblems) =>
-      await renderForm(req, res, { pageType, problems, title: interpolate('New {type}', { type: pageType.label }), action: req.originalUrl, parent, canPublish, extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }) } }, 400);
+      renderForm(req, res, { pageType, problems, title: interpolate('New {type}', { type: pageType.label }), action: req.originalUrl, parent, canPublish, extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }) } }, 400);
     if (!form.ok) return rerender(form);
     const publish = submitAction.parse(body.action) === 'publish';
     const perms = permsOf(res);
@@ -205,7 +205,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     const latest = await getLatestRevision(db, page);
     const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content);
     const rerender = async (problems: FormProblems) =>
-      await renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs)), actions: actionsWithChildTypes(permsOf(res), page) } }, 400);
+      renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs)), actions: actionsWithChildTypes(permsOf(res), page) } }, 400);
     if (!form.ok) return rerender(form);
     const publish = submitAction.parse(body.action) === 'publish';
     try {
