@@ -1,5 +1,6 @@
 /** The back office's browser bundle: Stimulus controllers that enhance the server-rendered forms. */
 import { Application } from '@hotwired/stimulus';
+import { AutosaveController } from './controllers/autosave-controller';
 import { ConfirmController } from './controllers/confirm-controller';
 import { EditingSessionController } from './controllers/editing-session-controller';
 import { RefreshController } from './controllers/refresh-controller';
@@ -12,3 +13,4 @@ application.register('slug', SlugController);
 application.register('confirm', ConfirmController);
 application.register('editing-session', EditingSessionController);
 application.register('refresh', RefreshController);
+application.register('autosave', AutosaveController);

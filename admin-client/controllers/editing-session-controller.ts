@@ -1,4 +1,5 @@
 import { Controller } from '@hotwired/stimulus';
+import { randomUuid } from '../../client/lib/random-id';
 
 /** How often an open edit form tells the server it is still open. */
 const PING_MS = 10_000;
@@ -30,7 +31,7 @@ export class EditingSessionController extends Controller<HTMLElement> {
   private readonly release = () => this.send(this.releaseUrlValue.replace('KEY', this.key), null, true);
 
   override connect(): void {
-    this.key = crypto.randomUUID();
+    this.key = randomUuid();
     void this.ping();
     this.timer = window.setInterval(() => void this.ping(), PING_MS);
     window.addEventListener('pagehide', this.release);

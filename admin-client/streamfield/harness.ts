@@ -3,6 +3,7 @@
  * demo value, with a count of `streamfield:change` events. `?repeat=N` repeats the demo value
  * N times (fresh ids), to try the editor on a long page.
  */
+import { randomUuid } from '../../client/lib/random-id';
 import { mountAll } from './mount-all';
 import { CHANGE_EVENT, type StreamFieldChangeDetail } from './mount';
 import type { StreamValue } from './schemas';
@@ -15,7 +16,7 @@ function repeatDemoValue(times: number): void {
   if (!script?.textContent) return;
   const config = JSON.parse(script.textContent) as { value: StreamValue; definitions: Parameters<typeof definitionsByType>[0] };
   const byType = definitionsByType(config.definitions);
-  const makeId = () => crypto.randomUUID();
+  const makeId = () => randomUuid();
   config.value = Array.from({ length: times }, () => config.value.map((block) => copyWithFreshIds(block, byType, makeId))).flat();
   script.textContent = JSON.stringify(config);
 }

@@ -4,6 +4,7 @@
  * autosave.
  */
 import { registerCatalog } from '../../client/lib/i18n';
+import { randomUuid } from '../../client/lib/random-id';
 import { createAnnouncer } from './announcer';
 import { createBlockMenu } from './block-menu';
 import { createChooserModal } from './chooser-modal';
@@ -48,7 +49,7 @@ export function mountStreamField(root: HTMLElement, config: StreamFieldConfig): 
     announcer,
     menu: createBlockMenu(config.definitions),
     chooser,
-    makeId: () => crypto.randomUUID(),
+    makeId: () => randomUuid(),
     errors: config.errors,
     createStream: (initial, onChange, parentScope) => new StreamEditor(context, initial, onChange, parentScope),
   };

@@ -14,7 +14,7 @@ import {
   type StreamValue,
 } from './schemas';
 
-/** Makes a new block id; the editor passes crypto.randomUUID, tests a counter. */
+/** Makes a new block id; the editor passes a random UUID, tests a counter. */
 export type MakeId = () => string;
 
 /** One step into a value: a struct key or a list index. */

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { fetchCsrfToken, readShape, RequestFailedError } from './api-client';
+import { randomUuid } from './random-id';
 
 /** Where the wait-list API lives (SPEC §7). */
 export const WAITLIST_URL = '/api/waitlist/';
@@ -100,10 +101,9 @@ async function call<T>(url: string, schema: z.ZodMiniType<T>, init: { method?: s
   throw new RequestFailedError(url, response.status);
 }
 
-/** A fresh idempotency key (128 random bits): one per attempt to join or book. */
+/** A fresh idempotency key: one per attempt to join or book. */
 export function newIdempotencyKey(): string {
-  // getRandomValues, not randomUUID: the latter exists only on HTTPS pages.
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return randomUuid();
 }
 
 export function fetchWaitlistEstimate(rlid: number, partySize?: number): Promise<WaitlistEstimate> {

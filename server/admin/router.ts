@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { PublicPages } from '../views/serve';
 import { loadAdminUser, requireAdminAccess } from './access';
 import { accountsRouter } from './accounts';
+import { choosersRouter } from './choosers';
 import { adminApiRouter } from './api';
 import { dashboardRouter } from './dashboard';
 import { editingSessionsRouter } from './editing-sessions';
@@ -52,6 +53,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   router.use(accountsRouter(context));
   router.use(passwordResetRouter(context));
   router.use(adminApiRouter(context));
+  router.use(choosersRouter(context));
   router.use(requireAdminAccess);
   router.use(dashboardRouter(context));
   router.use(pagesRouter(context));

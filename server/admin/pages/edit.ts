@@ -6,6 +6,7 @@ import { PublishPageAction } from '../../actions/publish-page';
 import { SaveDraftAction } from '../../actions/save-draft';
 import type { Page } from '../../db/schema';
 import { withTransaction } from '../../db/transaction';
+import { createMediaStorage, mediaRoot } from '../../media-storage';
 import { ConflictError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
 import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
 import { pageActionsFor } from '../../models/permissions';
@@ -20,11 +21,13 @@ import { pageUrlWithinSite } from '../../site-chrome';
 import { displayName, permsOf } from '../access';
 import { addProblem, emptyProblems, type FormProblems } from '../forms';
 import { flash } from '../render';
+import { loadStreamFieldManifest } from '../streamfield-assets';
 import type { AdminContext } from '../types';
 import { actionsWithChildTypes } from './explore';
 import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
 import { contentFieldsForTemplate, pageFormValues, readPageForm, type PageFormData } from './page-form';
 import { pageStatusTags } from './status';
+import { streamEditorConfigs } from './stream-editors';
 
 const submitAction = z.enum(['save', 'publish']).catch('save');
 
@@ -50,15 +53,19 @@ function bodyOf(req: Request): Record<string, unknown> {
 }
 
 /** Add (choose a type, then the form) and edit of pages, saving drafts or publishing. */
-export function editRouter({ db, admin }: AdminContext): Router {
+export function editRouter({ db, admin, config }: AdminContext): Router {
   const router = Router();
 
-  function renderForm(
+  const storage = createMediaStorage(mediaRoot(config));
+  const editorAssets = loadStreamFieldManifest();
+
+  async function renderForm(
     req: Request,
     res: Response,
     options: { pageType: PageTypeDefinition; problems: FormProblems; title: string; action: string; page?: Page; parent: Page; canPublish: boolean; extra?: Record<string, unknown> },
     status = 200,
   ) {
+    const editorConfigs = await streamEditorConfigs(db, storage, options.pageType, options.problems);
     admin.render(
       req,
       res,
@@ -68,7 +75,8 @@ export function editRouter({ db, admin }: AdminContext): Router {
         activeNav: 'pages',
         pageType: options.pageType,
         form: options.problems,
-        contentFields: contentFieldsForTemplate(options.pageType, options.problems),
+        contentFields: contentFieldsForTemplate(options.pageType, options.problems, editorConfigs),
+        editorAssets: editorConfigs.size > 0 ? editorAssets : null,
         formAction: options.action,
         page: options.page,
         parent: options.parent,
@@ -106,7 +114,7 @@ export function editRouter({ db, admin }: AdminContext): Router {
     const { parent, pageType, canPublish } = await loadAddTarget(req, res);
     const defaults = pageType.fields.safeParse({});
     const snapshot = { title: '', slug: '', seo_title: '', search_description: '', show_in_menus: false, content: defaults.success ? (defaults.data as Record<string, unknown>) : {} };
-    renderForm(req, res, {
+    await renderForm(req, res, {
       pageType,
       problems: emptyProblems(pageFormValues(pageType, snapshot)),
       title: interpolate('New {type}', { type: pageType.label }),
@@ -179,7 +187,7 @@ export function editRouter({ db, admin }: AdminContext): Router {
     const { page, pageType, actions, breadcrumbs } = await loadEditTarget(req, res);
     const latest = await getLatestRevision(db, page);
     const snapshot = latest ? revisionSnapshot(latest) : snapshotOfPage(page);
-    renderForm(req, res, {
+    await renderForm(req, res, {
       pageType,
       problems: emptyProblems(pageFormValues(pageType, snapshot, page)),
       title: interpolate('Editing {title}', { title: page.draft_title }),
@@ -212,6 +220,22 @@ export function editRouter({ db, admin }: AdminContext): Router {
     const message = publish ? (saved.live && !saved.has_unpublished_changes ? 'Page "{title}" published.' : 'Page "{title}" scheduled for publishing.') : 'Draft of "{title}" saved.';
     flash(req, 'success', interpolate(message, { title: saved.draft_title }));
     res.redirect(303, publish ? explorerUrlOfParent(saved, await getParent(db, saved)) : `/wagtail/pages/${saved.id}/edit/`);
+  });
+
+  // Autosave while the editor types: a draft revision with the blocks unchecked (publishing
+  // checks them), so nothing typed is lost to a closed tab. JSON in, JSON out.
+  router.post('/pages/:pageId/edit/autosave/', async (req, res) => {
+    const { page, pageType } = await loadEditTarget(req, res);
+    const latest = await getLatestRevision(db, page);
+    const form = readPageForm(pageType, bodyOf(req), latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: false });
+    if (!form.ok) return res.status(400).json({ error: form.formErrors.join(' ') });
+    try {
+      const revision = await withTransaction(db, (trx) => new SaveDraftAction(trx, page, permsOf(res), form.data).execute());
+      res.json({ revision_id: revision.id, saved_at: revision.created_at.toISOString() });
+    } catch (error) {
+      if (!(error instanceof ConflictError || error instanceof ValidationError)) throw error;
+      res.status(400).json({ error: error.message });
+    }
   });
 
   async function saveEdit(page: Page, data: PageFormData, publish: boolean, res: Response): Promise<void> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
-import { streamBlockSchema } from '../../../admin-client/streamfield/schemas';
+import { streamBlockSchema, type StreamErrors, type StreamValue } from '../../../admin-client/streamfield/schemas';
 import { BLOCKS } from '../../blocks/index';
 import { validateStream } from '../stream-validation';
 import type { AdminField } from '../../blocks/types';
@@ -11,7 +11,7 @@ import { sanitizeRichText } from '../../rich-text';
 import { addProblem, emptyProblems, type FormProblems } from '../forms';
 
 /** Prefix of the form names of a page type's own fields, apart from the common ones. */
-const CONTENT_PREFIX = 'content-';
+export const CONTENT_PREFIX = 'content-';
 
 /** What a valid page form yields: the revision snapshot and the schedule. */
 export interface PageFormData {
@@ -20,8 +20,18 @@ export interface PageFormData {
   expireAt: Date | null;
 }
 
+/** A refused page form's problems, with those of each StreamField's blocks keyed by form name. */
+export interface StreamFormProblems extends FormProblems {
+  streamErrors: Record<string, StreamErrors>;
+}
+
 /** The outcome of reading a page form. */
-export type PageFormResult = { ok: true; data: PageFormData } | ({ ok: false } & FormProblems);
+export type PageFormResult = { ok: true; data: PageFormData } | ({ ok: false } & StreamFormProblems);
+
+/** How strictly to read: autosaved drafts skip the blocks' own validation (publish checks it). */
+export interface ReadOptions {
+  validateBlocks: boolean;
+}
 
 // datetime-local inputs carry no zone; the form labels them UTC.
 const scheduleField = z
@@ -49,7 +59,7 @@ export function toDateTimeLocal(date: Date | null): string {
 
 function formValueOf(field: AdminField, value: unknown): string | boolean {
   if (field.kind === 'boolean') return value === true;
-  if (field.kind === 'stream') return JSON.stringify(value ?? [], null, 2);
+  if (field.kind === 'stream') return JSON.stringify(value ?? []);
   return value === undefined || value === null ? '' : String(value);
 }
 
@@ -69,7 +79,7 @@ export function pageFormValues(pageType: PageTypeDefinition, snapshot: RevisionS
 }
 
 /** The type's fields as the template draws them, with what was typed and their errors. */
-export function contentFieldsForTemplate(pageType: PageTypeDefinition, problems: FormProblems) {
+export function contentFieldsForTemplate(pageType: PageTypeDefinition, problems: FormProblems, editorConfigs: ReadonlyMap<string, string> = new Map()) {
   return pageType.adminFields.map((field) => {
     const name = CONTENT_PREFIX + field.name;
     const value = problems.values[name];
@@ -80,6 +90,7 @@ export function contentFieldsForTemplate(pageType: PageTypeDefinition, problems:
       checked: value === true || value === 'on',
       errors: problems.errors[name],
       isStream: field.kind === 'stream',
+      editorConfig: editorConfigs.get(name),
       isLongText: field.kind === 'textarea' || field.kind === 'rich_text',
       isBoolean: field.kind === 'boolean',
       isSelect: field.kind === 'select',
@@ -89,29 +100,34 @@ export function contentFieldsForTemplate(pageType: PageTypeDefinition, problems:
 }
 
 /**
- * The page types' stream schemas accept any block so that one bad block never takes a live
- * page down; an editor saving must still hear about unknown types and invalid values, nested
- * blocks included (the StreamField editor's own validation).
+ * A submitted stream as the editor holds it: blocks typed without an id (by hand, or by an
+ * older form) get one by position, so each problem can name its block.
  */
-function blockProblems(value: unknown): string[] {
+export function streamBlocksOf(value: unknown): StreamValue {
   if (!Array.isArray(value)) return [];
-  // Blocks typed without an id get one by position, so each problem can name its block.
-  const blocks = value.flatMap((item: unknown, index) => {
+  return value.flatMap((item: unknown, index) => {
     const block = streamBlockSchema.safeParse(item && typeof item === 'object' ? { id: `block-${index + 1}`, ...item } : item);
-    return block.success ? [{ ...block.data, position: index + 1 }] : [];
-  });
-  const errors = validateStream(blocks.map(({ position: _position, ...block }) => block));
-  const topLevel = new Map(blocks.map((block) => [block.id, block]));
-  return Object.entries(errors).flatMap(([id, problems]) => {
-    const block = topLevel.get(id);
-    const where = block
-      ? interpolate('Block {n} ({type})', { n: block.position, type: BLOCKS[block.type]?.label ?? block.type })
-      : interpolate('Nested block {id}', { id });
-    return problems.map((problem) => `${where}: ${[problem.path.join(' › '), problem.message].filter(Boolean).join(' ')}`);
+    return block.success ? [block.data] : [];
   });
 }
 
-function readContentField(field: AdminField, raw: unknown, problems: FormProblems): unknown {
+/**
+ * The page types' stream schemas accept any block so that one bad block never takes a live
+ * page down; an editor saving must still hear about unknown types and invalid values, nested
+ * blocks included (the StreamField editor's own validation), each beside its field.
+ */
+function streamProblems(blocks: StreamValue): { errors: StreamErrors; summary: string[] } {
+  const errors = validateStream(blocks);
+  const position = new Map(blocks.map((block, index) => [block.id, { n: index + 1, type: block.type }]));
+  const summary = Object.entries(errors).flatMap(([id, problems]) => {
+    const block = position.get(id);
+    const where = block ? interpolate('Block {n} ({type})', { n: block.n, type: BLOCKS[block.type]?.label ?? block.type }) : interpolate('Nested block {id}', { id });
+    return problems.map((problem) => `${where}: ${[problem.path.join(' › '), problem.message].filter(Boolean).join(' ')}`);
+  });
+  return { errors, summary };
+}
+
+function readContentField(field: AdminField, raw: unknown, problems: StreamFormProblems, options: ReadOptions): unknown {
   const name = CONTENT_PREFIX + field.name;
   const text = typeof raw === 'string' ? raw : '';
   switch (field.kind) {
@@ -121,8 +137,15 @@ function readContentField(field: AdminField, raw: unknown, problems: FormProblem
       return text.trim() === '' ? undefined : Number(text);
     case 'stream':
       try {
-        const blocks: unknown = text.trim() === '' ? [] : JSON.parse(text);
-        for (const problem of blockProblems(blocks)) addProblem(problems, name, problem);
+        const parsed: unknown = text.trim() === '' ? [] : JSON.parse(text);
+        if (!options.validateBlocks) return parsed;
+        const blocks = Array.isArray(parsed) ? streamBlocksOf(parsed) : parsed;
+        if (!Array.isArray(blocks)) return blocks;
+        const { errors, summary } = streamProblems(blocks);
+        if (summary.length === 0) return blocks;
+        problems.streamErrors[name] = errors;
+        (problems.errors[name] ??= []).push(gettext('Some blocks need attention; each problem is shown beside its field below.'));
+        for (const message of summary) addProblem(problems, undefined, message);
         return blocks;
       } catch {
         addProblem(problems, name, gettext('Enter valid JSON: a list of blocks like [{"type": "heading", "value": {...}}].'));
@@ -141,14 +164,14 @@ function readContentField(field: AdminField, raw: unknown, problems: FormProblem
  * schema (over the current content, so fields the form does not show are kept), the schedule.
  * Errors land beside their field; what was typed comes back in `values`.
  */
-export function readPageForm(pageType: PageTypeDefinition, body: Record<string, unknown>, currentContent: Record<string, unknown>): PageFormResult {
+export function readPageForm(pageType: PageTypeDefinition, body: Record<string, unknown>, currentContent: Record<string, unknown>, options: ReadOptions = { validateBlocks: true }): PageFormResult {
   const values: Record<string, unknown> = { ...body, show_in_menus: body.show_in_menus === 'on' };
   delete values.csrfmiddlewaretoken;
   for (const field of pageType.adminFields) if (field.kind === 'boolean') values[CONTENT_PREFIX + field.name] = body[CONTENT_PREFIX + field.name] === 'on';
-  const problems = emptyProblems(values);
+  const problems: StreamFormProblems = { ...emptyProblems(values), streamErrors: {} };
 
   const content: Record<string, unknown> = { ...currentContent };
-  for (const field of pageType.adminFields) content[field.name] = readContentField(field, body[CONTENT_PREFIX + field.name], problems);
+  for (const field of pageType.adminFields) content[field.name] = readContentField(field, body[CONTENT_PREFIX + field.name], problems, options);
   const fields = pageType.fields.safeParse(content);
   if (!fields.success) {
     for (const issue of fields.error.issues) {

@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { CHOOSER_TARGETS, type ChooserResponse } from '../../admin-client/streamfield/schemas';
+import { PermissionDenied } from '../errors';
+import { createMediaStorage, mediaRoot } from '../media-storage';
+import type { UserPermissions } from '../models/permissions';
+import { chooserResults } from './chooser-data';
+import { STREAMFIELD_CHOOSER_URLS } from './streamfield-config';
+import type { AdminContext } from './types';
+
+const chooserQuery = z.object({
+  q: z.string().max(200).catch(''),
+  p: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+/** Where the admin router is mounted; the chooser URLs are absolute. */
+const ADMIN_PREFIX = '/wagtail';
+
+/**
+ * The StreamField editor's chooser URLs (`?q=` searches titles, `?p=` pages): JSON for signed-in
+ * admin users, 403 JSON for everybody else (a fetch cannot follow a login redirect usefully).
+ */
+export function choosersRouter({ db, config }: AdminContext): Router {
+  const storage = createMediaStorage(mediaRoot(config));
+  const router = Router();
+  for (const target of CHOOSER_TARGETS) {
+    router.get(STREAMFIELD_CHOOSER_URLS[target].slice(ADMIN_PREFIX.length), async (req, res) => {
+      const perms = res.locals.adminPerms as UserPermissions | undefined;
+      if (!perms?.canAccessAdmin) throw new PermissionDenied(perms ? 'You do not have permission to access the admin.' : 'Sign in to the admin first.');
+      const query = chooserQuery.parse({ q: req.query.q ?? '', p: req.query.p });
+      const body: ChooserResponse = { results: await chooserResults(db, storage, perms, target, { text: query.q, page: query.p }) };
+      res.set('Cache-Control', 'private, no-store').json(body);
+    });
+  }
+  return router;
+}

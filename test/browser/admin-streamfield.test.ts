@@ -1,0 +1,162 @@
+import { expect } from 'chai';
+import type { Browser, ElementHandle, Page as BrowserPage } from 'puppeteer-core';
+import type { StreamValue } from '../../admin-client/streamfield/schemas';
+import type { User } from '../../server/db/schema';
+import { getChildren, getLatestRevision, revisionSnapshot } from '../../server/models/pages';
+import { TEST_PASSWORD, createAdminUser } from '../support/admin';
+import { launchBrowserOrSkip } from '../support/browser';
+import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
+import { startTestServer, type TestServer } from '../support/server';
+
+const BODY_EDITOR = '.admin-field--stream:has(#id_content-body) [data-streamfield]';
+
+/** The body the form would POST: the hidden input the editor writes. */
+const bodyValue = (page: BrowserPage): Promise<StreamValue> => page.$eval('#id_content-body', (input) => JSON.parse((input as HTMLInputElement).value) as StreamValue);
+
+/** The control a block's field label names (the first such label inside the block). */
+async function field(page: BrowserPage, blockId: string, label: string): Promise<ElementHandle<HTMLElement>> {
+  const handle = await page.evaluateHandle(
+    (id, text) => {
+      const block = document.querySelector(`[data-block-id="${id}"]`);
+      const labelElement = [...(block?.querySelectorAll('label') ?? [])].find((element) => element.textContent?.replace('*', '').trim() === text);
+      return labelElement ? document.getElementById(labelElement.htmlFor) : null;
+    },
+    blockId,
+    label,
+  );
+  const element = handle.asElement() as ElementHandle<HTMLElement> | null;
+  if (!element) throw new Error(`No field labelled ${label} in block ${blockId}`);
+  return element;
+}
+
+async function addBodyBlock(page: BrowserPage, search: string, type: string): Promise<string> {
+  await page.click(`${BODY_EDITOR} > .sf-stream > .sf-insert--end button`);
+  await page.type('[data-streamfield-menu] input[type="search"]', search);
+  await page.click(`[data-streamfield-menu] [data-block-type="${type}"]`);
+  return (await bodyValue(page)).at(-1)!.id;
+}
+
+describe('back office StreamField editor, as an editor', function () {
+  let server: TestServer;
+  let browser: Browser;
+  let site: TestSite;
+  let editor: User;
+  let problems: string[];
+
+  before(async function () {
+    browser = await launchBrowserOrSkip(this);
+    server = await startTestServer();
+    site = await createTestSite(server.db);
+    editor = await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change', 'publish'] }] });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const origin = () => `http://${site.hostname}:${server.port}`;
+
+  async function signIn(next: string): Promise<BrowserPage> {
+    const page = await (await browser.createBrowserContext()).newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.location().url?.endsWith('/favicon.ico')) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(String(error)));
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`${origin()}/wagtail/login/?next=${encodeURIComponent(next)}`);
+    await page.type('#id_username', editor.username);
+    await page.type('#id_password', TEST_PASSWORD);
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    expect(new URL(page.url()).pathname).to.equal(next);
+    return page;
+  }
+
+  async function submit(page: BrowserPage, selector: string): Promise<void> {
+    await Promise.all([page.waitForNavigation(), page.click(selector)]);
+  }
+
+  beforeEach(() => {
+    problems = [];
+  });
+  afterEach(() => {
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('builds a page of hero, rich text and accordion blocks, reorders them, saves a draft and publishes it', async () => {
+    const title = `Harbor Specials ${uniqueSuffix()}`;
+    const page = await signIn(`/wagtail/pages/add/${site.home.id}/content_page/`);
+    await page.waitForSelector(`${BODY_EDITOR}.sf-editor`);
+    await page.type('#id_title', title);
+
+    const hero = await addBodyBlock(page, 'hero', 'hero');
+    await (await field(page, hero, 'Title')).type('Lobster season is open');
+    const richText = await addBodyBlock(page, 'rich', 'rich_text');
+    await page.click(`[data-block-id="${richText}"] .ProseMirror`);
+    await page.keyboard.type('Shucked to order, every evening.');
+    const accordion = await addBodyBlock(page, 'accordion', 'accordion');
+    await (await field(page, accordion, 'Heading')).type('Questions from the dock');
+    await (await field(page, accordion, 'Default content')).type('Do you take reservations?');
+    await page.click(`[data-block-id="${accordion}"] .sf-list__item .ProseMirror`);
+    await page.keyboard.type('Every night from five.');
+    expect((await bodyValue(page)).map((block) => block.type)).to.deep.equal(['hero', 'rich_text', 'accordion']);
+
+    // The accordion goes above the rich text with its move button.
+    await page.click(`[data-block-id="${accordion}"] .sf-block__up`);
+    expect((await bodyValue(page)).map((block) => block.id)).to.deep.equal([hero, accordion, richText]);
+
+    await submit(page, 'button[value="save"]');
+    expect(await page.$eval('.admin-messages', (list) => list.textContent)).to.include('created as a draft');
+    const [created] = (await getChildren(server.db, site.home)).filter((child) => child.draft_title === title);
+    expect(created).to.include({ live: false });
+    expect(new URL(page.url()).pathname).to.equal(`/wagtail/pages/${created!.id}/edit/`);
+    // The reopened form mounts the editor on the saved draft, in the new order.
+    await page.waitForSelector(`${BODY_EDITOR}.sf-editor`);
+    expect(await page.$$eval(`${BODY_EDITOR} > .sf-stream > .sf-stream__item > .sf-block`, (blocks) => blocks.map((block) => block.getAttribute('data-block-id')))).to.deep.equal([
+      hero,
+      accordion,
+      richText,
+    ]);
+
+    // Typing autosaves a draft in the background; the explicit publish then is no "conflict".
+    await (await field(page, hero, 'Title')).type('!');
+    await page.waitForFunction(() => /^Saved at \d\d:\d\d$/.test(document.querySelector('.admin-autosave')?.textContent ?? ''));
+    const autosaved = await getLatestRevision(server.db, created!);
+    expect((revisionSnapshot(autosaved!).content.body as StreamValue)[0]!.value).to.include({ title: 'Lobster season is open!' });
+    expect(await page.$eval('input[name="revision_id"]', (input) => (input as HTMLInputElement).value)).to.equal(String(autosaved!.id));
+
+    await submit(page, 'button[value="publish"]');
+    const messages = await page.$eval('.admin-messages', (list) => list.textContent ?? '');
+    expect(messages).to.include('published').and.not.include('changed by somebody else');
+
+    const visitor = await browser.newPage();
+    const response = await visitor.goto(`${origin()}/${created!.slug}/`, { waitUntil: 'networkidle0' });
+    expect(response?.status()).to.equal(200);
+    const text = await visitor.$eval('main', (main) => main.textContent ?? '');
+    const positions = ['Lobster season is open!', 'Questions from the dock', 'Shucked to order, every evening.'].map((snippet) => text.indexOf(snippet));
+    expect(positions.every((position) => position >= 0), text).to.equal(true);
+    expect([...positions].sort((a, b) => a - b)).to.deep.equal(positions);
+  });
+
+  it('keeps what was typed when the tab closes before the autosave delay', async () => {
+    const title = `Chowder Nights ${uniqueSuffix()}`;
+    const page = await signIn(`/wagtail/pages/add/${site.home.id}/content_page/`);
+    await page.waitForSelector(`${BODY_EDITOR}.sf-editor`);
+    await page.type('#id_title', title);
+    await submit(page, 'button[value="save"]');
+    const [created] = (await getChildren(server.db, site.home)).filter((child) => child.draft_title === title);
+    const opened = await getLatestRevision(server.db, created!);
+
+    await page.waitForSelector(`${BODY_EDITOR}.sf-editor`);
+    const hero = await addBodyBlock(page, 'hero', 'hero');
+    await (await field(page, hero, 'Title')).type('Clam chowder on Fridays');
+    await page.close({ runBeforeUnload: false });
+    let latest = await getLatestRevision(server.db, created!);
+    while (latest?.id === opened?.id) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      latest = await getLatestRevision(server.db, created!);
+    }
+    const body = revisionSnapshot(latest!).content.body as StreamValue;
+    expect(body.map((block) => block.id)).to.deep.equal([hero]);
+    expect(body[0]!.value).to.include({ title: 'Clam chowder on Fridays' });
+  });
+});
