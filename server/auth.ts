@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import type { Db } from './db/database';
 import type { User } from './db/schema';
-import { clearLoginFailures, isLoginThrottled, loginAttemptKeys, recordLoginFailure } from './models/login-throttle';
+import type { Config } from './config';
+import { clearLoginFailures, isLoginThrottled, LOGIN_FAILURE_LIMITS, loginAttemptKeys, recordLoginFailure, type LoginFailureLimits } from './models/login-throttle';
 import { recordLogin, verifyCredentials } from './models/users';
 
 /** The outcome of checking a username and password. */
@@ -11,12 +12,12 @@ export type AuthenticationResult = { ok: true; user: User } | { ok: false; reaso
  * Checks credentials behind the login throttle: a locked-out account or address is refused
  * without checking the password, and every failure is counted in the database.
  */
-export async function authenticate(db: Db, username: string, password: string, ip: string): Promise<AuthenticationResult> {
+export async function authenticate(db: Db, username: string, password: string, ip: string, limits?: LoginFailureLimits): Promise<AuthenticationResult> {
   const keys = loginAttemptKeys(username, ip);
   if (await isLoginThrottled(db, keys)) return { ok: false, reason: 'throttled' };
   const user = username ? await verifyCredentials(db, username, password) : undefined;
   if (!user) {
-    await recordLoginFailure(db, keys);
+    await recordLoginFailure(db, keys, new Date(), limits);
     return { ok: false, reason: 'invalid' };
   }
   await clearLoginFailures(db, keys);
@@ -51,4 +52,9 @@ export async function currentUser(db: Db, req: Request): Promise<User | undefine
 /** The client address for throttling (Express honours TRUST_PROXY). */
 export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/** The sign-in throttle's limits: per account fixed, per address from LOGIN_FAILURES_PER_IP. */
+export function loginFailureLimits(config: Pick<Config, 'LOGIN_FAILURES_PER_IP'>): LoginFailureLimits {
+  return { account: LOGIN_FAILURE_LIMITS.account, ip: config.LOGIN_FAILURES_PER_IP };
 }

@@ -43,6 +43,8 @@ export const configSchema = z.object({
   CAPTCHA_SECRET_KEY: optionalText,
   /** Posts one visitor (IP address) may send to each public form per window. */
   FORM_POSTS_PER_WINDOW: z.coerce.number().int().min(1).max(10000).default(20),
+  /** Failed sign-ins from one address per 15 minutes before it is locked out (offices share addresses). */
+  LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100000).default(20),
   FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
   /** Where contact messages go when the contact page names no address of its own. */
   CONTACT_TO_ADDRESS: optionalText.pipe(z.email().optional()),

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { gettext } from '../../client/lib/i18n';
-import { authenticate, clientIp, endUserSession, startUserSession } from '../auth';
+import { authenticate, clientIp, endUserSession, loginFailureLimits, startUserSession } from '../auth';
 import { loadUserPermissions } from '../models/permissions';
 import { PASSWORD_MIN_LENGTH, getUser, passwordIsCurrent, setPassword, updateUserDetails } from '../models/users';
 import { TOO_MANY_ATTEMPTS, WRONG_LOGIN, safeLocalUrl } from '../views/restricted-pages';
@@ -35,7 +35,7 @@ const passwordForm = z
   .refine((form) => form.new_password1 === form.new_password2, { path: ['new_password2'], message: 'The two passwords do not match.' });
 
 /** /wagtail/login/, /wagtail/logout/ (POST) and /wagtail/account/ with its password change. */
-export function accountsRouter({ db, admin }: AdminContext): Router {
+export function accountsRouter({ db, admin, config }: AdminContext): Router {
   const router = Router();
 
   function renderLogin(req: Parameters<typeof admin.render>[0], res: Parameters<typeof admin.render>[1], next: string, username: string, error: string | null, status = 200) {
@@ -52,7 +52,7 @@ export function accountsRouter({ db, admin }: AdminContext): Router {
     const form = loginForm.safeParse(req.body ?? {});
     const next = safeLocalUrl(form.data?.next, DASHBOARD_URL);
     const username = form.data?.username ?? '';
-    const result = form.success ? await authenticate(db, form.data.username, form.data.password, clientIp(req)) : undefined;
+    const result = form.success ? await authenticate(db, form.data.username, form.data.password, clientIp(req), loginFailureLimits(config)) : undefined;
     if (!result?.ok) {
       const throttled = result?.reason === 'throttled';
       return renderLogin(req, res, next, username, throttled ? gettext(TOO_MANY_ATTEMPTS) : gettext(WRONG_LOGIN), throttled ? 429 : 400);

@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 /** How many failures each kind of key may have in one window before it is locked out. */
-export const LOGIN_FAILURE_LIMITS = { account: 5, ip: 20 } as const;
+export const LOGIN_FAILURE_LIMITS: LoginFailureLimits = { account: 5, ip: 20 };
+
+/** Failures allowed per window before a lockout, per account and per address. */
+export interface LoginFailureLimits {
+  account: number;
+  ip: number;
+}
 
 /** The length of a failure window, and of the lockout that follows too many failures. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -34,12 +40,12 @@ export async function isLoginThrottled(db: Db, keys: LoginAttemptKeys, now = new
  * Counts one failure for the account and for the address in single upserts, so processes
  * sharing the database agree; a key over its limit is locked out for one window.
  */
-export async function recordLoginFailure(db: Db, keys: LoginAttemptKeys, now = new Date()): Promise<void> {
+export async function recordLoginFailure(db: Db, keys: LoginAttemptKeys, now = new Date(), limits: LoginFailureLimits = LOGIN_FAILURE_LIMITS): Promise<void> {
   const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS);
   const lockedUntil = new Date(now.getTime() + LOGIN_WINDOW_MS);
   for (const [key, limit] of [
-    [keys.account, LOGIN_FAILURE_LIMITS.account],
-    [keys.ip, LOGIN_FAILURE_LIMITS.ip],
+    [keys.account, limits.account],
+    [keys.ip, limits.ip],
   ] as const) {
     await db
       .insertInto('login_failures')

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { gettext } from '../../client/lib/i18n';
 import type { Page, PageViewRestriction } from '../db/schema';
-import { authenticate, clientIp, startUserSession } from '../auth';
+import { authenticate, clientIp, loginFailureLimits, startUserSession } from '../auth';
 import { getPage } from '../models/pages';
 import { passwordMatches, restrictionForPage } from '../models/view-restrictions';
 import type { PageResponder, PageResponse, PublicViewOptions } from './page-response';
@@ -39,7 +39,7 @@ export const WRONG_LOGIN = 'Please enter a correct username and password. Note t
  * /_util/authenticate_with_password/{restriction}/{page}/ checks a page password and remembers
  * it in the session; /_util/login/ signs in for pages restricted to signed-in users.
  */
-export function restrictedPagesRouter({ db }: PublicViewOptions, responder: PageResponder): Router {
+export function restrictedPagesRouter({ db, config }: PublicViewOptions, responder: PageResponder): Router {
   const router = Router();
   const passwordPaths = ['/_util/authenticate_with_password/:restrictionId/:pageId/', '/_util/authenticate_with_password/:restrictionId/:pageId'];
 
@@ -89,7 +89,7 @@ export function restrictedPagesRouter({ db }: PublicViewOptions, responder: Page
   router.post(['/_util/login/', '/_util/login'], async (req, res) => {
     const form = loginForm.safeParse(req.body ?? {});
     const next = safeLocalUrl(form.data?.next, '/');
-    const result = form.success ? await authenticate(db, form.data.username, form.data.password, clientIp(req)) : undefined;
+    const result = form.success ? await authenticate(db, form.data.username, form.data.password, clientIp(req), loginFailureLimits(config)) : undefined;
     res.set('Cache-Control', 'private, no-store');
     if (!result?.ok) {
       const title = gettext('Sign in to continue');

@@ -16,12 +16,19 @@ export interface TestServer {
 }
 
 /**
- * The configuration tests run with; `env` adds or overrides variables. Every test posts from
- * 127.0.0.1 into one database, so the per-address post limit is raised; the tests of the limit
- * itself set their own.
+ * The configuration tests run with; `env` adds or overrides variables. Every test posts and
+ * signs in from 127.0.0.1 into one database, so the per-address limits are raised; the tests of
+ * the limits themselves set their own.
  */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', SECRET_KEY: 'test-secret-key-that-is-long-enough-123', LOG_LEVEL: 'silent', FORM_POSTS_PER_WINDOW: '10000', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-123',
+    LOG_LEVEL: 'silent',
+    FORM_POSTS_PER_WINDOW: '10000',
+    LOGIN_FAILURES_PER_IP: '100000',
+    ...env,
+  });
 }
 
 /** Starts the real app on 127.0.0.1 and a free port against the run's database; `options` replace parts of it. */
