@@ -128,6 +128,26 @@ describe('back office in the browser, as an editor', function () {
     expect(row).to.include('Lobster Rolls').and.include('expired');
   });
 
+  it('moves a page to a destination chosen by walking the tree in the page chooser', async () => {
+    const section = await addChild(server.db, home, { title: 'Seasonal', slug: 'seasonal', pageType: 'content_page', content: { body: [] }, live: true });
+    const page = await addChild(server.db, home, { title: 'Oyster Week', slug: 'oyster-week', pageType: 'content_page', content: { body: [] }, live: true });
+    const editor = await signIn(await browser.createBrowserContext(), first, `/wagtail/pages/${page.id}/move/`);
+    await editor.click('[data-page-chooser-target="opener"]');
+    await editor.waitForSelector('.admin-chooser__row');
+    expect(await editor.$(`.admin-chooser__row[data-page-id="${home.id}"] .admin-chooser__choose`)).to.not.equal(null);
+    await editor.click(`.admin-chooser__row[data-page-id="${home.id}"] .admin-chooser__browse`);
+    await editor.waitForSelector(`.admin-chooser__row[data-page-id="${section.id}"]`);
+    expect(await editor.$$eval('.admin-chooser__crumbs li', (crumbs) => crumbs.map((crumb) => crumb.textContent))).to.deep.equal(['Root', home.draft_title]);
+    expect(await editor.$(`.admin-chooser__row[data-page-id="${page.id}"]`)).to.equal(null);
+    await editor.click(`.admin-chooser__row[data-page-id="${section.id}"] .admin-chooser__choose`);
+    expect(await editor.$eval('.admin-chooser', (dialog) => (dialog as HTMLDialogElement).open)).to.equal(false);
+    expect(await editor.$eval(`#dest-${section.id}`, (radio) => (radio as HTMLInputElement).checked)).to.equal(true);
+    await submit(editor, '.admin-form button[type="submit"]');
+    expect(await editor.$eval('.admin-messages', (list) => list.textContent)).to.include('moved under "Seasonal"');
+    const visitor = await browser.newPage();
+    expect((await visitor.goto(`${origin()}/seasonal/oyster-week/`))?.status()).to.equal(200);
+  });
+
   it('opens the menu on a narrow screen from the keyboard and closes it with Escape', async () => {
     const page = await signIn(await browser.createBrowserContext(), first, '/wagtail/');
     await page.setViewport({ width: 375, height: 800 });
