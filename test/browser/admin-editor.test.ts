@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page as BrowserPage } from 'puppeteer-core';
+import { runScheduledPublishing } from '../../server/actions/run-schedule';
 import type { Page, User } from '../../server/db/schema';
+import { addChild } from '../../server/models/pages';
 import { TEST_PASSWORD, createAdminUser } from '../support/admin';
 import { launchBrowserOrSkip } from '../support/browser';
 import { createTestSite, type TestSite } from '../support/fixtures';
@@ -78,6 +80,72 @@ describe('back office in the browser, as an editor', function () {
     const refused = await other.goto(editUrl);
     expect(refused?.status()).to.equal(403);
     expect(await other.$eval('main', (main) => main.textContent)).to.include('is locked by');
+  });
+
+  it('previews a draft, reverts to the first revision, and lets a scheduled expiry take the page down', async () => {
+    const page = await addChild(server.db, home, { title: 'Lobster Rolls', slug: 'lobster-rolls', pageType: 'content_page', content: { body: BODY }, live: true });
+    const publicUrl = `${origin()}/lobster-rolls/`;
+    const editor = await signIn(await browser.createBrowserContext(), first, `/wagtail/pages/${page.id}/edit/`);
+    const titleValue = () => editor.$eval('#id_title', (input) => (input as HTMLInputElement).value);
+
+    await editor.$eval('#id_title', (input) => ((input as HTMLInputElement).value = 'Lobster Rolls Deluxe'));
+    await submit(editor, 'button[value="save"]');
+    expect(await titleValue()).to.equal('Lobster Rolls Deluxe');
+    const opened = new Promise<BrowserPage>((resolve) => editor.browserContext().once('targetcreated', (target) => target.page().then((tab) => tab && resolve(tab))));
+    await editor.click(`a[href="/wagtail/pages/${page.id}/preview/"]`);
+    const preview = await opened;
+    await preview.waitForFunction(() => document.readyState === 'complete');
+    expect(await preview.$eval('h1', (heading) => heading.textContent)).to.include('Lobster Rolls Deluxe');
+    expect(await preview.content()).to.include('Crab cakes all week');
+    await preview.close();
+    await editor.bringToFront();
+    const visitor = await browser.newPage();
+    await visitor.goto(publicUrl);
+    expect(await visitor.$eval('h1', (heading) => heading.textContent)).to.not.include('Deluxe');
+
+    await editor.goto(`${origin()}/wagtail/pages/${page.id}/revisions/`);
+    const revertButtons = await editor.$$('form[action$="/revert/"] button');
+    expect(revertButtons).to.have.length(1);
+    await Promise.all([editor.waitForNavigation(), revertButtons[0]!.click()]);
+    expect(new URL(editor.url()).pathname).to.equal(`/wagtail/pages/${page.id}/edit/`);
+    expect(await titleValue()).to.equal('Lobster Rolls');
+    await editor.goto(`${origin()}/wagtail/pages/${page.id}/revisions/`);
+    expect(await editor.$$eval('tbody tr', (rows) => rows.map((row) => row.textContent ?? ''))).to.have.length(3).and.satisfy((rows: string[]) => rows[0]!.includes('current draft') && rows[0]!.includes('Lobster Rolls') && !rows[0]!.includes('Deluxe'));
+
+    await editor.goto(`${origin()}/wagtail/pages/${page.id}/edit/`);
+    const expireAt = new Date(Date.now() + 5 * 60_000);
+    await editor.$eval('#id_expire_at', (input, value) => ((input as HTMLInputElement).value = value), expireAt.toISOString().slice(0, 16));
+    await submit(editor, 'button[value="publish"]');
+    expect(await editor.$eval('.admin-messages', (list) => list.textContent)).to.include('published');
+    expect((await visitor.goto(publicUrl))?.status()).to.equal(200);
+
+    // The in-process scheduler's round, run as if its clock had passed the expiry.
+    const round = await runScheduledPublishing(server.db, new Date(expireAt.getTime() + 60_000));
+    expect(round.expired).to.include(page.id);
+    expect((await visitor.goto(publicUrl))?.status()).to.equal(404);
+    await editor.goto(`${origin()}/wagtail/pages/${home.id}/`);
+    const row = await editor.$$eval('tbody tr', (rows, id) => rows.find((each) => each.querySelector(`a[href="/wagtail/pages/${id}/edit/"]`))?.textContent ?? '', page.id);
+    expect(row).to.include('Lobster Rolls').and.include('expired');
+  });
+
+  it('moves a page to a destination chosen by walking the tree in the page chooser', async () => {
+    const section = await addChild(server.db, home, { title: 'Seasonal', slug: 'seasonal', pageType: 'content_page', content: { body: [] }, live: true });
+    const page = await addChild(server.db, home, { title: 'Oyster Week', slug: 'oyster-week', pageType: 'content_page', content: { body: [] }, live: true });
+    const editor = await signIn(await browser.createBrowserContext(), first, `/wagtail/pages/${page.id}/move/`);
+    await editor.click('[data-page-chooser-target="opener"]');
+    await editor.waitForSelector('.admin-chooser__row');
+    expect(await editor.$(`.admin-chooser__row[data-page-id="${home.id}"] .admin-chooser__choose`)).to.not.equal(null);
+    await editor.click(`.admin-chooser__row[data-page-id="${home.id}"] .admin-chooser__browse`);
+    await editor.waitForSelector(`.admin-chooser__row[data-page-id="${section.id}"]`);
+    expect(await editor.$$eval('.admin-chooser__crumbs li', (crumbs) => crumbs.map((crumb) => crumb.textContent))).to.deep.equal(['Root', home.draft_title]);
+    expect(await editor.$(`.admin-chooser__row[data-page-id="${page.id}"]`)).to.equal(null);
+    await editor.click(`.admin-chooser__row[data-page-id="${section.id}"] .admin-chooser__choose`);
+    expect(await editor.$eval('.admin-chooser', (dialog) => (dialog as HTMLDialogElement).open)).to.equal(false);
+    expect(await editor.$eval(`#dest-${section.id}`, (radio) => (radio as HTMLInputElement).checked)).to.equal(true);
+    await submit(editor, '.admin-form button[type="submit"]');
+    expect(await editor.$eval('.admin-messages', (list) => list.textContent)).to.include('moved under "Seasonal"');
+    const visitor = await browser.newPage();
+    expect((await visitor.goto(`${origin()}/seasonal/oyster-week/`))?.status()).to.equal(200);
   });
 
   it('opens the menu on a narrow screen from the keyboard and closes it with Escape', async () => {

@@ -26,6 +26,14 @@ const copyForm = z.object({
   publish_copies: z.literal('on').optional(),
 });
 
+const chooserQuery = z.object({
+  parent: destinationId.optional().catch(undefined),
+  q: z.string().trim().max(200).catch(''),
+});
+
+/** Results of the move screen's page chooser: most searched pages shown at once. */
+const CHOOSER_SEARCH_LIMIT = 50;
+
 /** Pages the user may put `page` under: allowed type, add permission, outside its own subtree. */
 async function destinationsFor(db: AdminContext['db'], perms: UserPermissions, page: Page, options: { excludeSubtree: boolean }) {
   const outline = await pageTreeOutline(db);
@@ -53,6 +61,35 @@ export function moveCopyRouter({ db, admin }: AdminContext): Router {
       breadcrumbs: await breadcrumbsFor(db, page, { linkLast: true }),
       page,
       destinations: await destinationsFor(db, permsOf(res), page, { excludeSubtree: true }),
+    });
+  });
+
+  /**
+   * The move screen's page chooser (JSON): the children of `?parent=` (the root by default) with
+   * breadcrumbs, or the pages whose title contains `?q=`; only allowed destinations are selectable.
+   */
+  router.get('/pages/:pageId/move/choose/', async (req, res) => {
+    const page = await loadAllowed(req, res, 'canMove');
+    const query = chooserQuery.parse(req.query);
+    const allowed = new Set((await destinationsFor(db, permsOf(res), page, { excludeSubtree: true })).map((destination) => destination.id));
+    const visible = (await pageTreeOutline(db)).filter((candidate) => !candidate.path.startsWith(page.path));
+    const entry = (candidate: (typeof visible)[number]) => ({
+      id: candidate.id,
+      title: candidate.depth === 1 ? gettext('Root') : candidate.draft_title,
+      selectable: allowed.has(candidate.id),
+      browsable: visible.some((other) => other.depth === candidate.depth + 1 && other.path.startsWith(candidate.path)),
+    });
+    if (query.q !== '') {
+      const words = query.q.toLowerCase();
+      const results = visible.filter((candidate) => candidate.depth > 1 && candidate.draft_title.toLowerCase().includes(words)).slice(0, CHOOSER_SEARCH_LIMIT);
+      res.set('Cache-Control', 'private, no-store').json({ breadcrumbs: [], results: results.map(entry) });
+      return;
+    }
+    const parent = visible.find((candidate) => candidate.id === query.parent) ?? visible.find((candidate) => candidate.depth === 1);
+    if (!parent) throw new ValidationError('There is no page to browse.');
+    res.set('Cache-Control', 'private, no-store').json({
+      breadcrumbs: visible.filter((candidate) => parent.path.startsWith(candidate.path)).map(entry),
+      results: visible.filter((candidate) => candidate.depth === parent.depth + 1 && candidate.path.startsWith(parent.path)).map(entry),
     });
   });
 

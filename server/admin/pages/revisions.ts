@@ -5,16 +5,27 @@ import { RevertPageAction } from '../../actions/revert-page';
 import type { Page } from '../../db/schema';
 import { NotFoundError, PermissionDenied } from '../../errors';
 import { pageHistory } from '../../models/admin-log';
-import { getLatestRevision, getRevision, getRevisions, revisionSnapshot } from '../../models/pages';
+import { getLatestRevision, getRevision, getRevisions, revisionSnapshot, snapshotOfPage, type RevisionSnapshot } from '../../models/pages';
 import { canOnPage } from '../../models/permissions';
+import { PAGE_TYPES } from '../../pagetypes/index';
 import { siteForPage } from '../../models/sites';
 import { usernamesByIds } from '../../models/users';
 import { permsOf } from '../access';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
+import { diffSnapshots } from './revision-diff';
 
 const revisionId = z.coerce.number().int().positive().max(2 ** 31 - 1);
+
+/** One side of a compare URL (Wagtail's): 'live', 'latest' (the current draft) or a revision id. */
+const compareEnd = z.union([z.enum(['live', 'latest']), revisionId]);
+const compareRange = z.tuple([compareEnd, compareEnd]);
+
+interface CompareSide {
+  label: string;
+  snapshot: RevisionSnapshot;
+}
 
 /** Audit codes as the history screen words them. */
 const ACTION_LABELS: Record<string, string> = {
@@ -62,6 +73,38 @@ export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
         isLive: revision.id === page.live_revision_id,
         isLatest: revision.id === page.latest_revision_id,
       })),
+    });
+  });
+
+  async function compareSide(page: Page, end: z.infer<typeof compareEnd>): Promise<CompareSide> {
+    if (end === 'live') {
+      if (!page.live) throw new NotFoundError('This page is not live, so there is no live version to compare.');
+      const live = page.live_revision_id === null ? undefined : await getRevision(db, page, page.live_revision_id);
+      return { label: gettext('Live version'), snapshot: live ? revisionSnapshot(live) : snapshotOfPage(page) };
+    }
+    const revision = end === 'latest' ? await getLatestRevision(db, page) : await getRevision(db, page, end);
+    if (!revision) throw new NotFoundError('There is no such revision.');
+    const label = end === 'latest' ? gettext('Current draft') : interpolate('Revision of {date}', { date: `${revision.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC` });
+    return { label, snapshot: revisionSnapshot(revision) };
+  }
+
+  router.get('/pages/:pageId/revisions/compare/:range/', async (req, res) => {
+    const page = await loadEditable(req, res);
+    const range = compareRange.safeParse(String(req.params.range).split('...'));
+    if (!range.success) throw new NotFoundError('Compare two revisions as /compare/{a}...{b}/, each a revision id, "live" or "latest".');
+    const [before, after] = await Promise.all([compareSide(page, range.data[0]), compareSide(page, range.data[1])]);
+    const pageType = PAGE_TYPES[page.page_type];
+    if (!pageType) throw new NotFoundError(`There is no page type "${page.page_type}".`);
+    const diff = diffSnapshots(pageType, before.snapshot, after.snapshot);
+    admin.render(req, res, 'page-compare', {
+      title: interpolate('Comparing revisions of {title}', { title: page.draft_title }),
+      activeNav: 'pages',
+      breadcrumbs: await breadcrumbsFor(db, page, { linkLast: true }),
+      page,
+      before: before.label,
+      after: after.label,
+      diff,
+      unchanged: diff.fields.length === 0 && diff.streams.length === 0,
     });
   });
 
