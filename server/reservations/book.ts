@@ -62,12 +62,13 @@ export function newConfirmationCode(): string {
 async function bookableLocation(db: Db, rlid: number, lock: boolean) {
   const location = await db
     .selectFrom('locations')
-    .select(['rlid', 'state', 'is_reservations_enabled', 'is_temporarily_closed'])
+    .select(['rlid', 'state', 'is_reservations_enabled', 'is_temporarily_closed', 'permanently_closed_at'])
     .where('rlid', '=', rlid)
     .$if(lock, (qb) => qb.forUpdate())
     .executeTakeFirst();
   if (!location) throw new NotFoundError(`No location with rlid ${rlid}.`);
   if (!location.is_reservations_enabled) throw new ConflictError('This restaurant does not take reservations online.');
+  if (location.permanently_closed_at) throw new ConflictError('This restaurant has closed.');
   if (location.is_temporarily_closed) throw new ConflictError('This restaurant is temporarily closed.');
   return location;
 }

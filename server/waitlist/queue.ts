@@ -46,7 +46,7 @@ export function newPlanAheadId(): string {
 async function lockLocation(trx: Db, rlid: number) {
   const location = await trx
     .selectFrom('locations')
-    .select(['rlid', 'state', 'is_temporarily_closed', 'wait_list_ready', 'wait_list_max_party_size'])
+    .select(['rlid', 'state', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size'])
     .where('rlid', '=', rlid)
     .forUpdate()
     .executeTakeFirst();
@@ -119,6 +119,7 @@ export async function joinWaitlist(db: Db, input: JoinInput, now = new Date()): 
       const earlier = await trx.selectFrom('waitlist_entries').selectAll().where('rlid', '=', input.rlid).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
       if (earlier) return { ...(await stateOf(trx, earlier)), created: false };
     }
+    if (location.permanently_closed_at) throw new ConflictError('This restaurant has closed.');
     if (location.is_temporarily_closed) throw new ConflictError('This restaurant is temporarily closed.');
     if (!location.wait_list_ready) throw new ConflictError('This restaurant is not taking wait-list parties right now.');
     if (!acceptsOnlineJoins(location, await operationHours(trx, input.rlid), now)) throw new ConflictError('This restaurant is closed now; join the wait list during opening hours.');
@@ -269,7 +270,7 @@ export interface PartyEstimate {
 export async function estimateForParty(db: Db, rlid: number, partySize = TYPICAL_PARTY_SIZE, now = new Date()): Promise<PartyEstimate> {
   const location = await db
     .selectFrom('locations')
-    .select(['rlid', 'state', 'is_temporarily_closed', 'wait_list_ready', 'wait_list_max_party_size'])
+    .select(['rlid', 'state', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size'])
     .where('rlid', '=', rlid)
     .executeTakeFirst();
   if (!location) throw new NotFoundError(`No location with rlid ${rlid}.`);

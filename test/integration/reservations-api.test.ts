@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { localClock, timeZoneOf } from '../../server/models/location-clock';
+import { closeLocationPermanently } from '../../server/models/location-directory';
 import { insertLocations } from '../../server/models/locations';
 import { apiSession } from '../support/api-session';
 import { testLocation, uniqueRlidBase } from '../support/locations';
@@ -114,6 +115,9 @@ describe('reservations API', () => {
     const noBookings = nextRlid++;
     await insertLocations(server.db, [testLocation(noBookings, { hours: dinner })]);
     expect((await send('/api/reservations/', { json: booking(noBookings) })).json<{ error: string }>().error).to.equal('This restaurant does not take reservations online.');
+    const closedForGood = await bookableLocation();
+    await closeLocationPermanently(server.db, closedForGood);
+    expect((await send('/api/reservations/', { json: booking(closedForGood) })).json<{ error: string }>().error).to.equal('This restaurant has closed.');
     expect((await send('/api/reservations/', { json: booking(rlid), withoutToken: true })).status).to.equal(403);
     expect(await server.db.selectFrom('reservations').select('id').where('rlid', '=', rlid).execute()).to.have.length(0);
     expect((await request(server, `/api/reservations/availability/?rlid=${rlid}&date=${dateIn(1)}`)).status).to.equal(400);

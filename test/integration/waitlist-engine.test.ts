@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import type { Db } from '../../server/db/database';
 import { HttpError } from '../../server/errors';
+import { closeLocationPermanently } from '../../server/models/location-directory';
 import { getLocation, insertLocations } from '../../server/models/locations';
-import { addWalkIn, joinWaitlist, moveEntry, queueOf, saveWaitlistSettings, transitionEntry, type JoinInput } from '../../server/waitlist/queue';
+import { addWalkIn, estimateForParty, joinWaitlist, moveEntry, queueOf, saveWaitlistSettings, transitionEntry, type JoinInput } from '../../server/waitlist/queue';
 import { seedDemoWaitlists } from '../../server/seed/demo-waitlists';
 import { testDb } from '../support/database';
 import { testLocation, uniqueRlidBase } from '../support/locations';
@@ -65,6 +66,10 @@ describe('wait-list engine', function () {
     expect((await rejection(joinWaitlist(db, party(closedNow, 'Di')))).status).to.equal(409);
     const temporarilyClosed = await openLocation({ isTemporarilyClosed: true });
     expect((await rejection(joinWaitlist(db, party(temporarilyClosed, 'Di')))).message).to.equal('This restaurant is temporarily closed.');
+    const closedForGood = await openLocation();
+    await closeLocationPermanently(db, closedForGood);
+    expect((await rejection(joinWaitlist(db, party(closedForGood, 'Di')))).message).to.equal('This restaurant has closed.');
+    expect((await estimateForParty(db, closedForGood)).waitListReady).to.equal(false);
     const off = await openLocation({ waitListReady: false });
     expect((await rejection(joinWaitlist(db, party(off, 'Di')))).message).to.equal('This restaurant is not taking wait-list parties right now.');
     expect((await rejection(joinWaitlist(db, party(nextRlid + 1000, 'Di')))).status).to.equal(404);
