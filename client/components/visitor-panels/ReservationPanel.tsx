@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
-import { cancelReservation, fetchAvailability, newIdempotencyKey, requestReservation, type Availability, type Reservation } from '../../lib/guest-api';
+import { cancelReservation, fetchAvailability, newIdempotencyKey, requestReservation, type Reservation } from '../../lib/guest-api';
 import type { Location } from '../../lib/location-schemas';
 import DoneHeadline from './DoneHeadline';
 import PartySize, { PanelPlace } from './PartySize';
 import GuestContactFields, { EMPTY_CONTACT, type ContactValues } from './GuestContactFields';
 import PanelError, { panelErrorMessage } from './PanelError';
+import { useLoaded } from './use-loaded';
 
 /** The largest party booked online (the server's MAX_RESERVATION_PARTY_SIZE). */
 const MAX_PARTY = 12;
@@ -64,31 +65,22 @@ export default function ReservationPanel({ location }: { location: Location }) {
   const today = isoDate(new Date());
   const [partySize, setPartySize] = useState(2);
   const [date, setDate] = useState(today);
-  const [availability, setAvailability] = useState<Availability | null>(null);
-  const [time, setTime] = useState<string | null>(null);
+  const [picked, setTime] = useState<string | null>(null);
   const [contact, setContact] = useState<ContactValues>(EMPTY_CONTACT);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [reservation, setReservation] = useState<Reservation | null>(null);
   const attempt = useRef(newIdempotencyKey());
 
-  useEffect(() => {
-    let current = true;
-    setAvailability(null);
-    setTime(null);
-    fetchAvailability(location.rlid, date, partySize)
-      .then((value) => current && setAvailability(value))
-      .catch((failure: unknown) => current && setError(panelErrorMessage(failure)));
-    return () => {
-      current = false;
-    };
-  }, [location.rlid, date, partySize]);
+  const availability = useLoaded(() => fetchAvailability(location.rlid, date, partySize), [location.rlid, date, partySize], setError) ?? null;
+  const open = availability?.times.filter((slot) => slot.available) ?? [];
+  // A time chosen for another day or party size is no choice for this one.
+  const time = open.some((slot) => slot.time === picked) ? picked : null;
 
   if (reservation) return <Confirmation reservation={reservation} onCancelled={setReservation} />;
 
   const lastDay = new Date();
   lastDay.setDate(lastDay.getDate() + DAYS_AHEAD);
-  const open = availability?.times.filter((slot) => slot.available) ?? [];
   return (
     <form
       className="visitor-panel__form"

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { gettext } from '../../lib/i18n';
 import { fetchLocation } from '../../lib/location-search';
-import type { Location } from '../../lib/location-schemas';
 import { OPEN_RESERVATION_PANEL_EVENT, OPEN_WAITLIST_EVENT, type VisitorPanelEventDetail } from '../../lib/visitor-panel-events';
 import PanelDialog from './PanelDialog';
-import PanelError, { panelErrorMessage } from './PanelError';
+import PanelError from './PanelError';
+import { useLoaded } from './use-loaded';
 
 const WaitlistPanel = lazy(() => import('./WaitlistPanel'));
 const ReservationPanel = lazy(() => import('./ReservationPanel'));
@@ -19,8 +19,6 @@ const TITLES: Record<PanelKind, string> = { waitlist: 'Join the wait list', rese
  */
 export default function VisitorPanels() {
   const [open, setOpen] = useState<{ kind: PanelKind; rlid: number } | null>(null);
-  const [location, setLocation] = useState<Location | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     const listen = (kind: PanelKind) => (event: Event) => {
@@ -37,24 +35,18 @@ export default function VisitorPanels() {
     };
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    setLocation(null);
-    setError(null);
-    fetchLocation(open.rlid)
-      .then((found) => current && (found ? setLocation(found) : setError(gettext('This restaurant could not be found.'))))
-      .catch((failure: unknown) => current && setError(panelErrorMessage(failure)));
-    return () => {
-      current = false;
-    };
-  }, [open]);
-
   if (!open) return null;
-  const Panel = open.kind === 'waitlist' ? WaitlistPanel : ReservationPanel;
+  return <OpenPanel key={`${open.kind}:${open.rlid}`} kind={open.kind} rlid={open.rlid} onClose={() => setOpen(null)} />;
+}
+
+/** One open panel: the restaurant is fetched, then its panel's code loads. */
+function OpenPanel({ kind, rlid, onClose }: { kind: PanelKind; rlid: number; onClose: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const location = useLoaded(() => fetchLocation(rlid), [rlid], setError);
+  const Panel = kind === 'waitlist' ? WaitlistPanel : ReservationPanel;
   return (
-    <PanelDialog title={gettext(TITLES[open.kind])} onClose={() => setOpen(null)}>
-      <PanelError message={error} />
+    <PanelDialog title={gettext(TITLES[kind])} onClose={onClose}>
+      <PanelError message={location === null ? gettext('This restaurant could not be found.') : error} />
       {location && (
         <Suspense fallback={<p>{gettext('Loading…')}</p>}>
           <Panel location={location} />

@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
-import { fetchWaitlistEstimate, joinWaitlist, newIdempotencyKey, type WaitlistEntry, type WaitlistEstimate } from '../../lib/guest-api';
+import { fetchWaitlistEstimate, joinWaitlist, newIdempotencyKey, type WaitlistEntry } from '../../lib/guest-api';
 import type { Location } from '../../lib/location-schemas';
 import DoneHeadline from './DoneHeadline';
 import PartySize, { PanelPlace } from './PartySize';
 import GuestContactFields, { EMPTY_CONTACT, type ContactValues } from './GuestContactFields';
 import PanelError, { panelErrorMessage } from './PanelError';
+import { useLoaded } from './use-loaded';
 
 /** Where a guest follows their place in line. */
 export function waitlistStatusPath(planAheadId: string): string {
@@ -20,7 +21,6 @@ const DEFAULT_MAX_PARTY = 8;
  * line with a link to a status page that keeps itself up to date.
  */
 export default function WaitlistPanel({ location }: { location: Location }) {
-  const [estimate, setEstimate] = useState<WaitlistEstimate | null>(null);
   const [partySize, setPartySize] = useState(2);
   const [contact, setContact] = useState<ContactValues>(EMPTY_CONTACT);
   const [error, setError] = useState<string | null>(null);
@@ -29,15 +29,7 @@ export default function WaitlistPanel({ location }: { location: Location }) {
   // One key per attempt: a double click sends the same key, and the server makes one entry.
   const attempt = useRef(newIdempotencyKey());
 
-  useEffect(() => {
-    let current = true;
-    fetchWaitlistEstimate(location.rlid, partySize)
-      .then((value) => current && setEstimate(value))
-      .catch((failure: unknown) => current && setError(panelErrorMessage(failure)));
-    return () => {
-      current = false;
-    };
-  }, [location.rlid, partySize]);
+  const estimate = useLoaded(() => fetchWaitlistEstimate(location.rlid, partySize), [location.rlid, partySize], setError) ?? null;
 
   if (entry) {
     return (
