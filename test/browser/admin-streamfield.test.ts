@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Browser, ElementHandle, Page as BrowserPage } from 'puppeteer-core';
+import type { Browser, Page as BrowserPage } from 'puppeteer-core';
 import type { StreamValue } from '../../admin-client/streamfield/schemas';
 import type { User } from '../../server/db/schema';
 import { getChildren, getLatestRevision, revisionSnapshot } from '../../server/models/pages';
@@ -7,6 +7,7 @@ import { TEST_PASSWORD, createAdminUser } from '../support/admin';
 import { launchBrowserOrSkip } from '../support/browser';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
 import { startTestServer, type TestServer } from '../support/server';
+import { blockField } from '../support/streamfield-fields';
 
 const BODY_EDITOR = '.admin-field--stream:has(#id_content-body) [data-streamfield]';
 
@@ -14,21 +15,6 @@ const BODY_EDITOR = '.admin-field--stream:has(#id_content-body) [data-streamfiel
 const bodyValue = (page: BrowserPage): Promise<StreamValue> => page.$eval('#id_content-body', (input) => JSON.parse((input as HTMLInputElement).value) as StreamValue);
 
 /** The control a block's field label names (the first such label inside the block). */
-async function field(page: BrowserPage, blockId: string, label: string): Promise<ElementHandle<HTMLElement>> {
-  const handle = await page.evaluateHandle(
-    (id, text) => {
-      const block = document.querySelector(`[data-block-id="${id}"]`);
-      const labelElement = [...(block?.querySelectorAll('label') ?? [])].find((element) => element.textContent?.replace('*', '').trim() === text);
-      return labelElement ? document.getElementById(labelElement.htmlFor) : null;
-    },
-    blockId,
-    label,
-  );
-  const element = handle.asElement() as ElementHandle<HTMLElement> | null;
-  if (!element) throw new Error(`No field labelled ${label} in block ${blockId}`);
-  return element;
-}
-
 async function addBodyBlock(page: BrowserPage, search: string, type: string): Promise<string> {
   await page.click(`${BODY_EDITOR} > .sf-stream > .sf-insert--end button`);
   await page.type('[data-streamfield-menu] input[type="search"]', search);
@@ -89,13 +75,13 @@ describe('back office StreamField editor, as an editor', function () {
     await page.type('#id_title', title);
 
     const hero = await addBodyBlock(page, 'hero', 'hero');
-    await (await field(page, hero, 'Title')).type('Lobster season is open');
+    await (await blockField(page, hero, 'Title')).type('Lobster season is open');
     const richText = await addBodyBlock(page, 'rich', 'rich_text');
     await page.click(`[data-block-id="${richText}"] .ProseMirror`);
     await page.keyboard.type('Shucked to order, every evening.');
     const accordion = await addBodyBlock(page, 'accordion', 'accordion');
-    await (await field(page, accordion, 'Heading')).type('Questions from the dock');
-    await (await field(page, accordion, 'Default content')).type('Do you take reservations?');
+    await (await blockField(page, accordion, 'Heading')).type('Questions from the dock');
+    await (await blockField(page, accordion, 'Default content')).type('Do you take reservations?');
     await page.click(`[data-block-id="${accordion}"] .sf-list__item .ProseMirror`);
     await page.keyboard.type('Every night from five.');
     expect((await bodyValue(page)).map((block) => block.type)).to.deep.equal(['hero', 'rich_text', 'accordion']);
@@ -118,7 +104,7 @@ describe('back office StreamField editor, as an editor', function () {
     ]);
 
     // Typing autosaves a draft in the background; the explicit publish then is no "conflict".
-    await (await field(page, hero, 'Title')).type('!');
+    await (await blockField(page, hero, 'Title')).type('!');
     await page.waitForFunction(() => /^Saved at \d\d:\d\d$/.test(document.querySelector('.admin-autosave')?.textContent ?? ''));
     const autosaved = await getLatestRevision(server.db, created!);
     expect((revisionSnapshot(autosaved!).content.body as StreamValue)[0]!.value).to.include({ title: 'Lobster season is open!' });
@@ -148,7 +134,7 @@ describe('back office StreamField editor, as an editor', function () {
 
     await page.waitForSelector(`${BODY_EDITOR}.sf-editor`);
     const hero = await addBodyBlock(page, 'hero', 'hero');
-    await (await field(page, hero, 'Title')).type('Clam chowder on Fridays');
+    await (await blockField(page, hero, 'Title')).type('Clam chowder on Fridays');
     await page.close({ runBeforeUnload: false });
     let latest = await getLatestRevision(server.db, created!);
     while (latest?.id === opened?.id) {

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import type { StreamBlock, StreamValue } from '../../admin-client/streamfield/schemas';
 import { HARNESS_DEMO_VALUE } from '../../scripts/streamfield-harness-demo';
 import { launchBrowserOrSkip } from '../support/browser';
 import { INVALID_VALUE, startStreamFieldHarness, type StreamFieldHarness } from '../support/streamfield-harness';
+import { blockField } from '../support/streamfield-fields';
 
 const TOP_BLOCKS = '[data-streamfield] > .sf-stream > .sf-stream__item > .sf-block';
 
@@ -34,21 +35,6 @@ async function waitForAnnouncement(page: Page, pattern: RegExp): Promise<void> {
 }
 
 /** The control a block's field label names. */
-async function field(page: Page, blockId: string, label: string): Promise<ElementHandle<HTMLElement>> {
-  const handle = await page.evaluateHandle(
-    (id, text) => {
-      const block = document.querySelector(`[data-block-id="${id}"]`);
-      const labelElement = [...(block?.querySelectorAll('label') ?? [])].find((element) => element.textContent?.replace('*', '').trim() === text);
-      return labelElement ? document.getElementById(labelElement.htmlFor) : null;
-    },
-    blockId,
-    label,
-  );
-  const element = handle.asElement() as ElementHandle<HTMLElement> | null;
-  if (!element) throw new Error(`No field labelled ${label} in block ${blockId}`);
-  return element;
-}
-
 async function addBlockAtEnd(page: Page, search: string, type: string): Promise<StreamBlock> {
   await page.click('[data-streamfield] > .sf-stream > .sf-insert--end button');
   await page.type('[data-streamfield-menu] input[type="search"]', search);
@@ -88,7 +74,7 @@ describe('StreamField editor in the browser', function () {
     expect(hero).to.deep.include({ type: 'hero', value: { image: null, image_alignment: 'center', text_style: 'dark', title: '', subtitle: '', link: null, link_text: '', link_style: 'primary' } });
     expect(await types(page)).to.have.length(HARNESS_DEMO_VALUE.length + 1);
     expect(await announcement(page)).to.match(/Hero block added at position 6/);
-    await (await field(page, hero.id, 'Title')).type('Oyster happy hour');
+    await (await blockField(page, hero.id, 'Title')).type('Oyster happy hour');
     expect((await formValue(page)).at(-1)!.value).to.include({ title: 'Oyster happy hour' });
 
     // A rich text block before the first block, typed into through TipTap.
@@ -264,7 +250,7 @@ describe('StreamField editor in the browser', function () {
     const errorsOf = (blockId: string) => page.$$eval(`[data-block-id="${blockId}"] .sf-error`, (errors) => errors.map((error) => error.textContent));
     expect(await errorsOf('bad-hero')).to.deep.equal(['This field is required.', 'a hero link needs link text']);
     expect(await page.$eval('[data-block-id="bad-hero"] .sf-block__error-count', (badge) => badge.textContent)).to.equal('2 errors');
-    const title = await field(page, 'bad-hero', 'Title');
+    const title = await blockField(page, 'bad-hero', 'Title');
     expect(await title.evaluate((input) => [input.getAttribute('aria-invalid'), document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent])).to.deep.equal(['true', 'This field is required.']);
     expect(await errorsOf('bad-accordion')).to.deep.equal(['This field is required.']);
     expect(await page.$eval('[data-block-id="bad-accordion"] .sf-list__item .has-error .sf-label', (label) => label.textContent)).to.equal('Hidden content *');
@@ -284,7 +270,7 @@ describe('StreamField editor in the browser', function () {
     }, TOP_BLOCKS);
     await page.click(`[data-block-id="${last.id}"] .sf-block__toggle`);
     expect(await page.$$eval(`${TOP_BLOCKS} > .sf-block__body`, (bodies) => bodies.filter((body) => body.childElementCount > 0).length)).to.equal(1);
-    await (await field(page, last.id, 'Text')).type(' again');
+    await (await blockField(page, last.id, 'Text')).type(' again');
     expect((await formValue(page)).find((block) => block.id === last.id)!.value).to.include({ text: 'Fresh from the harbor again' });
     expect(await page.$$eval(TOP_BLOCKS, (blocks) => blocks.every((block) => (block as HTMLElement & { marked?: boolean }).marked))).to.equal(true, 'no block was rebuilt');
     await page.close();
