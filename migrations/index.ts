@@ -11,6 +11,7 @@ import * as m0009 from './0009_admin_permissions';
 import * as m0010 from './0010_cache_generations';
 import * as m0011 from './0011_waitlist';
 import * as m0012 from './0012_location_permissions';
+import * as m0013 from './0013_workflows';
 
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_cache_generations': m0010,
   '0011_waitlist': m0011,
   '0012_location_permissions': m0012,
+  '0013_workflows': m0013,
 };

@@ -3,7 +3,7 @@ import { currentUser } from '../auth';
 import type { Db } from '../db/database';
 import type { User } from '../db/schema';
 import { PermissionDenied } from '../errors';
-import { canHostAnywhere, canManageUsers, loadUserPermissions, type UserPermissions } from '../models/permissions';
+import { canHostAnywhere, canManageUsers, canManageWorkflows, loadUserPermissions, type UserPermissions } from '../models/permissions';
 import { DEFAULT_SITE_SETTINGS, getSiteSettings } from '../models/site-settings';
 import { resolveRequestSite } from '../views/site-request';
 import type { AdminChrome } from './render';
@@ -32,6 +32,7 @@ export function loadAdminUser(db: Db): RequestHandler {
       brandName: settings.brandName,
       user: user && perms?.canAccessAdmin ? { id: user.id, name: displayName(user), username: user.username, isSuperuser: user.is_superuser } : null,
       canManageUsers: perms ? canManageUsers(perms) : false,
+      canManageWorkflows: perms ? canManageWorkflows(perms) : false,
       canHost: perms ? canHostAnywhere(perms) : false,
     };
     res.locals.adminChrome = chrome;

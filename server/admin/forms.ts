@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { Db } from '../db/database';
+import { pageTreeOutline } from '../models/page-listing';
 
 /** A form that failed: what was typed (so nothing is lost), errors per field and overall. */
 export interface FormProblems {
@@ -30,4 +32,15 @@ export function emptyProblems(values: Record<string, unknown>): FormProblems {
 export function addProblem(problems: FormProblems, field: string | undefined, message: string): void {
   if (field) (problems.errors[field] ??= []).push(message);
   problems.formErrors.push(message);
+}
+
+/** Every value a form sent under one name (checkboxes, repeated selects), strings only. */
+export function formValues(value: unknown): string[] {
+  return [value ?? []].flat().filter((item): item is string => typeof item === 'string');
+}
+
+/** Every page as a select option, indented by depth under 'Root', in tree order. */
+export async function pageSelectOptions(db: Db): Promise<Array<{ id: number; label: string }>> {
+  const outline = await pageTreeOutline(db);
+  return outline.map((page) => ({ id: page.id, label: `${'— '.repeat(Math.max(0, page.depth - 1))}${page.depth === 1 ? 'Root' : page.draft_title}` }));
 }

@@ -5,10 +5,9 @@ import { deleteGroupWithGrants, saveGroupWithGrants } from '../actions/manage-ac
 import type { CollectionPermission, Group, PagePermission } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { getGroup, groupGrants, groupNameTaken, listCollections, listGroups, unknownRlids, type GroupCollectionGrant, type GroupHostGrant, type GroupPageGrant } from '../models/groups';
-import { pageTreeOutline } from '../models/page-listing';
 import { COLLECTION_PERMISSIONS, PAGE_PERMISSIONS } from '../models/permissions';
 import { permsOf, requireUserManagement } from './access';
-import { addProblem, emptyProblems, type FormProblems } from './forms';
+import { addProblem, emptyProblems, formValues, pageSelectOptions, type FormProblems } from './forms';
 import { flash } from './render';
 import type { AdminContext } from './types';
 
@@ -28,10 +27,6 @@ const PERMISSION_LABELS: Record<PagePermission | CollectionPermission, string> =
   delete: 'Delete',
 };
 
-function listOf(value: unknown): string[] {
-  return [value ?? []].flat().filter((item): item is string => typeof item === 'string');
-}
-
 /** Reads the grant rows: pp-{n}-page with pp-{n}-perm values, and cp-{collection} values. */
 function readGrants(body: Record<string, unknown>): { pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[] } {
   const pageGrants: GroupPageGrant[] = [];
@@ -40,12 +35,12 @@ function readGrants(body: Record<string, unknown>): { pageGrants: GroupPageGrant
     const row = /^pp-(\d{1,4})-page$/.exec(key);
     const pageId = Number(value);
     if (row && Number.isInteger(pageId) && pageId > 0) {
-      const permissions = listOf(body[`pp-${row[1]}-perm`]).filter((p): p is PagePermission => (PAGE_PERMISSIONS as readonly string[]).includes(p));
+      const permissions = formValues(body[`pp-${row[1]}-perm`]).filter((p): p is PagePermission => (PAGE_PERMISSIONS as readonly string[]).includes(p));
       if (permissions.length) pageGrants.push({ pageId, permissions });
     }
     const collection = /^cp-(\d{1,9})$/.exec(key);
     if (collection) {
-      const permissions = listOf(value).filter((p): p is CollectionPermission => (COLLECTION_PERMISSIONS as readonly string[]).includes(p));
+      const permissions = formValues(value).filter((p): p is CollectionPermission => (COLLECTION_PERMISSIONS as readonly string[]).includes(p));
       if (permissions.length) collectionGrants.push({ collectionId: Number(collection[1]), permissions });
     }
   }
@@ -88,8 +83,7 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
     state: { form: FormProblems; pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[]; hostGrant: GroupHostGrant },
     status = 200,
   ) {
-    const [outline, collections] = await Promise.all([pageTreeOutline(db), listCollections(db)]);
-    const pages = outline.map((page) => ({ id: page.id, label: `${'— '.repeat(Math.max(0, page.depth - 1))}${page.depth === 1 ? 'Root' : page.draft_title}` }));
+    const [pages, collections] = await Promise.all([pageSelectOptions(db), listCollections(db)]);
     const rows = [...state.pageGrants, ...Array.from({ length: SPARE_ROWS }, () => ({ pageId: 0, permissions: [] }))].map((grant, index) => ({
       index,
       pages: pages.map((page) => ({ ...page, selected: page.id === grant.pageId })),

@@ -5,27 +5,15 @@ import { withTransaction } from '../db/transaction';
 import { queueEmail } from '../models/outbox';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken, usersForReset } from '../models/password-reset';
 import { getUser, setPassword } from '../models/users';
-import { requestPort, resolveRequestSite } from '../views/site-request';
 import { newPasswordSchema } from './accounts';
 import { parseForm } from './forms';
+import { mailOrigin } from './mail-origin';
 import type { AdminContext } from './types';
 
 const requestForm = z.object({ email: z.string().trim().max(254).pipe(z.email('Enter a valid email address.')) });
 const setPasswordForm = z
   .object({ new_password1: newPasswordSchema, new_password2: z.string().default('') })
   .refine((form) => form.new_password1 === form.new_password2, { path: ['new_password2'], message: 'The two passwords do not match.' });
-
-/**
- * The origin for links in mail: the configured site the request matched, never the raw Host
- * header, so a forged Host cannot point a reset link at somebody else's server.
- */
-async function mailOrigin(req: Request, db: AdminContext['db']): Promise<string> {
-  const site = await resolveRequestSite(db, req);
-  const hostname = site?.site.hostname ?? req.hostname;
-  const port = site?.site.port ?? requestPort(req);
-  const defaultPort = req.secure ? 443 : 80;
-  return `${req.protocol}://${hostname}${port === defaultPort ? '' : `:${port}`}`;
-}
 
 /** Password reset: request, done, confirm/{uidb64}/{token}/ (single use, expiring) and complete. */
 export function passwordResetRouter({ db, config, admin }: AdminContext): Router {

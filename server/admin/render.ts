@@ -59,6 +59,8 @@ export interface AdminChrome {
   brandName: string;
   user: { id: number; name: string; username: string; isSuperuser: boolean } | null;
   canManageUsers: boolean;
+  /** Whether the menu offers workflows and their tasks. */
+  canManageWorkflows: boolean;
   /** Whether the menu offers the host stand (wait list and reservations). */
   canHost: boolean;
 }

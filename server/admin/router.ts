@@ -16,6 +16,7 @@ import { editingSessionsRouter } from './editing-sessions';
 import { pagesRouter } from './pages/router';
 import { groupsRouter } from './groups';
 import { usersRouter } from './users';
+import { workflowsRouter } from './workflows';
 import { reservationsRouter } from './reservations';
 import { waitlistRouter } from './waitlist';
 import { passwordResetRouter } from './password-reset';
@@ -60,6 +61,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   router.use(editingSessionsRouter(context));
   router.use(usersRouter(context));
   router.use(groupsRouter(context));
+  router.use(workflowsRouter(context));
   router.use(waitlistRouter(context));
   router.use(reservationsRouter(context));
   router.use(() => {

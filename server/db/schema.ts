@@ -46,6 +46,8 @@ export interface PagesTable {
   locked_at: Timestamp | null;
   locked_by: number | null;
   owner: number | null;
+  /** The task a page in moderation waits on; null when no workflow is in progress. */
+  workflow_task_id: Generated<number | null>;
 }
 
 export interface PageRevisionsTable {
@@ -358,6 +360,66 @@ export interface GroupLocationPermissionsTable {
   permission: LocationPermission;
 }
 
+/** A moderation task: the members of its groups approve or reject what reaches it. */
+export interface WorkflowTasksTable {
+  id: Generated<number>;
+  name: string;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface WorkflowTaskGroupsTable {
+  task_id: number;
+  group_id: number;
+}
+
+/** A moderation workflow: its tasks in order (workflow_steps), assigned to pages. */
+export interface WorkflowsTable {
+  id: Generated<number>;
+  name: string;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface WorkflowStepsTable {
+  workflow_id: number;
+  task_id: number;
+  sort_order: number;
+}
+
+/** The workflow of a page and its subtree (the nearest assigned ancestor wins). */
+export interface WorkflowPagesTable {
+  page_id: number;
+  workflow_id: number;
+}
+
+export type WorkflowStatus = 'in_progress' | 'approved' | 'needs_changes' | 'cancelled';
+export type TaskStatus = 'in_progress' | 'approved' | 'rejected' | 'cancelled';
+
+/** One run of a workflow on a page, from submission to approval, rejection or cancellation. */
+export interface WorkflowStatesTable {
+  id: Generated<number>;
+  page_id: number;
+  workflow_id: number;
+  status: WorkflowStatus;
+  requested_by: number | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
+/** One task of a workflow run, with the revision under review and the reviewer's decision. */
+export interface WorkflowTaskStatesTable {
+  id: Generated<number>;
+  workflow_state_id: number;
+  task_id: number;
+  revision_id: number;
+  status: TaskStatus;
+  started_at: CreatedAt;
+  finished_at: Timestamp | null;
+  finished_by: number | null;
+  comment: Generated<string>;
+}
+
 /** One audited back-office action ('page.publish'), with who did it and when. */
 export interface AdminLogEntriesTable {
   id: Generated<number>;
@@ -451,6 +513,13 @@ export interface Database {
   form_submissions: FormSubmissionsTable;
   subscriber_occasions: SubscriberOccasionsTable;
   rate_limit_hits: RateLimitHitsTable;
+  workflow_tasks: WorkflowTasksTable;
+  workflow_task_groups: WorkflowTaskGroupsTable;
+  workflows: WorkflowsTable;
+  workflow_steps: WorkflowStepsTable;
+  workflow_pages: WorkflowPagesTable;
+  workflow_states: WorkflowStatesTable;
+  workflow_task_states: WorkflowTaskStatesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -477,4 +546,8 @@ export type OutboxEmail = Selectable<OutboxEmailsTable>;
 export type WaitlistEntry = Selectable<WaitlistEntriesTable>;
 export type Reservation = Selectable<ReservationsTable>;
 export type FormSubmission = Selectable<FormSubmissionsTable>;
+export type Workflow = Selectable<WorkflowsTable>;
+export type WorkflowTask = Selectable<WorkflowTasksTable>;
+export type WorkflowState = Selectable<WorkflowStatesTable>;
+export type WorkflowTaskState = Selectable<WorkflowTaskStatesTable>;
 export type SubscriberOccasion = Selectable<SubscriberOccasionsTable>;

@@ -30,16 +30,16 @@ export async function countDescendants(db: Db, page: Page): Promise<number> {
 }
 
 /** Every page in tree order with the fields a destination chooser needs. */
-export async function pageTreeOutline(db: Db): Promise<Array<Pick<Page, 'id' | 'path' | 'depth' | 'title' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live'>>> {
+export async function pageTreeOutline(db: Db): Promise<Array<Pick<Page, 'id' | 'path' | 'depth' | 'title' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live' | 'workflow_task_id'>>> {
   return db
     .selectFrom('pages')
-    .select(['id', 'path', 'depth', 'title', 'draft_title', 'page_type', 'locked', 'locked_by', 'owner', 'numchild', 'live'])
+    .select(['id', 'path', 'depth', 'title', 'draft_title', 'page_type', 'locked', 'locked_by', 'owner', 'numchild', 'live', 'workflow_task_id'])
     .orderBy('path')
     .execute();
 }
 
 /** Publication states the page search filters by. */
-export const PAGE_SEARCH_STATUSES = ['live', 'draft', 'changes', 'scheduled', 'expired', 'locked'] as const;
+export const PAGE_SEARCH_STATUSES = ['live', 'draft', 'changes', 'scheduled', 'expired', 'locked', 'moderation'] as const;
 
 /** A page search: words in the title or content, a page type, a status. */
 export interface PageSearchQuery {
@@ -64,6 +64,7 @@ export async function searchPages(db: Db, query: PageSearchQuery, offset: number
     scheduled: () => base.where('go_live_at', '>', now),
     expired: () => base.where('expired', '=', true),
     locked: () => base.where('locked', '=', true),
+    moderation: () => base.where('workflow_task_id', 'is not', null),
   };
   if (query.status) base = byStatus[query.status]();
   const [pages, count] = await Promise.all([

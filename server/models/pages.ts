@@ -5,6 +5,7 @@ import { withTransaction } from '../db/transaction';
 import type { Database, Page, PageRevision } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, isValidSlug, slugify } from './slugs';
+import { reviewLatestRevision } from './workflows';
 
 /** Characters per materialized-path step (django-treebeard's steplen, as Wagtail uses). */
 export const PATH_STEP_LENGTH = 4;
@@ -665,7 +666,10 @@ export async function deleteSubtree(db: Db, page: Page): Promise<number> {
 // ---------------------------------------------------------------------------------------
 // Revisions
 
-/** Stores a draft revision of a page without touching its live fields; returns the revision. */
+/**
+ * Stores a draft revision of a page without touching its live fields; returns the revision. A
+ * page under review has its task review the new revision.
+ */
 export async function saveRevision(
   db: Db,
   page: Page,
@@ -689,6 +693,7 @@ export async function saveRevision(
       })
       .where('id', '=', current.id)
       .execute();
+    if (current.workflow_task_id !== null) await reviewLatestRevision(trx, current.id, revision.id);
     return revision;
   });
 }

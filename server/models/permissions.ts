@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { CollectionPermission, Page, PagePermission, User } from '../db/schema';
+import { reviewTaskIdsOf } from './workflows';
 
 /** Every page permission, in the order the group editor shows them. */
 export const PAGE_PERMISSIONS: readonly PagePermission[] = ['add', 'change', 'publish', 'bulk_delete', 'lock', 'unlock'];
@@ -16,12 +17,14 @@ export interface UserPermissions {
   collectionGrants: ReadonlyArray<{ collectionId: number; permission: CollectionPermission }>;
   /** Locations whose host stand the user runs; a null rlid means every location. */
   hostGrants: ReadonlyArray<{ rlid: number | null }>;
+  /** Active moderation tasks one of the user's groups reviews. */
+  reviewTaskIds: readonly number[];
 }
 
 /** Loads a user's groups' grants; an inactive user gets none. */
 export async function loadUserPermissions(db: Db, user: User): Promise<UserPermissions> {
-  if (!user.is_active) return { user, canAccessAdmin: false, pageGrants: [], collectionGrants: [], hostGrants: [] };
-  const [admin, pageGrants, collectionGrants, hostGrants] = await Promise.all([
+  if (!user.is_active) return { user, canAccessAdmin: false, pageGrants: [], collectionGrants: [], hostGrants: [], reviewTaskIds: [] };
+  const [admin, pageGrants, collectionGrants, hostGrants, reviewTaskIds] = await Promise.all([
     db
       .selectFrom('user_groups')
       .innerJoin('groups', 'groups.id', 'user_groups.group_id')
@@ -50,8 +53,9 @@ export async function loadUserPermissions(db: Db, user: User): Promise<UserPermi
       .where('user_groups.user_id', '=', user.id)
       .where('glp.permission', '=', 'host')
       .execute(),
+    reviewTaskIdsOf(db, user.id),
   ]);
-  return { user, canAccessAdmin: user.is_superuser || admin !== undefined, pageGrants, collectionGrants, hostGrants };
+  return { user, canAccessAdmin: user.is_superuser || admin !== undefined, pageGrants, collectionGrants, hostGrants, reviewTaskIds };
 }
 
 /** Whether the user holds a permission on a page, granted on it or on one of its ancestors. */
@@ -90,19 +94,31 @@ export function isLockedAgainst(perms: UserPermissions, page: Pick<Page, 'locked
   return page.locked && page.locked_by !== perms.user.id;
 }
 
-type PageFields = Pick<Page, 'path' | 'locked' | 'locked_by' | 'owner' | 'depth' | 'numchild' | 'live'>;
+/** Whether the user reviews a moderation task (superusers review every task). */
+export function canReviewTask(perms: UserPermissions, taskId: number): boolean {
+  if (!perms.user.is_active || !perms.canAccessAdmin) return false;
+  return perms.user.is_superuser || perms.reviewTaskIds.includes(taskId);
+}
+
+/** Whether a page in moderation is held against this user: only its task's reviewers may change it. */
+export function isInModerationAgainst(perms: UserPermissions, page: Pick<Page, 'workflow_task_id'>): boolean {
+  return page.workflow_task_id !== null && !canReviewTask(perms, page.workflow_task_id);
+}
+
+type PageFields = Pick<Page, 'path' | 'locked' | 'locked_by' | 'owner' | 'depth' | 'numchild' | 'live' | 'workflow_task_id'>;
 
 /**
  * What a user may do with one page, following Wagtail's rules: 'change' edits any page in the
  * subtree, 'add' edits the pages the user owns, a lock held by somebody else blocks edits and
- * publishing, deleting a page with subpages needs 'bulk_delete' too.
+ * publishing, and so does a moderation task the user does not review (Wagtail's workflow lock);
+ * deleting a page with subpages needs 'bulk_delete' too.
  */
 export function pageActionsFor(perms: UserPermissions, page: PageFields) {
   const isRoot = page.depth <= 1;
   const has = (permission: PagePermission) => hasPagePermission(perms, page, permission);
   const ownsIt = page.owner !== null && page.owner === perms.user.id && has('add');
   const canChange = !isRoot && (has('change') || ownsIt);
-  const unlocked = !isLockedAgainst(perms, page);
+  const unlocked = !isLockedAgainst(perms, page) && !isInModerationAgainst(perms, page);
   return {
     canEdit: canChange && unlocked,
     canAddSubpage: has('add'),
@@ -131,6 +147,11 @@ export function canOnPage(perms: UserPermissions, page: PageFields, action: Page
 
 /** Whether the user may manage users and groups: superusers only, as in Wagtail's defaults. */
 export function canManageUsers(perms: UserPermissions): boolean {
+  return perms.user.is_active && perms.user.is_superuser;
+}
+
+/** Whether the user may manage workflows and tasks: superusers only, as in Wagtail's defaults. */
+export function canManageWorkflows(perms: UserPermissions): boolean {
   return perms.user.is_active && perms.user.is_superuser;
 }
 

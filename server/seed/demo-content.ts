@@ -7,6 +7,7 @@ import { demoHomeBody, demoMediaPages } from './demo-media';
 import { seedPressSection, demoTemplatePages } from './demo-press';
 import { demoLocations, insertDemoLocations } from './demo-locations';
 import { seedDemoWaitlists } from './demo-waitlists';
+import { seedDemoWorkflows } from './demo-workflows';
 import { demoTextPages } from './demo-text';
 import type { DemoPage, DemoRefs } from './demo-types';
 import { demoVideoPages, seedDemoVideo } from './demo-video';
@@ -263,6 +264,7 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
     await seedLocationDirectory(tx, home);
     await insertDemoLocations(tx);
     await seedDemoWaitlists(tx, demoLocations().map((location) => location.rlid));
+    await seedDemoWorkflows(tx, home);
     const site = await createSite(tx, { hostname: 'localhost', port: 80, siteName: 'Red Harbor', rootPageId: home.id, isDefault: true });
     await saveSiteSettings(tx, site.id, { ...DEFAULT_SITE_SETTINGS, header: HEADER });
     logger.info({ siteId: site.id }, 'Demo content created');

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import type { User } from '../../server/db/schema';
+import { TEST_PASSWORD } from './admin';
 
 /** The flags every browser test launches Chromium with (DEVELOPERS.md). */
 export const CHROMIUM_FLAGS = [
@@ -34,4 +36,20 @@ export async function launchBrowserOrSkip(suite: Mocha.Context): Promise<Browser
     suite.skip();
   }
   return puppeteer.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
+}
+
+/**
+ * A tab of `context` signed in to the back office as `user` through the login form, landed on
+ * `next` (an address under /wagtail/).
+ */
+export async function signInToAdmin(context: BrowserContext, origin: string, user: Pick<User, 'username'>, next: string, password = TEST_PASSWORD): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  await page.goto(`${origin}/wagtail/login/?next=${encodeURIComponent(next)}`);
+  await page.type('#id_username', user.username);
+  await page.type('#id_password', password);
+  await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+  const landed = new URL(page.url());
+  if (`${landed.pathname}${landed.search}` !== next) throw new Error(`Sign-in of ${user.username} landed on ${page.url()} instead of ${next}`);
+  return page;
 }

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
 import { CreatePageAction } from '../../actions/create-page';
+import { SubmitForModerationAction } from '../../actions/page-workflow';
 import { PublishPageAction } from '../../actions/publish-page';
 import { SaveDraftAction } from '../../actions/save-draft';
 import type { Page } from '../../db/schema';
@@ -20,6 +21,7 @@ import type { PageTypeDefinition } from '../../pagetypes/types';
 import { pageUrlWithinSite } from '../../site-chrome';
 import { displayName, permsOf } from '../access';
 import { addProblem, emptyProblems, type FormProblems } from '../forms';
+import { mailOrigin } from '../mail-origin';
 import { flash } from '../render';
 import { loadStreamFieldManifest } from '../streamfield-assets';
 import type { AdminContext } from '../types';
@@ -28,8 +30,10 @@ import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
 import { contentFieldsForTemplate, pageFormValues, readPageForm, type PageFormData } from './page-form';
 import { pageStatusTags } from './status';
 import { streamEditorConfigs } from './stream-editors';
+import { moderationPanel, submitLabelFor } from './workflow';
 
-const submitAction = z.enum(['save', 'publish']).catch('save');
+const submitAction = z.enum(['save', 'publish', 'submit']).catch('save');
+type SubmitAction = z.infer<typeof submitAction>;
 
 function pageTypeOrThrow(name: string): PageTypeDefinition {
   const pageType = PAGE_TYPES[name];
@@ -107,11 +111,12 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     const actions = pageActionsFor(permsOf(res), parent);
     if (!actions.canAddSubpage) throw new PermissionDenied('You do not have permission to add pages here.');
     if (!isAllowedUnder(pageType.name, parent.page_type)) throw new PermissionDenied(`A ${pageType.label} cannot be created under "${parent.draft_title}".`);
-    return { parent, pageType, canPublish: pageActionsFor(permsOf(res), { ...parent, depth: parent.depth + 1, locked: false, locked_by: null, owner: null, numchild: 0, live: false }).canPublish };
+    const child = { ...parent, depth: parent.depth + 1, locked: false, locked_by: null, owner: null, numchild: 0, live: false, workflow_task_id: null };
+    return { parent, pageType, canPublish: pageActionsFor(permsOf(res), child).canPublish, submitLabel: await submitLabelFor(db, parent.path) };
   }
 
   router.get('/pages/add/:pageId/:pageType/', async (req, res) => {
-    const { parent, pageType, canPublish } = await loadAddTarget(req, res);
+    const { parent, pageType, canPublish, submitLabel } = await loadAddTarget(req, res);
     const defaults = pageType.fields.safeParse({});
     const snapshot = { title: '', slug: '', seo_title: '', search_description: '', show_in_menus: false, content: defaults.success ? (defaults.data as Record<string, unknown>) : {} };
     await renderForm(req, res, {
@@ -121,19 +126,20 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
       action: req.originalUrl,
       parent,
       canPublish,
-      extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }) },
+      extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }), submitLabel },
     });
   });
 
   router.post('/pages/add/:pageId/:pageType/', async (req, res) => {
-    const { parent, pageType, canPublish } = await loadAddTarget(req, res);
+    const { parent, pageType, canPublish, submitLabel } = await loadAddTarget(req, res);
     const body = bodyOf(req);
     const form = readPageForm(pageType, body, {});
     const rerender = async (problems: FormProblems) =>
-      renderForm(req, res, { pageType, problems, title: interpolate('New {type}', { type: pageType.label }), action: req.originalUrl, parent, canPublish, extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }) } }, 400);
+      renderForm(req, res, { pageType, problems, title: interpolate('New {type}', { type: pageType.label }), action: req.originalUrl, parent, canPublish, extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }), submitLabel } }, 400);
     if (!form.ok) return rerender(form);
-    const publish = submitAction.parse(body.action) === 'publish';
+    const mode = submitAction.parse(body.action);
     const perms = permsOf(res);
+    const mail = { origin: await mailOrigin(req, db) };
     let page: Page;
     try {
       page = await withTransaction(db, async (trx) => {
@@ -148,13 +154,16 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
           goLiveAt: form.data.goLiveAt,
           expireAt: form.data.expireAt,
         }).execute();
-        return publish ? new PublishPageAction(trx, created, perms).execute() : created;
+        if (mode === 'publish') return new PublishPageAction(trx, created, perms).execute();
+        if (mode === 'submit') await new SubmitForModerationAction(trx, created, perms, mail).execute();
+        return created;
       });
     } catch (error) {
       return rerender(problemsFromError(error, form.ok ? { ...body } : {}));
     }
-    flash(req, 'success', interpolate(publish ? 'Page "{title}" created and published.' : 'Page "{title}" created as a draft.', { title: page.draft_title }));
-    res.redirect(303, `/wagtail/pages/${page.id}/edit/`);
+    const created = { publish: 'Page "{title}" created and published.', submit: 'Page "{title}" created and submitted for moderation.', save: 'Page "{title}" created as a draft.' };
+    flash(req, 'success', interpolate(created[mode], { title: page.draft_title }));
+    res.redirect(303, mode === 'submit' ? explorerUrlOfParent(page, parent) : `/wagtail/pages/${page.id}/edit/`);
   });
 
   async function loadEditTarget(req: Request, res: Response) {
@@ -172,9 +181,11 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     return { page, pageType, actions, breadcrumbs: parent };
   }
 
-  async function editExtras(page: Page, breadcrumbs: unknown) {
-    const [restricted, site] = await Promise.all([restrictedPagePaths(db), siteForPage(db, page)]);
+  async function editExtras(page: Page, breadcrumbs: unknown, res: Response) {
+    const [restricted, site, moderation] = await Promise.all([restrictedPagePaths(db), siteForPage(db, page), moderationPanel(db, permsOf(res), page)]);
     return {
+      moderation,
+      submitLabel: moderation.submitLabel,
       breadcrumbs,
       status: pageStatusTags(page, restricted),
       liveUrl: page.live && site ? pageUrlWithinSite(page, site.root) : null,
@@ -195,7 +206,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
       page,
       parent: page,
       canPublish: actions.canPublish,
-      extra: { ...(await editExtras(page, breadcrumbs)), actions: actionsWithChildTypes(permsOf(res), page) },
+      extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page) },
     });
   });
 
@@ -205,11 +216,11 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     const latest = await getLatestRevision(db, page);
     const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content);
     const rerender = async (problems: FormProblems) =>
-      renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs)), actions: actionsWithChildTypes(permsOf(res), page) } }, 400);
+      renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page) } }, 400);
     if (!form.ok) return rerender(form);
-    const publish = submitAction.parse(body.action) === 'publish';
+    const mode = submitAction.parse(body.action);
     try {
-      await saveEdit(page, form.data, publish, res);
+      await saveEdit(page, form.data, mode, req, res);
     } catch (error) {
       return rerender(problemsFromError(error, { ...body }));
     }
@@ -217,9 +228,13 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
       flash(req, 'warning', gettext('This page had been changed by somebody else since you opened it; your version is now the newest revision. Check the revisions to compare.'));
     }
     const saved = await getPageOrThrow(db, page.id);
-    const message = publish ? (saved.live && !saved.has_unpublished_changes ? 'Page "{title}" published.' : 'Page "{title}" scheduled for publishing.') : 'Draft of "{title}" saved.';
-    flash(req, 'success', interpolate(message, { title: saved.draft_title }));
-    res.redirect(303, publish ? explorerUrlOfParent(saved, await getParent(db, saved)) : `/wagtail/pages/${saved.id}/edit/`);
+    const messages = {
+      publish: saved.live && !saved.has_unpublished_changes ? 'Page "{title}" published.' : 'Page "{title}" scheduled for publishing.',
+      submit: 'Page "{title}" submitted for moderation.',
+      save: 'Draft of "{title}" saved.',
+    };
+    flash(req, 'success', interpolate(messages[mode], { title: saved.draft_title }));
+    res.redirect(303, mode === 'save' ? `/wagtail/pages/${saved.id}/edit/` : explorerUrlOfParent(saved, await getParent(db, saved)));
   });
 
   // Autosave while the editor types: a draft revision with the blocks unchecked (publishing
@@ -238,11 +253,13 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     }
   });
 
-  async function saveEdit(page: Page, data: PageFormData, publish: boolean, res: Response): Promise<void> {
+  async function saveEdit(page: Page, data: PageFormData, mode: SubmitAction, req: Request, res: Response): Promise<void> {
     const perms = permsOf(res);
+    const mail = { origin: await mailOrigin(req, db) };
     await withTransaction(db, async (trx) => {
       const revision = await new SaveDraftAction(trx, page, perms, data).execute();
-      if (publish) await new PublishPageAction(trx, await getPageOrThrow(trx, page.id), perms, { revisionId: revision.id }).execute();
+      if (mode === 'publish') await new PublishPageAction(trx, await getPageOrThrow(trx, page.id), perms, { revisionId: revision.id }).execute();
+      if (mode === 'submit') await new SubmitForModerationAction(trx, await getPageOrThrow(trx, page.id), perms, mail).execute();
     });
   }
 

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
 import { RevertPageAction } from '../../actions/revert-page';
-import type { Page } from '../../db/schema';
+import type { Page, PageRevision } from '../../db/schema';
 import { NotFoundError, PermissionDenied } from '../../errors';
 import { pageHistory } from '../../models/admin-log';
 import { getLatestRevision, getRevision, getRevisions, revisionSnapshot, snapshotOfPage, type RevisionSnapshot } from '../../models/pages';
@@ -44,7 +44,15 @@ const ACTION_LABELS: Record<string, string> = {
   'page.expire': 'Expired',
   'page.view_restriction.create': 'Privacy restricted',
   'page.view_restriction.delete': 'Privacy restriction removed',
+  'page.workflow.start': 'Submitted for moderation',
+  'page.workflow.resume': 'Resubmitted for moderation',
+  'page.workflow.approve': 'Approved',
+  'page.workflow.reject': 'Changes requested',
+  'page.workflow.cancel': 'Workflow cancelled',
 };
+
+/** What a history entry may add to its line: the workflow it concerns and a reviewer's comment. */
+const historyDetail = z.object({ workflow: z.string().optional(), comment: z.string().optional() }).catch({});
 
 /** Revisions (list, revert), history, and preview of the latest draft with the real template. */
 export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
@@ -125,7 +133,7 @@ export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
       activeNav: 'pages',
       breadcrumbs: await breadcrumbsFor(db, page, { linkLast: true }),
       page,
-      entries: entries.map((entry) => ({ ...entry, actionLabel: gettext(ACTION_LABELS[entry.action] ?? entry.action) })),
+      entries: entries.map((entry) => ({ ...entry, actionLabel: gettext(ACTION_LABELS[entry.action] ?? entry.action), ...historyDetail.parse(entry.data) })),
     });
   });
 
@@ -135,13 +143,18 @@ export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
     const chosen = revisionId.safeParse(req.query.revision);
     const revision = chosen.success ? await getRevision(db, page, chosen.data) : await getLatestRevision(db, page);
     if (!revision) throw new NotFoundError('This page has no revision to preview.');
-    const site = await siteForPage(db, page);
-    if (!site) throw new NotFoundError('This page belongs to no site, so it cannot be previewed.');
-    const snapshot = revisionSnapshot(revision);
-    res.set('Cache-Control', 'private, no-store');
-    res.set('X-Robots-Tag', 'noindex');
-    await sendPage(req, res, site, { ...page, ...snapshot, content: snapshot.content });
+    await sendRevisionPreview({ db, sendPage }, req, res, page, revision);
   });
 
   return router;
+}
+
+/** Renders a revision of a page with its real template, never cached nor indexed. */
+export async function sendRevisionPreview({ db, sendPage }: Pick<AdminContext, 'db' | 'sendPage'>, req: Request, res: Response, page: Page, revision: PageRevision): Promise<void> {
+  const site = await siteForPage(db, page);
+  if (!site) throw new NotFoundError('This page belongs to no site, so it cannot be previewed.');
+  const snapshot = revisionSnapshot(revision);
+  res.set('Cache-Control', 'private, no-store');
+  res.set('X-Robots-Tag', 'noindex');
+  await sendPage(req, res, site, { ...page, ...snapshot, content: snapshot.content });
 }

@@ -7,6 +7,7 @@ import { operationsRouter } from './operations';
 import { privacyRouter } from './privacy';
 import { revisionsRouter } from './revisions';
 import { searchRouter } from './search';
+import { workflowRouter } from './workflow';
 
 /** Everything under /wagtail/pages/. */
 export function pagesRouter(context: AdminContext): Router {
@@ -17,6 +18,7 @@ export function pagesRouter(context: AdminContext): Router {
   router.use(moveCopyRouter(context));
   router.use(revisionsRouter(context));
   router.use(privacyRouter(context));
+  router.use(workflowRouter(context));
   router.use(exploreRouter(context));
   return router;
 }

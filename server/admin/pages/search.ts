@@ -23,6 +23,7 @@ const STATUS_LABELS: Record<(typeof PAGE_SEARCH_STATUSES)[number], string> = {
   scheduled: 'Scheduled',
   expired: 'Expired',
   locked: 'Locked',
+  moderation: 'In moderation',
 };
 
 /** /wagtail/pages/search/: pages by words in title or content, filtered by type and status. */

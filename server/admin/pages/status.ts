@@ -3,11 +3,11 @@ import type { Page } from '../../db/schema';
 
 /** One status tag of a page in the explorer. */
 export interface StatusTag {
-  kind: 'live' | 'draft' | 'changes' | 'scheduled' | 'expired' | 'locked' | 'restricted';
+  kind: 'live' | 'draft' | 'changes' | 'scheduled' | 'expired' | 'locked' | 'moderation' | 'restricted';
   label: string;
 }
 
-/** The tags Wagtail's explorer shows for a page: live/draft, scheduled, expired, locked, restricted. */
+/** The tags Wagtail's explorer shows for a page: live/draft, scheduled, expired, locked, in moderation, restricted. */
 export function pageStatusTags(page: Page, restrictedPaths: readonly string[], now = new Date()): StatusTag[] {
   const tags: StatusTag[] = [];
   if (page.expired) tags.push({ kind: 'expired', label: gettext('expired') });
@@ -16,6 +16,7 @@ export function pageStatusTags(page: Page, restrictedPaths: readonly string[], n
   if (page.live && page.has_unpublished_changes) tags.push({ kind: 'changes', label: gettext('unpublished changes') });
   if (page.go_live_at && page.go_live_at.getTime() > now.getTime()) tags.push({ kind: 'scheduled', label: gettext('scheduled') });
   if (page.locked) tags.push({ kind: 'locked', label: gettext('locked') });
+  if (page.workflow_task_id !== null) tags.push({ kind: 'moderation', label: gettext('in moderation') });
   if (restrictedPaths.some((path) => page.path.startsWith(path))) tags.push({ kind: 'restricted', label: gettext('restricted') });
   return tags;
 }

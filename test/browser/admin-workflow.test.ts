@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import { saveTaskDefinition, saveWorkflowDefinition } from '../../server/actions/manage-workflows';
+import type { User } from '../../server/db/schema';
+import { addChild } from '../../server/models/pages';
+import { loadUserPermissions } from '../../server/models/permissions';
+import { createAdminUser } from '../support/admin';
+import { launchBrowserOrSkip, signInToAdmin } from '../support/browser';
+import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
+import { startTestServer, type TestServer } from '../support/server';
+
+describe('moderation in the browser, as an editor and a moderator', function () {
+  let server: TestServer;
+  let browser: Browser;
+  let site: TestSite;
+  let editor: User;
+  let moderator: User;
+  let workflowName: string;
+
+  before(async function () {
+    browser = await launchBrowserOrSkip(this);
+    server = await startTestServer();
+    site = await createTestSite(server.db);
+    editor = await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change'] }] });
+    moderator = await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['change', 'publish'] }] });
+    const moderators = await server.db.selectFrom('user_groups').select('group_id').where('user_id', '=', moderator.id).executeTakeFirstOrThrow();
+    const superuser = await loadUserPermissions(server.db, await createAdminUser(server.db, { superuser: true }));
+    const task = await saveTaskDefinition(server.db, superuser, undefined, { name: 'Moderators approval', groupIds: [moderators.group_id] });
+    workflowName = `Press review ${uniqueSuffix()}`;
+    await saveWorkflowDefinition(server.db, superuser, undefined, { name: workflowName, taskIds: [task.id], pageIds: [site.home.id] });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const origin = () => `http://${site.hostname}:${server.port}`;
+
+  async function submit(page: BrowserPage, selector: string): Promise<void> {
+    await Promise.all([page.waitForNavigation(), page.click(selector)]);
+  }
+
+  const messages = (page: BrowserPage) => page.$eval('.admin-messages', (list) => list.textContent ?? '');
+
+  it('submits a page, sends it back with a comment, resubmits it and publishes it on approval', async () => {
+    const page = await addChild(server.db, site.home, { title: 'Clam Bake', slug: 'clam-bake', pageType: 'content_page', content: { body: [] }, live: true });
+    const writer = await signInToAdmin(await browser.createBrowserContext(), origin(), editor, `/wagtail/pages/${page.id}/edit/`);
+    expect(await writer.$('button[value="publish"]')).to.equal(null);
+    await writer.$eval('#id_title', (input) => ((input as HTMLInputElement).value = 'Clam Bake Saturday'));
+    await submit(writer, 'button[value="submit"]');
+    expect(await messages(writer)).to.include('submitted for moderation');
+    const row = await writer.$$eval('tbody tr', (rows) => rows.map((each) => each.textContent ?? '').find((text) => text.includes('Clam Bake')) ?? '');
+    expect(row).to.include('in moderation');
+
+    const reviewer = await signInToAdmin(await browser.createBrowserContext(), origin(), moderator, '/wagtail/');
+    expect(await reviewer.$eval('#reviews-title', (heading) => heading.textContent)).to.equal('Awaiting your review');
+    const reviewRow = await reviewer.$$eval('.admin-reviews tbody tr', (rows) => rows.map((each) => each.textContent ?? ''));
+    expect(reviewRow.join(' ')).to.include('Clam Bake Saturday').and.include('Moderators approval').and.include(editor.username);
+    await submit(reviewer, '.admin-reviews a[href*="/workflow/action/reject/"]');
+    await submit(reviewer, '.admin-confirm button[type="submit"]');
+    expect(await reviewer.$eval('#id_comment-error', (error) => error.textContent)).to.include('Say what should change.');
+    await reviewer.type('#id_comment', 'Say what time it starts.');
+    await submit(reviewer, '.admin-confirm button[type="submit"]');
+    expect(await messages(reviewer)).to.include('Changes requested on "Clam Bake Saturday"');
+
+    await writer.goto(`${origin()}/wagtail/pages/${page.id}/edit/`);
+    expect(await writer.$eval('.admin-moderation', (panel) => panel.textContent ?? '')).to.include('Changes requested').and.include('Say what time it starts.');
+    await writer.$eval('#id_title', (input) => ((input as HTMLInputElement).value = 'Clam Bake Saturday at 4'));
+    expect(await writer.$eval('button[value="submit"]', (button) => button.textContent)).to.equal('Resubmit to Moderators approval');
+    await submit(writer, 'button[value="submit"]');
+
+    await reviewer.goto(`${origin()}/wagtail/pages/${page.id}/edit/`);
+    expect(await reviewer.$eval('.admin-moderation', (panel) => panel.textContent ?? '')).to.include('In moderation').and.include(workflowName);
+    await submit(reviewer, '.admin-moderation a[href*="/workflow/action/approve/"]');
+    await submit(reviewer, '.admin-confirm button[type="submit"]');
+    expect(await messages(reviewer)).to.include('approved and published');
+
+    const visitor = await browser.newPage();
+    await visitor.goto(`${origin()}/clam-bake/`);
+    expect(await visitor.$eval('h1', (heading) => heading.textContent)).to.include('Clam Bake Saturday at 4');
+    await writer.goto(`${origin()}/wagtail/pages/${page.id}/history/`);
+    const history = await writer.$eval('tbody', (body) => body.textContent ?? '');
+    expect(history).to.include('Approved').and.include('Say what time it starts.').and.include('Resubmitted for moderation');
+  });
+});
