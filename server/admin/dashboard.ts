@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { gettext } from '../../client/lib/i18n';
 import { awaitingAttention, lockedPages, recentlyEditedBy, siteSummary } from '../models/dashboard';
-import { awaitingReview } from '../models/workflows';
+import { awaitingReview, submittedBy } from '../models/workflows';
 import { permsOf } from './access';
 import type { AdminContext } from './types';
 
@@ -10,14 +10,15 @@ export function dashboardRouter({ db, admin }: AdminContext): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const { user, reviewTaskIds } = permsOf(res);
-    const [summary, reviews, awaiting, recent, locked] = await Promise.all([
+    const [summary, reviews, submitted, awaiting, recent, locked] = await Promise.all([
       siteSummary(db),
       awaitingReview(db, { isSuperuser: user.is_superuser, taskIds: reviewTaskIds }),
+      submittedBy(db, user.id),
       awaitingAttention(db, user.id),
       recentlyEditedBy(db, user.id),
       lockedPages(db),
     ]);
-    admin.render(req, res, 'dashboard', { title: gettext('Dashboard'), activeNav: 'dashboard', summary, reviews, awaiting, recent, locked });
+    admin.render(req, res, 'dashboard', { title: gettext('Dashboard'), activeNav: 'dashboard', summary, reviews, submitted, awaiting, recent, locked });
   });
   return router;
 }

@@ -341,6 +341,30 @@ export async function awaitingReview(db: Db, reviewer: { isSuperuser: boolean; t
   return query.execute();
 }
 
+/** A page the user submitted whose workflow is unfinished, for the dashboard. */
+export interface SubmittedPage {
+  pageId: number;
+  title: string;
+  status: WorkflowState['status'];
+  workflowName: string;
+  submittedAt: Date;
+}
+
+/** The pages a user submitted that are still in moderation or sent back for changes, newest first. */
+export async function submittedBy(db: Db, userId: number, limit = 20): Promise<SubmittedPage[]> {
+  return db
+    .selectFrom('workflow_states as ws')
+    .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
+    .innerJoin('pages as p', 'p.id', 'ws.page_id')
+    .select(['p.id as pageId', 'p.draft_title as title', 'ws.status', 'w.name as workflowName', 'ws.created_at as submittedAt'])
+    .where('ws.requested_by', '=', userId)
+    .where('ws.status', 'in', ['in_progress', 'needs_changes'])
+    .orderBy('ws.created_at', 'desc')
+    .orderBy('ws.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Email addresses of the active members of a task's groups: who to tell that a page waits for them. */
 export async function reviewerEmails(db: Db, taskId: number): Promise<string[]> {
   const rows = await db
@@ -368,19 +392,4 @@ export async function reviewTaskIdsOf(db: Db, userId: number): Promise<number[]>
     .where('workflow_tasks.active', '=', true)
     .execute();
   return rows.map((row) => row.task_id);
-}
-
-/** The task states of a page's runs, newest first, for the page's workflow history. */
-export async function workflowHistoryOf(db: Db, pageId: number, limit = 50) {
-  return db
-    .selectFrom('workflow_task_states as ts')
-    .innerJoin('workflow_states as ws', 'ws.id', 'ts.workflow_state_id')
-    .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
-    .innerJoin('workflow_tasks as t', 't.id', 'ts.task_id')
-    .leftJoin('users as u', 'u.id', 'ts.finished_by')
-    .select(['ts.id', 'ts.status', 'ts.started_at', 'ts.finished_at', 'ts.comment', 'ts.revision_id', 't.name as taskName', 'w.name as workflowName', 'ws.status as workflowStatus', 'u.username as finishedBy'])
-    .where('ws.page_id', '=', pageId)
-    .orderBy('ts.id', 'desc')
-    .limit(limit)
-    .execute();
 }

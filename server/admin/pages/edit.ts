@@ -10,7 +10,7 @@ import { withTransaction } from '../../db/transaction';
 import { createMediaStorage, mediaRoot } from '../../media-storage';
 import { ConflictError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
 import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
-import { pageActionsFor } from '../../models/permissions';
+import { isInModerationAgainst, pageActionsFor } from '../../models/permissions';
 import { slugify } from '../../models/slugs';
 import { getUser } from '../../models/users';
 import { restrictedPagePaths } from '../../models/view-restrictions';
@@ -174,6 +174,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
         const locker = page.locked_by === null ? undefined : await getUser(db, page.locked_by);
         throw new PermissionDenied(interpolate('This page is locked by {name} and cannot be edited.', { name: locker ? displayName(locker) : gettext('another user') }));
       }
+      if (isInModerationAgainst(permsOf(res), page)) throw new PermissionDenied('This page is awaiting moderation: only the reviewers of its current task can edit it.');
       throw new PermissionDenied('You do not have permission to edit this page.');
     }
     const pageType = pageTypeOrThrow(page.page_type);

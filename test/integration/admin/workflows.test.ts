@@ -88,8 +88,11 @@ describe('admin workflows', () => {
     expect(await getPageOrThrow(server.db, page.id)).to.include({ workflow_task_id: task.id, title: 'Chowder Cook-off' });
     const locked = await editor.get(`/wagtail/pages/${page.id}/edit/`);
     expect(locked.status).to.equal(403);
+    expect(locked.body).to.include('awaiting moderation');
     expect((await editor.get(`/wagtail/pages/${section.id}/`)).body).to.include('admin-status--moderation');
 
+    const own = await editor.get('/wagtail/');
+    expect(own.body).to.include('Your pages in moderation').and.include(`/wagtail/pages/${page.id}/workflow/cancel/`);
     const dashboard = await moderator.get('/wagtail/');
     expect(dashboard.body).to.include('Awaiting your review').and.include('Chowder Cook-off 2026').and.include(task.name);
     const open = (await openWorkflowOf(server.db, page.id))!;
