@@ -154,8 +154,14 @@ export function createPageChooserModal(): PageChooserModal {
 
   const announcement = (answer: PageChooserAnswer) => {
     const count = answer.results.length;
-    if (answer.parent === null) return count === 0 ? gettext('No page title matches this search.') : interpolate('{count} pages match this search.', { count });
-    return count === 0 ? interpolate('No pages under {title}.', { title: answer.parent.title }) : interpolate('{count} pages under {title}.', { count, title: answer.parent.title });
+    const more = answer.has_next ? ` ${gettext('More on the next page.')}` : '';
+    if (answer.parent === null) {
+      if (count === 0) return gettext('No page title matches this search.');
+      return (count === 1 ? gettext('1 page matches this search.') : interpolate('{count} pages match this search.', { count })) + more;
+    }
+    const title = answer.parent.title;
+    if (count === 0) return interpolate('No pages under {title}.', { title });
+    return (count === 1 ? interpolate('1 page under {title}.', { title }) : interpolate('{count} pages under {title}.', { count, title })) + more;
   };
 
   const search = () => {
