@@ -101,8 +101,16 @@ describe('back office page chooser in the browser: copy destinations and StreamF
     expect(await page.$eval(`${MODAL} input[type="search"]`, (input) => (input as HTMLInputElement).value)).to.equal('');
     expect(await page.$$eval(`${MODAL} .admin-chooser__crumbs li`, (crumbs) => crumbs.map((crumb) => crumb.textContent))).to.deep.equal(['Root', 'Test Home', `Dining ${word}`]);
     expect(await status(page)).to.equal(`1 page under Dining ${word}.`);
-    // Browsing moves focus to the first choice, so the keyboard carries on from there.
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('admin-chooser__choose'))).to.equal(true);
+    // Browsing moves focus to the first choice (the parent itself), so the keyboard carries on from there.
+    expect(await page.evaluate(() => document.activeElement?.closest('.admin-chooser__row--parent') !== null && document.activeElement.classList.contains('admin-chooser__choose'))).to.equal(true);
+
+    // A breadcrumb goes back up; browsing down again finds the child.
+    const [, homeCrumb] = await page.$$(`${MODAL} .admin-chooser__crumbs button`);
+    await homeCrumb!.click();
+    await page.waitForFunction((modal) => /pages? under Test Home\./.test(document.querySelector(`${modal} [role="status"]`)?.textContent ?? ''), {}, MODAL);
+    expect(await page.$$eval(`${MODAL} .admin-chooser__crumbs li`, (crumbs) => crumbs.map((crumb) => crumb.textContent))).to.deep.equal(['Root', 'Test Home']);
+    await page.click(`${MODAL} .admin-chooser__row[data-page-id="${section.id}"] .admin-chooser__browse`);
+    await page.waitForSelector(`${MODAL} .admin-chooser__row[data-page-id="${child.id}"]`);
     await page.click(`${MODAL} .admin-chooser__row[data-page-id="${child.id}"] .admin-chooser__choose`);
     await page.waitForSelector(`${MODAL}:not([open])`);
     expect(await page.evaluate((selector) => document.activeElement === document.querySelector(selector), chooseButton)).to.equal(true, 'focus returns to the field');

@@ -131,7 +131,7 @@ describe('admin page chooser (StreamField page fields, move and copy destination
 
     const screen = (await editor.get(`/wagtail/pages/${copied.id}/copy/`)).body;
     expect(chooserAttribute(screen, 'url')).to.equal(url);
-    expect(screen).to.include('data-page-chooser-target="opener"');
+    expect(screen).to.include('data-page-chooser-target="opener"').and.include('data-page-chooser-target="chosen" aria-live="polite">Section</strong>');
     expect(screen).to.match(new RegExp(`id="dest-${section.id}" checked`)).and.include(`id="dest-${copied.id}"`).and.not.include(`id="dest-${home.id}"`);
     const inSection = await answer(editor, `${PAGE_CHOOSER_URL}${section.id}/?user_perms=copy_to&target_pages=${copied.id}`);
     expect(inSection.parent).to.include({ id: section.id, selectable: true });
