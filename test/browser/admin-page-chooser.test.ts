@@ -102,7 +102,7 @@ describe('back office page chooser in the browser: copy destinations and StreamF
     expect(await page.$$eval(`${MODAL} .admin-chooser__crumbs li`, (crumbs) => crumbs.map((crumb) => crumb.textContent))).to.deep.equal(['Root', 'Test Home', `Dining ${word}`]);
     expect(await status(page)).to.equal(`1 page under Dining ${word}.`);
     // Browsing moves focus to the first choice (the parent itself), so the keyboard carries on from there.
-    expect(await page.evaluate(() => document.activeElement?.closest('.admin-chooser__row--parent') !== null && document.activeElement.classList.contains('admin-chooser__choose'))).to.equal(true);
+    expect(await page.evaluate(() => document.activeElement?.matches('.admin-chooser__row--parent .admin-chooser__choose'))).to.equal(true);
 
     // A breadcrumb goes back up; browsing down again finds the child.
     const [, homeCrumb] = await page.$$(`${MODAL} .admin-chooser__crumbs button`);
