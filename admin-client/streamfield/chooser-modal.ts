@@ -1,17 +1,18 @@
 /**
- * The modal in which choosers pick an image, document, page or video: a search box and the
- * choices a chooser URL answers with (`{results: [{id, title, thumbnail_url?}]}`).
+ * The modal in which choosers pick an image, document or video: a search box and the choices a
+ * chooser URL answers with (`{results: [{id, title, thumbnail_url?}]}`). Pages are picked in the
+ * back office's one page chooser (../page-chooser/modal.ts), which browses the tree.
  */
 import { gettext, interpolate } from '../../client/lib/i18n';
+import { createPageChooserModal } from '../page-chooser/modal';
 import { button, h, nextDomId } from './dom';
 import { chooserResponseSchema, type ChooserChoice, type ChooserTarget } from './schemas';
 
 const SEARCH_DELAY_MS = 250;
 
-const TITLES: Record<ChooserTarget, () => string> = {
+const TITLES: Record<Exclude<ChooserTarget, 'page'>, () => string> = {
   image: () => gettext('Choose an image'),
   document: () => gettext('Choose a document'),
-  page: () => gettext('Choose a page'),
   video: () => gettext('Choose a video'),
 };
 
@@ -28,8 +29,9 @@ export function chooserSearchUrl(url: string, query: string): string {
   return address.toString();
 }
 
-/** One modal per editor, reused by every chooser field. */
+/** One modal per editor, reused by every chooser field; the page chooser sits beside it. */
 export function createChooserModal(): ChooserModal {
+  const pages = createPageChooserModal();
   const titleId = nextDomId('sf-chooser-title');
   const searchId = nextDomId('sf-chooser-search');
   const title = h('h2', { id: titleId, class: 'sf-modal__title' });
@@ -108,7 +110,13 @@ export function createChooserModal(): ChooserModal {
 
   return {
     element,
-    choose(target, url) {
+    async choose(target, url) {
+      if (target === 'page') {
+        // Beside the editor's own modal, so it goes when the editor is unmounted.
+        if (!pages.element.isConnected) element.after(pages.element);
+        const page = await pages.choose(url);
+        return page && { id: page.id, title: page.title };
+      }
       settle(null);
       currentUrl = url;
       title.textContent = TITLES[target]();

@@ -1,6 +1,6 @@
 /**
- * What the StreamField editor's choosers offer (images, documents, videos by collection
- * permission, pages by title) and the titles of references already in a value.
+ * What the StreamField editor's media choosers offer (images, documents, videos by collection
+ * permission; pages are chosen in page-chooser.ts) and the titles of references already in a value.
  */
 import { CHOOSER_TARGETS, type ChooserChoice, type ChooserTarget, type StreamValue } from '../../admin-client/streamfield/schemas';
 import { definitionsByType, referencedIds } from '../../admin-client/streamfield/value-ops';
@@ -32,11 +32,13 @@ function choosableCollections(perms: UserPermissions): number[] | undefined {
   return [...new Set(perms.collectionGrants.filter((grant) => CHOOSING_PERMISSIONS.includes(grant.permission)).map((grant) => grant.collectionId))];
 }
 
-function likePattern(word: string): string {
+/** An ILIKE pattern matching `word` anywhere, its wildcards escaped. */
+export function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function words(text: string): string[] {
+/** The words of a title search, at most ten. */
+export function titleWords(text: string): string[] {
   return text.trim().split(/\s+/).filter(Boolean).slice(0, 10);
 }
 
@@ -49,25 +51,23 @@ async function thumbnailUrl(db: Db, storage: MediaStorage, image: Image): Promis
   }
 }
 
-/** Choices of one kind for a user, newest first (pages by tree order), CHOOSER_PAGE_SIZE at a time. */
-export async function chooserResults(db: Db, storage: MediaStorage, perms: UserPermissions, target: ChooserTarget, query: ChooserQuery): Promise<ChooserChoice[]> {
+/** The media choosers' targets; pages have their own chooser. */
+export type MediaChooserTarget = Exclude<ChooserTarget, 'page'>;
+
+/** Media of one kind a user may choose, newest first, CHOOSER_PAGE_SIZE at a time. */
+export async function chooserResults(db: Db, storage: MediaStorage, perms: UserPermissions, target: MediaChooserTarget, query: ChooserQuery): Promise<ChooserChoice[]> {
   const offset = (query.page - 1) * CHOOSER_PAGE_SIZE;
-  if (target === 'page') {
-    let pages = db.selectFrom('pages').select(['id', 'draft_title as title']).where('depth', '>', 1);
-    for (const word of words(query.text)) pages = pages.where('draft_title', 'ilike', likePattern(word));
-    return pages.orderBy('path').offset(offset).limit(CHOOSER_PAGE_SIZE).execute();
-  }
   const collections = choosableCollections(perms);
   if (collections?.length === 0) return [];
   if (target === 'image') {
     let images = db.selectFrom('images').selectAll();
-    for (const word of words(query.text)) images = images.where('title', 'ilike', likePattern(word));
+    for (const word of titleWords(query.text)) images = images.where('title', 'ilike', likePattern(word));
     if (collections) images = images.where('collection_id', 'in', collections);
     const rows = await images.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(CHOOSER_PAGE_SIZE).execute();
     return Promise.all(rows.map(async (image) => withThumbnail({ id: image.id, title: image.title }, await thumbnailUrl(db, storage, image))));
   }
   let media = db.selectFrom(target === 'document' ? 'documents' : 'videos').select(['id', 'title']);
-  for (const word of words(query.text)) media = media.where('title', 'ilike', likePattern(word));
+  for (const word of titleWords(query.text)) media = media.where('title', 'ilike', likePattern(word));
   if (collections) media = media.where('collection_id', 'in', collections);
   return media.orderBy('id', 'desc').offset(offset).limit(CHOOSER_PAGE_SIZE).execute();
 }

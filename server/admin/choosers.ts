@@ -4,7 +4,8 @@ import { CHOOSER_TARGETS, type ChooserResponse } from '../../admin-client/stream
 import { PermissionDenied } from '../errors';
 import { createMediaStorage, mediaRoot } from '../media-storage';
 import type { UserPermissions } from '../models/permissions';
-import { chooserResults } from './chooser-data';
+import { chooserResults, type MediaChooserTarget } from './chooser-data';
+import { pageChooserRouter } from './page-chooser';
 import { STREAMFIELD_CHOOSER_URLS } from './streamfield-config';
 import type { AdminContext } from './types';
 
@@ -16,14 +17,18 @@ const chooserQuery = z.object({
 /** Where the admin router is mounted; the chooser URLs are absolute. */
 const ADMIN_PREFIX = '/wagtail';
 
+const MEDIA_TARGETS = CHOOSER_TARGETS.filter((target): target is MediaChooserTarget => target !== 'page');
+
 /**
- * The StreamField editor's chooser URLs (`?q=` searches titles, `?p=` pages): JSON for signed-in
- * admin users, 403 JSON for everybody else (a fetch cannot follow a login redirect usefully).
+ * The StreamField editor's chooser URLs: the media choosers (`?q=` searches titles, `?p=`
+ * pages) and the page chooser (page-chooser.ts). JSON for signed-in admin users, 403 JSON for
+ * everybody else (a fetch cannot follow a login redirect usefully).
  */
 export function choosersRouter({ db, config }: AdminContext): Router {
   const storage = createMediaStorage(mediaRoot(config));
   const router = Router();
-  for (const target of CHOOSER_TARGETS) {
+  router.use(pageChooserRouter({ db }));
+  for (const target of MEDIA_TARGETS) {
     router.get(STREAMFIELD_CHOOSER_URLS[target].slice(ADMIN_PREFIX.length), async (req, res) => {
       const perms = res.locals.adminPerms as UserPermissions | undefined;
       if (!perms?.canAccessAdmin) throw new PermissionDenied(perms ? 'You do not have permission to access the admin.' : 'Sign in to the admin first.');

@@ -4,12 +4,16 @@
  */
 import type { ChooserTarget, StreamErrors, StreamFieldConfig, StreamValue } from '../../admin-client/streamfield/schemas';
 import { serializeBlockDefinitions } from './block-definitions';
+import { PAGE_CHOOSER_URL } from './page-chooser';
 
-/** Where the editor's choosers load their choices (`?q=` added), as the admin serves them. */
+/**
+ * Where the editor's choosers load their choices, as the admin serves them: media `?q=` added,
+ * pages browsed and searched below the page chooser's address.
+ */
 export const STREAMFIELD_CHOOSER_URLS: Record<ChooserTarget, string> = {
   image: '/wagtail/images/chooser/',
   document: '/wagtail/documents/chooser/',
-  page: '/wagtail/choose-page/',
+  page: PAGE_CHOOSER_URL,
   video: '/wagtail/videos/chooser/',
 };
 

@@ -128,19 +128,24 @@ describe('back office in the browser, as an editor', function () {
     expect(row).to.include('Lobster Rolls').and.include('expired');
   });
 
-  it('moves a page to a destination chosen by walking the tree in the page chooser', async () => {
+  it('moves a page to a destination chosen from the keyboard in the page chooser, which opens at its parent', async () => {
     const section = await addChild(server.db, home, { title: 'Seasonal', slug: 'seasonal', pageType: 'content_page', content: { body: [] }, live: true });
     const page = await addChild(server.db, home, { title: 'Oyster Week', slug: 'oyster-week', pageType: 'content_page', content: { body: [] }, live: true });
     const editor = await signIn(await browser.createBrowserContext(), first, `/wagtail/pages/${page.id}/move/`);
-    await editor.click('[data-page-chooser-target="opener"]');
-    await editor.waitForSelector('.admin-chooser__row');
-    expect(await editor.$(`.admin-chooser__row[data-page-id="${home.id}"] .admin-chooser__choose`)).to.not.equal(null);
-    await editor.click(`.admin-chooser__row[data-page-id="${home.id}"] .admin-chooser__browse`);
-    await editor.waitForSelector(`.admin-chooser__row[data-page-id="${section.id}"]`);
+    await editor.focus('[data-page-chooser-target="opener"]');
+    await editor.keyboard.press('Enter');
+    await editor.waitForSelector(`.admin-chooser[open] .admin-chooser__row[data-page-id="${section.id}"]`);
+    expect(await editor.evaluate(() => document.activeElement?.matches('.admin-chooser input[type="search"]'))).to.equal(true, 'focus moves into the modal');
     expect(await editor.$$eval('.admin-chooser__crumbs li', (crumbs) => crumbs.map((crumb) => crumb.textContent))).to.deep.equal(['Root', home.draft_title]);
+    expect(await editor.$eval('.admin-chooser [role="status"]', (status) => status.textContent)).to.match(new RegExp(`\\d+ pages? under ${home.draft_title}\\.`));
+    // The parent itself comes first as a choice; the page being moved is not offered.
+    expect(await editor.$eval('.admin-chooser__row', (row) => (row as HTMLElement).dataset.pageId)).to.equal(String(home.id));
     expect(await editor.$(`.admin-chooser__row[data-page-id="${page.id}"]`)).to.equal(null);
-    await editor.click(`.admin-chooser__row[data-page-id="${section.id}"] .admin-chooser__choose`);
-    expect(await editor.$eval('.admin-chooser', (dialog) => (dialog as HTMLDialogElement).open)).to.equal(false);
+    await editor.focus(`.admin-chooser__row[data-page-id="${section.id}"] .admin-chooser__choose`);
+    await editor.keyboard.press('Enter');
+    await editor.waitForSelector('.admin-chooser:not([open])');
+    expect(await editor.evaluate(() => document.activeElement?.getAttribute('data-page-chooser-target'))).to.equal('opener', 'focus returns to the opener');
+    expect(await editor.$eval('[data-page-chooser-target="chosen"]', (chosen) => chosen.textContent)).to.equal('Seasonal');
     expect(await editor.$eval(`#dest-${section.id}`, (radio) => (radio as HTMLInputElement).checked)).to.equal(true);
     await submit(editor, '.admin-form button[type="submit"]');
     expect(await editor.$eval('.admin-messages', (list) => list.textContent)).to.include('moved under "Seasonal"');

@@ -6,12 +6,12 @@ import { MovePageAction } from '../../actions/move-page';
 import type { Page } from '../../db/schema';
 import { ConflictError, PermissionDenied, ValidationError } from '../../errors';
 import { pageTreeOutline } from '../../models/page-listing';
-import { getPage } from '../../models/pages';
-import { canOnPage, pageActionsFor, type UserPermissions } from '../../models/permissions';
+import { getPage, getParent } from '../../models/pages';
+import { canOnPage, type UserPermissions } from '../../models/permissions';
 import { SLUG_PATTERN } from '../../models/slugs';
-import { isAllowedUnder } from '../../pagetypes/allowed-children';
 import { permsOf } from '../access';
 import { addProblem, emptyProblems, parseForm, type FormProblems } from '../forms';
+import { isChoosable, PAGE_CHOOSER_URL, type PageChoiceRule } from '../page-chooser';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
@@ -26,21 +26,23 @@ const copyForm = z.object({
   publish_copies: z.literal('on').optional(),
 });
 
-const chooserQuery = z.object({
-  parent: destinationId.optional().catch(undefined),
-  q: z.string().trim().max(200).catch(''),
-});
+/**
+ * Every page the user may put `page` under, for the no-script list the page chooser enhances;
+ * the same rule as the chooser's (page-chooser.ts).
+ */
+async function destinationsFor(db: AdminContext['db'], perms: UserPermissions, page: Page, action: 'move' | 'copy') {
+  const rule: PageChoiceRule = { kind: 'destination', page, action };
+  return (await pageTreeOutline(db))
+    .filter((candidate) => isChoosable(perms, rule, candidate))
+    .map((candidate) => ({ ...candidate, label: candidate.depth === 1 ? gettext('Root') : candidate.draft_title, indent: Math.max(0, candidate.depth - 2) }));
+}
 
-/** Results of the move screen's page chooser: most searched pages shown at once. */
-const CHOOSER_SEARCH_LIMIT = 50;
-
-/** Pages the user may put `page` under: allowed type, add permission, outside its own subtree. */
-async function destinationsFor(db: AdminContext['db'], perms: UserPermissions, page: Page, options: { excludeSubtree: boolean }) {
-  const outline = await pageTreeOutline(db);
-  return outline
-    .filter((candidate) => !(options.excludeSubtree && candidate.path.startsWith(page.path)))
-    .filter((candidate) => isAllowedUnder(page.page_type, candidate.page_type) && pageActionsFor(perms, candidate).canAddSubpage)
-    .map((candidate) => ({ ...candidate, label: candidate.depth === 1 ? 'Root' : candidate.draft_title, indent: Math.max(0, candidate.depth - 2) }));
+/** The page chooser's address for picking where `page` goes, and the parent it starts browsing. */
+async function chooserFor(db: AdminContext['db'], page: Page, action: 'move' | 'copy') {
+  return {
+    url: `${PAGE_CHOOSER_URL}?${new URLSearchParams({ user_perms: `${action}_to`, target_pages: String(page.id) })}`,
+    parent: (await getParent(db, page))?.id,
+  };
 }
 
 /** Move (choose a destination allowed for the type) and copy (with or without subpages). */
@@ -60,36 +62,8 @@ export function moveCopyRouter({ db, admin }: AdminContext): Router {
       activeNav: 'pages',
       breadcrumbs: await breadcrumbsFor(db, page, { linkLast: true }),
       page,
-      destinations: await destinationsFor(db, permsOf(res), page, { excludeSubtree: true }),
-    });
-  });
-
-  /**
-   * The move screen's page chooser (JSON): the children of `?parent=` (the root by default) with
-   * breadcrumbs, or the pages whose title contains `?q=`; only allowed destinations are selectable.
-   */
-  router.get('/pages/:pageId/move/choose/', async (req, res) => {
-    const page = await loadAllowed(req, res, 'canMove');
-    const query = chooserQuery.parse(req.query);
-    const allowed = new Set((await destinationsFor(db, permsOf(res), page, { excludeSubtree: true })).map((destination) => destination.id));
-    const visible = (await pageTreeOutline(db)).filter((candidate) => !candidate.path.startsWith(page.path));
-    const entry = (candidate: (typeof visible)[number]) => ({
-      id: candidate.id,
-      title: candidate.depth === 1 ? gettext('Root') : candidate.draft_title,
-      selectable: allowed.has(candidate.id),
-      browsable: visible.some((other) => other.depth === candidate.depth + 1 && other.path.startsWith(candidate.path)),
-    });
-    if (query.q !== '') {
-      const words = query.q.toLowerCase();
-      const results = visible.filter((candidate) => candidate.depth > 1 && candidate.draft_title.toLowerCase().includes(words)).slice(0, CHOOSER_SEARCH_LIMIT);
-      res.set('Cache-Control', 'private, no-store').json({ breadcrumbs: [], results: results.map(entry) });
-      return;
-    }
-    const parent = visible.find((candidate) => candidate.id === query.parent) ?? visible.find((candidate) => candidate.depth === 1);
-    if (!parent) throw new ValidationError('There is no page to browse.');
-    res.set('Cache-Control', 'private, no-store').json({
-      breadcrumbs: visible.filter((candidate) => parent.path.startsWith(candidate.path)).map(entry),
-      results: visible.filter((candidate) => candidate.depth === parent.depth + 1 && candidate.path.startsWith(parent.path)).map(entry),
+      destinations: await destinationsFor(db, permsOf(res), page, 'move'),
+      chooser: await chooserFor(db, page, 'move'),
     });
   });
 
@@ -104,6 +78,7 @@ export function moveCopyRouter({ db, admin }: AdminContext): Router {
   });
 
   async function renderCopy(req: Request, res: Response, page: Page, form: FormProblems, status = 200) {
+    const destinations = await destinationsFor(db, permsOf(res), page, 'copy');
     admin.render(
       req,
       res,
@@ -114,7 +89,9 @@ export function moveCopyRouter({ db, admin }: AdminContext): Router {
         breadcrumbs: await breadcrumbsFor(db, page, { linkLast: true }),
         page,
         form,
-        destinations: await destinationsFor(db, permsOf(res), page, { excludeSubtree: false }),
+        destinations,
+        chosenLabel: destinations.find((destination) => String(destination.id) === form.values.destination)?.label,
+        chooser: await chooserFor(db, page, 'copy'),
       },
       status,
     );
@@ -122,8 +99,7 @@ export function moveCopyRouter({ db, admin }: AdminContext): Router {
 
   router.get('/pages/:pageId/copy/', async (req, res) => {
     const page = await loadAllowed(req, res, 'canCopy');
-    const parentPath = page.path.slice(0, -4);
-    const parent = (await pageTreeOutline(db)).find((candidate) => candidate.path === parentPath);
+    const parent = await getParent(db, page);
     await renderCopy(req, res, page, emptyProblems({ new_title: page.draft_title, new_slug: `${page.slug}-copy`, destination: String(parent?.id ?? '') }));
   });
 

@@ -1,0 +1,159 @@
+/**
+ * The back office's one page chooser, at Wagtail's addresses: `/wagtail/choose-page/` browses the
+ * root's children, `/wagtail/choose-page/{parent_page_id}/` a page's children (with breadcrumbs),
+ * `/wagtail/choose-page/search/?q=` searches titles; `?p=` pages through either. The StreamField
+ * editor's page chooser picks any page (`?page_type=a,b` narrows it to those types); the move and
+ * copy screens ask with `?user_perms=move_to|copy_to&target_pages={id}` and may pick only the
+ * destinations the page's type and the user allow (admin-client/page-chooser/modal.ts shows it).
+ */
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { PageChooserAnswer, PageChooserEntry } from '../../admin-client/page-chooser/schema';
+import { gettext } from '../../client/lib/i18n';
+import type { Db } from '../db/database';
+import type { Page } from '../db/schema';
+import { NotFoundError, PermissionDenied, ValidationError } from '../errors';
+import { getAncestors, getPage, getRootPage, PATH_STEP_LENGTH } from '../models/pages';
+import { canOnPage, pageActionsFor, type UserPermissions } from '../models/permissions';
+import { isAllowedUnder } from '../pagetypes/allowed-children';
+import { PAGE_TYPES } from '../pagetypes/index';
+import { CHOOSER_PAGE_SIZE, likePattern, titleWords } from './chooser-data';
+import type { AdminContext } from './types';
+
+/** Where the page chooser is served; the StreamField editor's page chooser URL. */
+export const PAGE_CHOOSER_URL = '/wagtail/choose-page/';
+
+/**
+ * What may be chosen: a page to link to (any but the root, of the given types when there are
+ * any), or where to move or copy `page` to.
+ */
+export type PageChoiceRule = { kind: 'link'; pageTypes: readonly string[] } | { kind: 'destination'; page: Page; action: 'move' | 'copy' };
+
+/** The page fields the chooser reads. */
+export type ChooserCandidate = Pick<Page, 'id' | 'path' | 'depth' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live'>;
+
+const CANDIDATE_COLUMNS = ['id', 'path', 'depth', 'draft_title', 'page_type', 'locked', 'locked_by', 'owner', 'numchild', 'live'] as const;
+
+/**
+ * Whether the rule lets the user choose this page. A destination needs a type that allows the
+ * page under it and the user's add permission there, and a move may not go into its own subtree.
+ */
+export function isChoosable(perms: UserPermissions, rule: PageChoiceRule, candidate: ChooserCandidate): boolean {
+  if (rule.kind === 'link') return candidate.depth > 1 && (rule.pageTypes.length === 0 || rule.pageTypes.includes(candidate.page_type));
+  if (hiddenSubtree(rule) !== undefined && candidate.path.startsWith(rule.page.path)) return false;
+  return isAllowedUnder(rule.page.page_type, candidate.page_type) && pageActionsFor(perms, candidate).canAddSubpage;
+}
+
+// A page being moved, with its subpages, is no place to move it to: the chooser leaves them out.
+function hiddenSubtree(rule: PageChoiceRule): string | undefined {
+  return rule.kind === 'destination' && rule.action === 'move' ? rule.page.path : undefined;
+}
+
+/** One chooser request: a parent to browse (the root by default) or words to search, and a page. */
+export interface PageChooserQuery {
+  parent?: number;
+  search?: string;
+  page: number;
+}
+
+/** One screen of the chooser for a user under a rule, CHOOSER_PAGE_SIZE pages at a time in tree order. */
+export async function pageChooserAnswer(db: Db, perms: UserPermissions, rule: PageChoiceRule, query: PageChooserQuery): Promise<PageChooserAnswer> {
+  const hidden = hiddenSubtree(rule);
+  let rows = db.selectFrom('pages').select(CANDIDATE_COLUMNS);
+  if (hidden !== undefined) rows = rows.where('path', 'not like', `${hidden}%`);
+  let parent: Page | undefined;
+  let ancestors: Page[] = [];
+  if (query.search !== undefined) {
+    rows = rows.where('depth', '>', 1);
+    for (const word of titleWords(query.search)) rows = rows.where('draft_title', 'ilike', likePattern(word));
+  } else {
+    parent = query.parent === undefined ? await getRootPage(db) : await getPage(db, query.parent);
+    if (!parent || (hidden !== undefined && parent.path.startsWith(hidden))) throw new NotFoundError('There is no page with this id.');
+    rows = rows.where('path', 'like', `${parent.path}%`).where('depth', '=', parent.depth + 1);
+    ancestors = await getAncestors(db, parent, { inclusive: true });
+  }
+  const found = await rows
+    .orderBy('path')
+    .offset((query.page - 1) * CHOOSER_PAGE_SIZE)
+    .limit(CHOOSER_PAGE_SIZE + 1)
+    .execute();
+  const shown = found.slice(0, CHOOSER_PAGE_SIZE);
+  const parentTitles = query.search === undefined ? new Map<string, string>() : await titlesOfParents(db, shown);
+  const entry = (candidate: ChooserCandidate): PageChooserEntry => {
+    const parentTitle = parentTitles.get(candidate.path.slice(0, -PATH_STEP_LENGTH));
+    // The moved page still counts among its parent's children, but is not shown there.
+    const hiddenChildren = hidden !== undefined && candidate.path === hidden.slice(0, -PATH_STEP_LENGTH) ? 1 : 0;
+    return {
+      id: candidate.id,
+      title: titleOf(candidate),
+      type: PAGE_TYPES[candidate.page_type]?.label ?? candidate.page_type,
+      ...(parentTitle === undefined ? {} : { parent_title: parentTitle }),
+      selectable: isChoosable(perms, rule, candidate),
+      browsable: candidate.numchild - hiddenChildren > 0,
+    };
+  };
+  return { parent: parent ? entry(parent) : null, breadcrumbs: ancestors.map(entry), results: shown.map(entry), page: query.page, has_next: found.length > CHOOSER_PAGE_SIZE };
+}
+
+function titleOf(page: Pick<Page, 'depth' | 'draft_title'>): string {
+  return page.depth === 1 ? gettext('Root') : page.draft_title;
+}
+
+async function titlesOfParents(db: Db, pages: readonly ChooserCandidate[]): Promise<Map<string, string>> {
+  const paths = [...new Set(pages.map((page) => page.path.slice(0, -PATH_STEP_LENGTH)))];
+  if (paths.length === 0) return new Map();
+  const parents = await db.selectFrom('pages').select(['path', 'depth', 'draft_title']).where('path', 'in', paths).execute();
+  return new Map(parents.map((parent) => [parent.path, titleOf(parent)]));
+}
+
+const pageId = z.coerce.number().int().positive().max(2 ** 31 - 1);
+
+const requestSchema = z.object({
+  q: z.string().trim().max(200).catch(''),
+  p: z.coerce.number().int().min(1).max(10_000).catch(1),
+  page_type: z
+    .string()
+    .max(2000)
+    .transform((types) => types.split(',').filter(Boolean))
+    .pipe(z.array(z.string().refine((type) => type in PAGE_TYPES, 'Unknown page type')))
+    .default([]),
+  user_perms: z.enum(['move_to', 'copy_to']).optional(),
+  target_pages: pageId.optional(),
+});
+
+/** The chooser's JSON routes, for admin users only (403 JSON otherwise: a fetch cannot sign in). */
+export function pageChooserRouter({ db }: Pick<AdminContext, 'db'>): Router {
+  const router = Router();
+
+  async function answer(req: Request, res: Response, where: { parent?: number; searching: boolean }) {
+    const perms = res.locals.adminPerms as UserPermissions | undefined;
+    if (!perms?.canAccessAdmin) throw new PermissionDenied(perms ? 'You do not have permission to access the admin.' : 'Sign in to the admin first.');
+    const parsed = requestSchema.safeParse(req.query);
+    if (!parsed.success) throw new ValidationError(parsed.error.issues.map((issue) => issue.message).join('; '));
+    const query = parsed.data;
+    const rule = await ruleFor(perms, query);
+    const searching = where.searching || query.q !== '';
+    const body = await pageChooserAnswer(db, perms, rule, { ...(searching ? { search: query.q } : where.parent === undefined ? {} : { parent: where.parent }), page: query.p });
+    res.set('Cache-Control', 'private, no-store').json(body);
+  }
+
+  async function ruleFor(perms: UserPermissions, query: z.infer<typeof requestSchema>): Promise<PageChoiceRule> {
+    if (query.user_perms === undefined) return { kind: 'link', pageTypes: query.page_type };
+    if (query.target_pages === undefined) throw new ValidationError('Say which page is to be moved or copied (target_pages).');
+    const page = await getPage(db, query.target_pages);
+    if (!page) throw new NotFoundError('There is no page with this id.');
+    const action = query.user_perms === 'move_to' ? 'move' : 'copy';
+    if (!canOnPage(perms, page, action === 'move' ? 'canMove' : 'canCopy')) throw new PermissionDenied(`You do not have permission to ${action} this page.`);
+    return { kind: 'destination', page, action };
+  }
+
+  const path = PAGE_CHOOSER_URL.slice('/wagtail'.length);
+  router.get(path, (req, res) => answer(req, res, { searching: false }));
+  router.get(`${path}search/`, (req, res) => answer(req, res, { searching: true }));
+  router.get(`${path}:parentId/`, (req, res) => {
+    const parent = pageId.safeParse(req.params.parentId);
+    if (!parent.success) throw new NotFoundError('There is no page with this id.');
+    return answer(req, res, { parent: parent.data, searching: false });
+  });
+  return router;
+}
