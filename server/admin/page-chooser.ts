@@ -30,9 +30,9 @@ export const PAGE_CHOOSER_URL = '/wagtail/choose-page/';
 export type PageChoiceRule = { kind: 'link'; pageTypes: readonly string[] } | { kind: 'destination'; page: Page; action: 'move' | 'copy' };
 
 /** The page fields the chooser reads. */
-export type ChooserCandidate = Pick<Page, 'id' | 'path' | 'depth' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live'>;
+export type ChooserCandidate = Pick<Page, 'id' | 'path' | 'depth' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live' | 'workflow_task_id'>;
 
-const CANDIDATE_COLUMNS = ['id', 'path', 'depth', 'draft_title', 'page_type', 'locked', 'locked_by', 'owner', 'numchild', 'live'] as const;
+const CANDIDATE_COLUMNS = ['id', 'path', 'depth', 'draft_title', 'page_type', 'locked', 'locked_by', 'owner', 'numchild', 'live', 'workflow_task_id'] as const;
 
 /**
  * Whether the rule lets the user choose this page. A destination needs a type that allows the
