@@ -89,14 +89,35 @@ function expiryOf(data: SessionData): Date {
 /**
  * Session middleware: a session row and cookie exist only once something is stored in it;
  * the cookie is HttpOnly, SameSite=Lax, and Secure whenever the request came over HTTPS.
+ * Redirects wait until the session is stored (see storeSessionBeforeRedirect).
  */
-export function sessionMiddleware(config: Config, db: Db): RequestHandler {
-  return session({
-    name: SESSION_COOKIE_NAME,
-    secret: config.SECRET_KEY,
-    store: new DatabaseSessionStore(db),
-    resave: false,
-    saveUninitialized: false,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS, path: '/' },
-  });
+export function sessionMiddleware(config: Config, db: Db): RequestHandler[] {
+  return [
+    session({
+      name: SESSION_COOKIE_NAME,
+      secret: config.SECRET_KEY,
+      store: new DatabaseSessionStore(db),
+      resave: false,
+      saveUninitialized: false,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS, path: '/' },
+    }),
+    storeSessionBeforeRedirect,
+  ];
 }
+
+/**
+ * express-session stores a changed session while the response ends, after the headers have gone
+ * out: a browser following a 303 can ask for the next page before the sign-in or the flash
+ * message it carries is stored, and finds neither. So a redirect is sent only once a session
+ * holding anything is saved (sessions holding nothing stay unsaved, as saveUninitialized says).
+ */
+export const storeSessionBeforeRedirect: RequestHandler = function storeSessionBeforeRedirect(req, res, next) {
+  const redirect = res.redirect;
+  res.redirect = function redirectOnceStored(this: typeof res, ...args: unknown[]) {
+    const send = () => (redirect as (...redirectArgs: unknown[]) => void).apply(this, args);
+    const stored = req.session;
+    if (!stored || !Object.keys(stored).some((key) => key !== 'cookie')) return send();
+    stored.save((error: unknown) => (error ? next(error) : send()));
+  } as typeof res.redirect;
+  next();
+};
