@@ -3,8 +3,8 @@ import type { Browser, Page as BrowserPage } from 'puppeteer-core';
 import type { StreamValue } from '../../admin-client/streamfield/schemas';
 import type { User } from '../../server/db/schema';
 import { getChildren, getLatestRevision, revisionSnapshot } from '../../server/models/pages';
-import { TEST_PASSWORD, createAdminUser } from '../support/admin';
-import { launchBrowserOrSkip } from '../support/browser';
+import { createAdminUser } from '../support/admin';
+import { launchBrowserOrSkip, signInToAdmin } from '../support/browser';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
 import { startTestServer, type TestServer } from '../support/server';
 import { blockField } from '../support/streamfield-fields';
@@ -43,18 +43,7 @@ describe('back office StreamField editor, as an editor', function () {
   const origin = () => `http://${site.hostname}:${server.port}`;
 
   async function signIn(next: string): Promise<BrowserPage> {
-    const page = await (await browser.createBrowserContext()).newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.location().url?.endsWith('/favicon.ico')) problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(String(error)));
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(`${origin()}/wagtail/login/?next=${encodeURIComponent(next)}`);
-    await page.type('#id_username', editor.username);
-    await page.type('#id_password', TEST_PASSWORD);
-    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
-    expect(new URL(page.url()).pathname).to.equal(next);
-    return page;
+    return signInToAdmin(await browser.createBrowserContext(), origin(), editor, next, { problems });
   }
 
   async function submit(page: BrowserPage, selector: string): Promise<void> {

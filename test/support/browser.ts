@@ -38,16 +38,25 @@ export async function launchBrowserOrSkip(suite: Mocha.Context): Promise<Browser
   return puppeteer.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
 }
 
+/** Collects the console errors and uncaught exceptions of a tab into `problems` (a missing favicon aside). */
+export function collectProblems(page: Page, problems: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.location().url?.endsWith('/favicon.ico')) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(String(error)));
+}
+
 /**
  * A tab of `context` signed in to the back office as `user` through the login form, landed on
- * `next` (an address under /wagtail/).
+ * `next` (an address under /wagtail/); with `problems`, the tab's errors are collected there.
  */
-export async function signInToAdmin(context: BrowserContext, origin: string, user: Pick<User, 'username'>, next: string, password = TEST_PASSWORD): Promise<Page> {
+export async function signInToAdmin(context: BrowserContext, origin: string, user: Pick<User, 'username'>, next: string, options: { problems?: string[] } = {}): Promise<Page> {
   const page = await context.newPage();
+  if (options.problems) collectProblems(page, options.problems);
   await page.setViewport({ width: 1280, height: 900 });
   await page.goto(`${origin}/wagtail/login/?next=${encodeURIComponent(next)}`);
   await page.type('#id_username', user.username);
-  await page.type('#id_password', password);
+  await page.type('#id_password', TEST_PASSWORD);
   await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
   const landed = new URL(page.url());
   if (`${landed.pathname}${landed.search}` !== next) throw new Error(`Sign-in of ${user.username} landed on ${page.url()} instead of ${next}`);
