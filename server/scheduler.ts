@@ -1,24 +1,30 @@
 import type { Logger } from 'pino';
 import { runScheduledPublishing } from './actions/run-schedule';
 import type { Db } from './db/database';
+import { DatabaseSessionStore } from './sessions';
 
 /** How often the scheduler looks for pages to publish or expire. */
 export const SCHEDULER_POLL_MS = 30_000;
 
 /**
- * Runs scheduled publishing and expiry in the background until stopped. Every process may run
- * it: the rows are claimed with SKIP LOCKED, so no page is handled twice.
+ * Runs scheduled publishing and expiry in the background until stopped, and drops expired
+ * sessions so the sessions table does not grow forever. Every process may run it: the rows are
+ * claimed with SKIP LOCKED, so no page is handled twice, and deleting expired sessions twice is
+ * harmless.
  */
 export function startScheduler(db: Db, logger: Logger, intervalMs = SCHEDULER_POLL_MS): { stop(): void } {
+  const sessions = new DatabaseSessionStore(db);
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     runScheduledPublishing(db)
-      .then((result) => {
+      .then(async (result) => {
         if (result.published.length || result.expired.length) logger.info(result, 'Scheduled publishing ran');
+        const purged = await sessions.purgeExpired();
+        if (purged) logger.info({ purged }, 'Expired sessions deleted');
       })
-      .catch((error: unknown) => logger.error({ err: error }, 'Scheduled publishing failed; retrying next round'))
+      .catch((error: unknown) => logger.error({ err: error }, 'Scheduled round failed; retrying next round'))
       .finally(() => {
         running = false;
       });
