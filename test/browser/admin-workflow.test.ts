@@ -16,6 +16,7 @@ describe('moderation in the browser, as an editor and a moderator', function () 
   let editor: User;
   let moderator: User;
   let workflowName: string;
+  let superuserUser: User;
 
   before(async function () {
     browser = await launchBrowserOrSkip(this);
@@ -24,7 +25,8 @@ describe('moderation in the browser, as an editor and a moderator', function () 
     editor = await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change'] }] });
     moderator = await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['change', 'publish'] }] });
     const moderators = await server.db.selectFrom('user_groups').select('group_id').where('user_id', '=', moderator.id).executeTakeFirstOrThrow();
-    const superuser = await loadUserPermissions(server.db, await createAdminUser(server.db, { superuser: true }));
+    superuserUser = await createAdminUser(server.db, { superuser: true });
+    const superuser = await loadUserPermissions(server.db, superuserUser);
     const task = await saveTaskDefinition(server.db, superuser, undefined, { name: 'Moderators approval', groupIds: [moderators.group_id] });
     workflowName = `Press review ${uniqueSuffix()}`;
     await saveWorkflowDefinition(server.db, superuser, undefined, { name: workflowName, taskIds: [task.id], pageIds: [site.home.id] });
@@ -81,5 +83,30 @@ describe('moderation in the browser, as an editor and a moderator', function () 
     await writer.goto(`${origin()}/wagtail/pages/${page.id}/history/`);
     const history = await writer.$eval('tbody', (body) => body.textContent ?? '');
     expect(history).to.include('Approved').and.include('Say what time it starts.').and.include('Resubmitted for moderation');
+  });
+
+  it('assigns a workflow to a page picked by browsing the tree in the page chooser', async () => {
+    const section = await addChild(server.db, site.home, { title: `Catering ${uniqueSuffix()}`, slug: `catering-${uniqueSuffix()}`, pageType: 'content_page', content: { body: [] }, live: true });
+    const admin = await signInToAdmin(await browser.createBrowserContext(), origin(), superuserUser, '/wagtail/workflows/add/');
+    const name = `Catering review ${uniqueSuffix()}`;
+    await admin.type('#id_name', name);
+    await admin.click('input[name="task"]');
+    const modal = '[data-controller="page-chooser"]:has(#id_page_0) .admin-chooser';
+    await admin.click('[data-controller="page-chooser"]:has(#id_page_0) [data-page-chooser-target="opener"]');
+    await admin.waitForSelector(`${modal}[open] .admin-chooser__row[data-page-id="${site.home.id}"]`);
+    await admin.click(`${modal} .admin-chooser__row[data-page-id="${site.home.id}"] .admin-chooser__browse`);
+    await admin.waitForSelector(`${modal} .admin-chooser__row[data-page-id="${section.id}"]`);
+    await admin.click(`${modal} .admin-chooser__row[data-page-id="${section.id}"] .admin-chooser__choose`);
+    await admin.waitForSelector(`${modal}:not([open])`);
+    expect(await admin.$eval('#id_page_0', (select) => (select as HTMLSelectElement).value)).to.equal(String(section.id));
+    await submit(admin, '.admin-actions button[type="submit"]');
+    expect(await messages(admin)).to.include(`Workflow "${name}" created.`);
+    const assigned = await server.db
+      .selectFrom('workflow_pages')
+      .innerJoin('workflows', 'workflows.id', 'workflow_pages.workflow_id')
+      .select('workflow_pages.page_id')
+      .where('workflows.name', '=', name)
+      .execute();
+    expect(assigned.map((row) => row.page_id)).to.deep.equal([section.id]);
   });
 });
