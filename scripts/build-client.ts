@@ -4,6 +4,7 @@ import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { TEMPLATE_FILES, templateSource, type TemplateName } from '../client/templates/index';
 import { MANIFEST_FILE, type AssetManifest } from '../server/asset-manifest';
+import { browserBundleOptions, publicUrlOf } from './browser-bundle';
 import { buildStreamfield } from './build-streamfield';
 
 const OUT_DIR = path.resolve('static/dist');
@@ -18,24 +19,11 @@ export async function buildClient({ minify = true }: { minify?: boolean } = {}):
   mkdirSync(OUT_DIR, { recursive: true });
   const templates = (Object.keys(TEMPLATE_FILES) as TemplateName[]).map(templateSource);
   const result = await build({
+    ...browserBundleOptions(OUT_DIR, minify),
     entryPoints: ['client/entry.tsx', 'static/css/site.css', ADMIN_SCRIPT, ADMIN_CSS, ...templates],
-    outdir: OUT_DIR,
-    outbase: '.',
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
     jsx: 'automatic',
     loader: { '.svg': 'file' },
-    minify,
-    sourcemap: 'linked',
-    metafile: true,
-    legalComments: 'linked',
-    define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
-    logLevel: 'warning',
   });
   const manifest = manifestFrom(result.metafile);
   writeFileSync(path.join(OUT_DIR, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
@@ -44,7 +32,7 @@ export async function buildClient({ minify = true }: { minify?: boolean } = {}):
 }
 
 function manifestFrom(metafile: Metafile): AssetManifest {
-  const publicUrl = (output: string) => PUBLIC_PREFIX + path.relative(OUT_DIR, path.resolve(output)).split(path.sep).join('/');
+  const publicUrl = (output: string) => publicUrlOf(OUT_DIR, PUBLIC_PREFIX, output);
   const staticImports = (output: string, seen = new Set<string>()): string[] => {
     for (const imported of metafile.outputs[output]?.imports ?? []) {
       if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue;

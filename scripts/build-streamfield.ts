@@ -10,6 +10,7 @@ import { STREAMFIELD_MANIFEST_FILE, type StreamFieldManifest } from '../server/a
 import type { StreamFieldConfig } from '../admin-client/streamfield/schemas';
 import { streamFieldConfig } from '../server/admin/streamfield-config';
 import { escapeHtml, serializeForScript } from '../server/render';
+import { browserBundleOptions, publicUrlOf } from './browser-bundle';
 import { HARNESS_DEMO_VALUE } from './streamfield-harness-demo';
 
 const OUT_DIR = path.resolve('static/dist/streamfield');
@@ -27,21 +28,8 @@ export interface StreamFieldBuildOptions {
 export async function buildStreamfield({ minify, withHarness }: StreamFieldBuildOptions): Promise<StreamFieldManifest> {
   mkdirSync(OUT_DIR, { recursive: true });
   const result = await build({
+    ...browserBundleOptions(OUT_DIR, minify),
     entryPoints: withHarness ? Object.values(ENTRIES) : [ENTRIES.editor, ENTRIES.css],
-    outdir: OUT_DIR,
-    outbase: '.',
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
-    minify,
-    sourcemap: 'linked',
-    metafile: true,
-    legalComments: 'linked',
-    define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
-    logLevel: 'warning',
   });
   const manifest = manifestFrom(result.metafile);
   writeFileSync(path.join(OUT_DIR, STREAMFIELD_MANIFEST_FILE), JSON.stringify(manifest, null, 2));
@@ -55,7 +43,7 @@ export async function buildStreamfield({ minify, withHarness }: StreamFieldBuild
 function manifestFrom(metafile: Metafile): StreamFieldManifest {
   const urlOf = (entry: string) => {
     const output = Object.entries(metafile.outputs).find(([, meta]) => meta.entryPoint === entry)?.[0];
-    return output ? PUBLIC_PREFIX + path.relative(OUT_DIR, path.resolve(output)).split(path.sep).join('/') : undefined;
+    return output ? publicUrlOf(OUT_DIR, PUBLIC_PREFIX, output) : undefined;
   };
   const editor = urlOf(ENTRIES.editor);
   const css = urlOf(ENTRIES.css);
