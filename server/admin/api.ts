@@ -17,14 +17,14 @@ import { pageUrlWithinSite } from '../site-chrome';
 import { resolveRequestSite } from '../views/site-request';
 import { permsOf } from './access';
 import type { AdminContext } from './types';
+import { databaseId } from './forms';
 
 const BASE = '/api/main/pages';
 const MAX_LIMIT = 100;
-const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
 
 const listQuery = z.object({
-  child_of: id.optional(),
-  descendant_of: id.optional(),
+  child_of: databaseId.optional(),
+  descendant_of: databaseId.optional(),
   type: z.string().max(100).optional(),
   search: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(20),
@@ -55,16 +55,16 @@ async function pageJson(db: Db, page: Page, detail = false) {
   };
 }
 
-const moveBody = z.object({ destination_page_id: id });
+const moveBody = z.object({ destination_page_id: databaseId });
 const copyBody = z.object({
-  destination_page_id: id,
+  destination_page_id: databaseId,
   recursive: z.boolean().default(false),
   keep_live: z.boolean().default(false),
   slug: z.string().max(255).optional(),
   title: z.string().max(255).optional(),
 });
 const unpublishBody = z.object({ recursive: z.boolean().default(false) });
-const revertBody = z.object({ revision_id: id });
+const revertBody = z.object({ revision_id: databaseId });
 
 type ActionRunner = (db: Db, page: Page, req: Request, res: Response) => Promise<{ status: number; body: unknown }>;
 
@@ -134,7 +134,7 @@ export function adminApiRouter({ db }: AdminContext): Router {
   router.use('/api/', requireApiAccess);
 
   async function loadPage(req: Request): Promise<Page> {
-    const pk = id.safeParse(req.params.pk);
+    const pk = databaseId.safeParse(req.params.pk);
     const page = pk.success ? await getPage(db, pk.data) : undefined;
     if (!page) throw new NotFoundError('There is no page with this id.');
     return page;

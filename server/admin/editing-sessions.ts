@@ -6,9 +6,9 @@ import { getPage } from '../models/pages';
 import { isLockedAgainst } from '../models/permissions';
 import { permsOf } from './access';
 import type { AdminContext } from './types';
+import { databaseId } from './forms';
 
 const sessionKey = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
-const pageId = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const pingBody = z.object({ revision_id: z.coerce.number().int().nonnegative().nullable().default(null) });
 
 /**
@@ -20,7 +20,7 @@ export function editingSessionsRouter({ db }: AdminContext): Router {
 
   router.post('/editing-sessions/ping/pages/:pageId/:sessionKey/', async (req, res) => {
     const key = sessionKey.safeParse(req.params.sessionKey);
-    const id = pageId.safeParse(req.params.pageId);
+    const id = databaseId.safeParse(req.params.pageId);
     const body = pingBody.safeParse(req.body ?? {});
     if (!key.success || !body.success) throw new ValidationError('Malformed editing session ping.');
     const page = id.success ? await getPage(db, id.data) : undefined;

@@ -7,11 +7,10 @@ import { NotFoundError } from '../errors';
 import { getGroup, groupGrants, groupNameTaken, listCollections, listGroups, unknownRlids, type GroupCollectionGrant, type GroupHostGrant, type GroupPageGrant } from '../models/groups';
 import { COLLECTION_PERMISSIONS, PAGE_PERMISSIONS } from '../models/permissions';
 import { permsOf, requireUserManagement } from './access';
-import { addProblem, emptyProblems, formValues, pageSelectOptions, type FormProblems } from './forms';
+import { addProblem, databaseId, emptyProblems, formValues, pageSelectOptions, type FormProblems } from './forms';
 import { flash } from './render';
 import type { AdminContext } from './types';
 
-const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const groupName = z.string().trim().min(1, 'A name is required.').max(150);
 /** Empty page-permission rows offered below the existing ones. */
 const SPARE_ROWS = 2;
@@ -65,7 +64,7 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
   router.use('/groups/', requireUserManagement);
 
   async function loadGroup(req: Request): Promise<Group> {
-    const id = idParam.safeParse(req.params.groupId);
+    const id = databaseId.safeParse(req.params.groupId);
     const group = id.success ? await getGroup(db, id.data) : undefined;
     if (!group) throw new NotFoundError('There is no group with this id.');
     return group;

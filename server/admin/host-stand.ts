@@ -9,11 +9,11 @@ import { timeZoneOf } from '../models/location-clock';
 import { permsOf } from './access';
 import { flash, type AdminRenderer } from './render';
 import type { AdminContext } from './types';
+import { databaseId } from './forms';
 
 /** The two host-stand areas: the wait list and the day's reservations. */
 export type HostArea = 'waitlist' | 'reservations';
 
-const rlidParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
 
 /** Refuses (403) users who run no location's host stand. */
 export const requireSomeHostRight: RequestHandler = function requireSomeHostRight(_req, res, next) {
@@ -28,7 +28,7 @@ export function locationLabel(location: HostLocation): string {
 
 /** The location of the :rlid param, once the user's host right there is checked (403 before 404). */
 export async function loadHostedLocation(ctx: Pick<AdminContext, 'db'>, req: Request, res: Response): Promise<HostLocation & { timeZone: string }> {
-  const rlid = rlidParam.safeParse(req.params.rlid);
+  const rlid = databaseId.safeParse(req.params.rlid);
   if (!rlid.success) throw new NotFoundError('There is no location with this number.');
   requireHost(permsOf(res), rlid.data);
   const location = await getHostLocation(ctx.db, rlid.data);

@@ -19,6 +19,7 @@ import { isAllowedUnder } from '../pagetypes/allowed-children';
 import { PAGE_TYPES } from '../pagetypes/index';
 import { CHOOSER_PAGE_SIZE, likePattern, titleWords } from './chooser-data';
 import type { AdminContext } from './types';
+import { databaseId } from './forms';
 
 /** Where the page chooser is served; the StreamField editor's page chooser URL. */
 export const PAGE_CHOOSER_URL = '/wagtail/choose-page/';
@@ -106,7 +107,6 @@ async function titlesOfParents(db: Db, pages: readonly ChooserCandidate[]): Prom
   return new Map(parents.map((parent) => [parent.path, titleOf(parent)]));
 }
 
-const pageId = z.coerce.number().int().positive().max(2 ** 31 - 1);
 
 const requestSchema = z.object({
   q: z.string().trim().max(200).catch(''),
@@ -118,7 +118,7 @@ const requestSchema = z.object({
     .pipe(z.array(z.string().refine((type) => type in PAGE_TYPES, 'Unknown page type')))
     .default([]),
   user_perms: z.enum(['move_to', 'copy_to']).optional(),
-  target_pages: pageId.optional(),
+  target_pages: databaseId.optional(),
 });
 
 /** The chooser's JSON routes, for admin users only (403 JSON otherwise: a fetch cannot sign in). */
@@ -151,7 +151,7 @@ export function pageChooserRouter({ db }: Pick<AdminContext, 'db'>): Router {
   router.get(path, (req, res) => answer(req, res, { searching: false }));
   router.get(`${path}search/`, (req, res) => answer(req, res, { searching: true }));
   router.get(`${path}:parentId/`, (req, res) => {
-    const parent = pageId.safeParse(req.params.parentId);
+    const parent = databaseId.safeParse(req.params.parentId);
     if (!parent.success) throw new NotFoundError('There is no page with this id.');
     return answer(req, res, { parent: parent.data, searching: false });
   });

@@ -9,6 +9,7 @@ import { reservationsOn } from '../reservations/book';
 import { permsOf } from './access';
 import { loadHostedLocation, localTimeFormat, locationLabel, parseOrReject, renderLocationChooser, requireSomeHostRight, runHostChange } from './host-stand';
 import type { AdminContext } from './types';
+import { databaseId } from './forms';
 
 const STATUS_LABELS: Record<ReservationStatus, string> = {
   requested: 'Requested',
@@ -28,7 +29,6 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value));
 
-const reservationId = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const decisionBody = z.object({ date: isoDate.optional() });
 
 function shiftDate(date: string, days: number): string {
@@ -83,7 +83,7 @@ export function reservationsRouter(ctx: AdminContext): Router {
       const { date } = decisionBody.catch({}).parse(req.body ?? {});
       const back = `/wagtail/reservations/${location.rlid}/${date ? `?date=${date}` : ''}`;
       await runHostChange(req, res, back, async () => {
-        const id = parseOrReject(reservationId, req.params.reservationId, 'There is no such reservation at this location.');
+        const id = parseOrReject(databaseId, req.params.reservationId, 'There is no such reservation at this location.');
         const changed = await decideReservation(db, permsOf(res), location.rlid, id, decision);
         const party = `${changed.first_name} ${changed.last_name}`;
         return decision === 'confirm' ? interpolate('The reservation of {party} is confirmed.', { party }) : interpolate('The reservation of {party} is cancelled.', { party });

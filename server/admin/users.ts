@@ -9,11 +9,10 @@ import { USERS_PAGE_SIZE, listUsers, userGroupIds } from '../models/user-admin';
 import { findUserByUsername, getUser } from '../models/users';
 import { displayName, permsOf, requireUserManagement } from './access';
 import { newPasswordSchema } from './accounts';
-import { addProblem, emptyProblems, parseForm, type FormProblems } from './forms';
+import { addProblem, databaseId, emptyProblems, parseForm, type FormProblems } from './forms';
 import { flash } from './render';
 import type { AdminContext } from './types';
 
-const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
 const checkbox = z.literal('on').optional().transform((value) => value === 'on');
 const idList = z
@@ -50,7 +49,7 @@ export function usersRouter({ db, admin }: AdminContext): Router {
   router.use('/users/', requireUserManagement);
 
   async function loadUser(req: Request): Promise<User> {
-    const id = idParam.safeParse(req.params.userId);
+    const id = databaseId.safeParse(req.params.userId);
     const user = id.success ? await getUser(db, id.data) : undefined;
     if (!user) throw new NotFoundError('There is no user with this id.');
     return user;

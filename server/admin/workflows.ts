@@ -8,11 +8,10 @@ import { listGroups } from '../models/groups';
 import { canManageWorkflows } from '../models/permissions';
 import { getTask, getWorkflow, listTasks, listWorkflows, taskGroupIds, workflowAssignments, type WorkflowInput } from '../models/workflows';
 import { permsOf } from './access';
-import { addProblem, emptyProblems, formValues, pageSelectOptions, type FormProblems } from './forms';
+import { addProblem, databaseId, emptyProblems, formValues, pageSelectOptions, type FormProblems } from './forms';
 import { flash } from './render';
 import type { AdminContext } from './types';
 
-const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const name = z.string().trim().min(1, 'A name is required.').max(255, 'Keep the name under 255 characters.');
 const showDisabled = z.object({ show_disabled: z.literal('true').optional().catch(undefined) });
 /** Empty page rows offered below the assigned ones. */
@@ -25,7 +24,10 @@ const requireWorkflowManagement: RequestHandler = function requireWorkflowManage
 
 /** Form values that are database ids (positive integers); anything else is dropped. */
 function positiveIds(values: string[]): number[] {
-  return values.map(Number).filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31);
+  return values.flatMap((value) => {
+    const id = databaseId.safeParse(value);
+    return id.success ? [id.data] : [];
+  });
 }
 
 /**
@@ -47,14 +49,14 @@ export function workflowsRouter({ db, admin }: AdminContext): Router {
   router.use('/workflows/', requireWorkflowManagement);
 
   async function loadWorkflow(req: Request): Promise<Workflow> {
-    const id = idParam.safeParse(req.params.workflowId);
+    const id = databaseId.safeParse(req.params.workflowId);
     const workflow = id.success ? await getWorkflow(db, id.data) : undefined;
     if (!workflow) throw new NotFoundError('There is no workflow with this id.');
     return workflow;
   }
 
   async function loadTask(req: Request): Promise<WorkflowTask> {
-    const id = idParam.safeParse(req.params.taskId);
+    const id = databaseId.safeParse(req.params.taskId);
     const task = id.success ? await getTask(db, id.data) : undefined;
     if (!task) throw new NotFoundError('There is no task with this id.');
     return task;
@@ -120,6 +122,8 @@ export function workflowsRouter({ db, admin }: AdminContext): Router {
     if (input.taskIds.length === 0) addProblem(problems, 'tasks', gettext('Choose at least one task.'));
     const known = new Set((await listTasks(db, { includeDisabled: true })).map((task) => task.id));
     if (input.taskIds.some((id) => !known.has(id))) addProblem(problems, 'tasks', gettext('One of the chosen tasks no longer exists.'));
+    const pages = new Set((await pageSelectOptions(db)).map((page) => page.id));
+    if (input.pageIds.some((id) => !pages.has(id))) addProblem(problems, 'pages', gettext('One of the chosen pages no longer exists.'));
     if (!parsedName.success || problems.formErrors.length) return renderWorkflowForm(req, res, workflow, { form: problems, input }, 400);
     let saved: Workflow;
     try {

@@ -1,15 +1,14 @@
 import type { Request } from 'express';
-import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Page } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { getAncestors, getPage } from '../../models/pages';
+import { databaseId } from '../forms';
 
-const pageId = z.coerce.number().int().positive().max(2 ** 31 - 1);
 
 /** The page named by a route parameter (default :pageId), or NotFoundError. */
 export async function loadPage(db: Db, req: Request, param = 'pageId'): Promise<Page> {
-  const id = pageId.safeParse(req.params[param]);
+  const id = databaseId.safeParse(req.params[param]);
   const page = id.success ? await getPage(db, id.data) : undefined;
   if (!page) throw new NotFoundError('There is no page with this id.');
   return page;

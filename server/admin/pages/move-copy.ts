@@ -10,16 +10,15 @@ import { getPage, getParent } from '../../models/pages';
 import { canOnPage, type UserPermissions } from '../../models/permissions';
 import { SLUG_PATTERN } from '../../models/slugs';
 import { permsOf } from '../access';
-import { addProblem, emptyProblems, parseForm, type FormProblems } from '../forms';
+import { addProblem, databaseId, emptyProblems, parseForm, type FormProblems } from '../forms';
 import { isChoosable, PAGE_CHOOSER_URL, type PageChoiceRule } from '../page-chooser';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
 
-const destinationId = z.coerce.number().int().positive().max(2 ** 31 - 1);
 
 const copyForm = z.object({
-  destination: destinationId,
+  destination: databaseId,
   new_title: z.string().trim().min(1, 'Title is required').max(255),
   new_slug: z.string().trim().max(255).regex(SLUG_PATTERN, 'Slug may contain only lowercase letters, digits and single hyphens'),
   copy_subpages: z.literal('on').optional(),
@@ -69,7 +68,7 @@ export function moveCopyRouter({ db, admin }: AdminContext): Router {
 
   router.post('/pages/:pageId/move/', async (req, res) => {
     const page = await loadAllowed(req, res, 'canMove');
-    const id = destinationId.safeParse(req.body?.destination);
+    const id = databaseId.safeParse(req.body?.destination);
     const destination = id.success ? await getPage(db, id.data) : undefined;
     if (!destination) throw new ValidationError('Choose where to move the page.');
     const moved = await new MovePageAction(db, page, permsOf(res), destination).execute();

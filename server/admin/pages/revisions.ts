@@ -15,11 +15,11 @@ import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
 import { diffSnapshots } from './revision-diff';
+import { databaseId } from '../forms';
 
-const revisionId = z.coerce.number().int().positive().max(2 ** 31 - 1);
 
 /** One side of a compare URL (Wagtail's): 'live', 'latest' (the current draft) or a revision id. */
-const compareEnd = z.union([z.enum(['live', 'latest']), revisionId]);
+const compareEnd = z.union([z.enum(['live', 'latest']), databaseId]);
 const compareRange = z.tuple([compareEnd, compareEnd]);
 
 interface CompareSide {
@@ -118,7 +118,7 @@ export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
 
   router.post('/pages/:pageId/revisions/:revisionId/revert/', async (req, res) => {
     const page = await loadPage(db, req);
-    const id = revisionId.safeParse(req.params.revisionId);
+    const id = databaseId.safeParse(req.params.revisionId);
     if (!id.success) throw new NotFoundError('There is no such revision.');
     await new RevertPageAction(db, page, permsOf(res), id.data).execute();
     flash(req, 'success', gettext('The earlier revision is now the newest draft. Publish it to make it live.'));
@@ -140,7 +140,7 @@ export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
   /** The latest revision (or one named by ?revision=) rendered like the live page. */
   router.get('/pages/:pageId/preview/', async (req, res) => {
     const page = await loadEditable(req, res);
-    const chosen = revisionId.safeParse(req.query.revision);
+    const chosen = databaseId.safeParse(req.query.revision);
     const revision = chosen.success ? await getRevision(db, page, chosen.data) : await getLatestRevision(db, page);
     if (!revision) throw new NotFoundError('This page has no revision to preview.');
     await sendRevisionPreview({ db, sendPage }, req, res, page, revision);

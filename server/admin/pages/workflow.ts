@@ -9,7 +9,7 @@ import { getParent, getRevision } from '../../models/pages';
 import { canOnPage, canReviewTask, type UserPermissions } from '../../models/permissions';
 import { nextTaskId, openWorkflowOf, workflowForPath, type OpenWorkflow } from '../../models/workflows';
 import { permsOf } from '../access';
-import { parseForm } from '../forms';
+import { databaseId, parseForm } from '../forms';
 import { mailOrigin } from '../mail-origin';
 import { adminNextUrl } from '../next-url';
 import { flash } from '../render';
@@ -18,7 +18,6 @@ import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
 import { sendRevisionPreview } from './revisions';
 
 const reviewDecision = z.enum(['approve', 'reject']);
-const taskStateId = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const comment = z.string().trim().max(2000, 'Keep the comment under 2,000 characters.');
 /** Approving may say why; asking for changes must say which. */
 const commentForms = {
@@ -73,7 +72,7 @@ export function workflowRouter({ db, admin, sendPage }: AdminContext): Router {
   /** The page, its open workflow and the task state named in the address, for one of its reviewers. */
   async function loadReview(req: Request, res: Response) {
     const page = await loadPage(db, req);
-    const id = taskStateId.safeParse(req.params.taskStateId);
+    const id = databaseId.safeParse(req.params.taskStateId);
     const open = await openWorkflowOf(db, page.id);
     if (!id.success || !open || open.currentTaskState.id !== id.data || open.currentTaskState.status !== 'in_progress') {
       throw new NotFoundError('This task is not awaiting review on this page.');

@@ -64,6 +64,9 @@ describe('admin workflows', () => {
     const clash = await superuser.post('/wagtail/workflows/add/', { name: 'Clash', task: String(task.id), 'page-0': String(section.id) });
     expect(clash.status).to.equal(400);
     expect(clash.body).to.include('already has the workflow').and.include('value="Clash"');
+    const gone = await superuser.post('/wagtail/workflows/add/', { name: 'Ghost pages', task: String(task.id), 'page-0': '2147483000' });
+    expect(gone.status).to.equal(400);
+    expect(gone.body).to.include('One of the chosen pages no longer exists.').and.include('value="Ghost pages"');
     const noGroup = await superuser.post('/wagtail/workflows/tasks/add/', { name: 'Nobody' });
     expect(noGroup.status).to.equal(400);
     expect(noGroup.body).to.include('Choose at least one group to review this task.');
