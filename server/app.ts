@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { loadAssetManifest, type AssetManifest } from './asset-manifest';
 import type { Config } from './config';
 import { createCaptcha } from './captcha/create-captcha';
+import { systemClock, type Clock } from './clock';
 import type { CaptchaProvider } from './captcha/provider';
 import { csrfProtection } from './csrf';
 import type { Db } from './db/database';
@@ -48,12 +49,14 @@ export interface AppOptions {
   reportError?: ReportError;
   /** The captcha of visitor forms; by default the one the configuration names. */
   captcha?: CaptchaProvider;
+  /** The time every time-dependent decision reads; tests set it. */
+  clock?: Clock;
 }
 
 const ONE_YEAR_SECONDS = 31536000;
 
 /** Assembles the Express app: headers, static files, fixed routes, then the page tree. */
-export function createApp({ config, db, logger, manifest = loadAssetManifest(), reportError, captcha = createCaptcha(config, logger) }: AppOptions): Express {
+export function createApp({ config, db, logger, manifest = loadAssetManifest(), reportError, captcha = createCaptcha(config, logger), clock = systemClock }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -67,7 +70,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
     csrf,
   });
   const storage = createMediaStorage(mediaRoot(config));
-  const viewOptions = { db, config, logger, renderer, storage, captcha };
+  const viewOptions = { db, config, logger, renderer, storage, captcha, clock };
   const formLimit = { postsPerWindow: config.FORM_POSTS_PER_WINDOW, windowSeconds: config.FORM_RATE_WINDOW_SECONDS };
   const responder = pageResponder(viewOptions);
   const pages = publicPages(viewOptions, responder);
@@ -99,16 +102,16 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(sessionMiddleware(config, db));
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));
-  app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, sendPage: pages.sendPage }));
-  app.use(locationsApiRouter({ db, cache: createLocationCache(db) }));
+  app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, clock, sendPage: pages.sendPage }));
+  app.use(locationsApiRouter({ db, clock, cache: createLocationCache(db, { clock }) }));
   app.use(geocodeApiRouter());
   const limitChanges = (path: string, bucket: string) =>
     app.use(path, rateLimit({ db, secret: config.SECRET_KEY, rule: { bucket, max: formLimit.postsPerWindow, windowSeconds: formLimit.windowSeconds } }));
   limitChanges('/api/waitlist', 'api:waitlist');
   limitChanges('/api/reservations', 'api:reservations');
-  app.use(waitlistApiRouter({ db }));
-  app.use(reservationsApiRouter({ db }));
-  app.use(locationMapImageRouter({ db }));
+  app.use(waitlistApiRouter({ db, clock }));
+  app.use(reservationsApiRouter({ db, clock }));
+  app.use(locationMapImageRouter({ db, clock }));
   limitChanges('/api/fcc/unsubscribe', 'api:unsubscribe');
   app.use(unsubscribeRouter({ db }));
   app.use(restrictedPagesRouter(viewOptions, responder));

@@ -2,6 +2,7 @@
 import type { Server } from 'node:http';
 import { loadAssetManifest } from './asset-manifest';
 import { createApp } from './app';
+import { systemClock } from './clock';
 import { migrateToLatest } from './db/migrate';
 import { startErrorReporting } from './error-reporting';
 import { createLogger } from './logger';
@@ -18,7 +19,7 @@ runMain(async () => {
   const logger = createLogger(config);
   await migrateToLatest(database.db);
   if (await seedDemoContentIfEmpty(database.db, createMediaStorage(mediaRoot(config)), logger)) logger.info('Empty database: demo content created');
-  const app = createApp({ config, db: database.db, logger, manifest: loadAssetManifest(), reportError: await startErrorReporting(config) });
+  const app = createApp({ config, db: database.db, logger, manifest: loadAssetManifest(), reportError: await startErrorReporting(config), clock: systemClock });
   const server: Server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -26,7 +27,7 @@ runMain(async () => {
   });
   logger.info({ port: config.PORT, database: database.kind }, `Serving on http://localhost:${config.PORT}`);
   const outbox = startOutboxWorker(database.db, config, logger);
-  const scheduler = startScheduler(database.db, logger);
+  const scheduler = startScheduler(database.db, logger, systemClock);
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { runScheduledPublishing } from './actions/run-schedule';
+import type { Clock } from './clock';
 import type { Db } from './db/database';
 import { DatabaseSessionStore } from './sessions';
 
@@ -12,16 +13,17 @@ export const SCHEDULER_POLL_MS = 30_000;
  * claimed with SKIP LOCKED, so no page is handled twice, and deleting expired sessions twice is
  * harmless.
  */
-export function startScheduler(db: Db, logger: Logger, intervalMs = SCHEDULER_POLL_MS): { stop(): void } {
+export function startScheduler(db: Db, logger: Logger, clock: Clock, intervalMs = SCHEDULER_POLL_MS): { stop(): void } {
   const sessions = new DatabaseSessionStore(db);
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    runScheduledPublishing(db)
+    const now = clock();
+    runScheduledPublishing(db, now)
       .then(async (result) => {
         if (result.published.length || result.expired.length) logger.info(result, 'Scheduled publishing ran');
-        const purged = await sessions.purgeExpired();
+        const purged = await sessions.purgeExpired(now);
         if (purged) logger.info({ purged }, 'Expired sessions deleted');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Scheduled round failed; retrying next round'))

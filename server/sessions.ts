@@ -75,7 +75,7 @@ export class DatabaseSessionStore extends Store {
   }
 
   /** Deletes expired sessions; returns how many. */
-  async purgeExpired(now = new Date()): Promise<number> {
+  async purgeExpired(now: Date): Promise<number> {
     const result = await this.db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
     return Number(result.numDeletedRows);
   }

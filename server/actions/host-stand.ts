@@ -27,11 +27,11 @@ async function entryAt(trx: Db, rlid: number, planAheadId: string) {
 }
 
 /** Notifies, seats, marks no-show or cancels a party. Audit 'waitlist.notified' / 'waitlist.seated' / … */
-export async function changeEntryStatus(db: Db, actor: UserPermissions, rlid: number, planAheadId: string, to: WaitlistStatus): Promise<EntryState> {
+export async function changeEntryStatus(db: Db, actor: UserPermissions, rlid: number, planAheadId: string, to: WaitlistStatus, now: Date): Promise<EntryState> {
   requireHost(actor, rlid);
   return withTransaction(db, async (trx) => {
     const entry = await entryAt(trx, rlid, planAheadId);
-    const state = await transitionEntry(trx, planAheadId, to);
+    const state = await transitionEntry(trx, planAheadId, to, now);
     await writeLogEntry(trx, { action: `waitlist.${to}`, userId: actor.user.id, objectType: 'waitlist_entry', objectId: entry.id, label: partyLabel(entry), data: { rlid, from: entry.status } });
     return state;
   });

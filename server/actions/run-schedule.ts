@@ -18,7 +18,7 @@ export interface ScheduleRunResult {
  * expiry, as the system (no acting user), each with its audit entry ('page.publish' with
  * scheduled: true, 'page.expire'), all in one transaction that holds the rows it changes.
  */
-export async function runScheduledPublishing(db: Db, now = new Date()): Promise<ScheduleRunResult> {
+export async function runScheduledPublishing(db: Db, now: Date): Promise<ScheduleRunResult> {
   return withTransaction(db, async (trx) => {
     const published: number[] = [];
     for (const due of await claimDueGoLive(trx, now, BATCH_SIZE)) {

@@ -45,7 +45,7 @@ export function reservationsRouter(ctx: AdminContext): Router {
 
   router.get('/reservations/:rlid/', async (req: Request, res: Response) => {
     const location = await loadHostedLocation(ctx, req, res);
-    const today = localClock(new Date(), location.timeZone).date;
+    const today = localClock(ctx.clock(), location.timeZone).date;
     const asked = req.query.date;
     if (asked !== undefined && !isoDate.safeParse(asked).success) throw new ValidationError('The date must be a calendar date, YYYY-MM-DD.');
     const date = typeof asked === 'string' ? asked : today;

@@ -1,6 +1,7 @@
 import { Router, type ErrorRequestHandler } from 'express';
 import { gettext } from '../../client/lib/i18n';
 import type { AssetManifest } from '../asset-manifest';
+import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { CsrfProtection } from '../csrf';
 import type { Db } from '../db/database';
@@ -30,6 +31,8 @@ export interface AdminRouterOptions {
   logger: Logger;
   manifest: AssetManifest;
   csrf: CsrfProtection;
+  /** The time the host stand's queue, reservations and page schedules read. */
+  clock: Clock;
   /** The public render path, for previews of drafts. */
   sendPage: PublicPages['sendPage'];
 }
@@ -48,7 +51,7 @@ const ERROR_TITLES: Record<number, string> = {
  */
 export function adminRouter(options: AdminRouterOptions): Router {
   const admin = createAdminRenderer(options.manifest, options.csrf);
-  const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, admin, sendPage: options.sendPage };
+  const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, clock: options.clock, admin, sendPage: options.sendPage };
   const router = Router();
   router.use(loadAdminUser(options.db));
   router.use(accountsRouter(context));

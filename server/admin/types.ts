@@ -1,3 +1,4 @@
+import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from 'pino';
@@ -9,6 +10,8 @@ export interface AdminContext {
   db: Db;
   config: Config;
   logger: Logger;
+  /** The time time-dependent screens and actions read; tests set it. */
+  clock: Clock;
   admin: AdminRenderer;
   sendPage: PublicPages['sendPage'];
 }

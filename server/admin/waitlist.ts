@@ -69,7 +69,7 @@ export function waitlistRouter(ctx: AdminContext): Router {
     const location = await loadHostedLocation(ctx, req, res);
     const [queue, settings] = await Promise.all([queueOf(db, location.rlid), turnSettings(db, location.rlid)]);
     const time = localTimeFormat(location.timeZone);
-    const now = Date.now();
+    const now = ctx.clock().getTime();
     const base = `/wagtail/waitlist/${location.rlid}/`;
     admin.render(
       req,
@@ -128,7 +128,7 @@ export function waitlistRouter(ctx: AdminContext): Router {
     await runHostChange(req, res, back, async () => {
       const id = parseOrReject(planAheadId, req.params.planAheadId, 'There is no such party in this location\'s wait list.');
       const { status } = parseOrReject(statusBody, req.body, 'Choose Notify, Seat, No-show or Cancel.');
-      const { entry } = await changeEntryStatus(db, permsOf(res), location.rlid, id, status);
+      const { entry } = await changeEntryStatus(db, permsOf(res), location.rlid, id, status, ctx.clock());
       const button = STATUS_BUTTONS.find((each) => each.to === status)!;
       return interpolate(button.done, { party: `${entry.first_name} ${entry.last_name}` });
     });

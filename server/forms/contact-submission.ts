@@ -6,7 +6,7 @@ import type { Page } from '../db/schema';
 import { LOCATION_REQUIRED_MESSAGE, contactFormFor, type ContactForm } from './contact-form';
 import type { RawValues } from './fields';
 import { mergeErrors, validateForm, type FormData } from './form';
-import { getLocation } from '../models/locations';
+import { locationExists } from '../models/locations';
 import type { OutgoingEmail } from '../models/outbox';
 import type { z } from 'zod';
 import type { contactUsPageFields } from '../pagetypes/contact-us-page';
@@ -40,7 +40,7 @@ export async function checkContactPost(
   const errors: FormErrors = result.valid ? {} : { ...result.errors };
   const verdict = await options.captcha.verify(body, { htmlName: 'captcha', remoteIp: options.remoteIp });
   if (!verdict.passed) mergeErrors(errors, { captcha: [verdict.message] });
-  if (result.valid && result.data.location_rlid !== undefined && !(await getLocation(options.db, result.data.location_rlid))) {
+  if (result.valid && result.data.location_rlid !== undefined && !(await locationExists(options.db, result.data.location_rlid))) {
     mergeErrors(errors, { location_rlid: [LOCATION_REQUIRED_MESSAGE] });
   }
   if (!result.valid || Object.keys(errors).length > 0) return { valid: false, errors };

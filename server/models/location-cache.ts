@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { sql } from 'kysely';
+import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { findNearestLocations, getLocation, type Location, type LocationListResponse, type NearestLocationsOptions } from './locations';
 
@@ -14,6 +15,8 @@ export interface LocationCacheOptions {
   ttlMs?: number;
   /** How often a process looks for a flush made by another process. */
   generationCheckMs?: number;
+  /** The time cached answers are computed at (wait-list readiness follows opening hours). */
+  clock?: Clock;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface LocationCache {
 
 type Entry = { kind: 'nearest'; value: LocationListResponse } | { kind: 'location'; value: Location | null };
 
-export function createLocationCache(db: Db, { maxEntries = 5_000, ttlMs = 60_000, generationCheckMs = 5_000 }: LocationCacheOptions = {}): LocationCache {
+export function createLocationCache(db: Db, { maxEntries = 5_000, ttlMs = 60_000, generationCheckMs = 5_000, clock = systemClock }: LocationCacheOptions = {}): LocationCache {
   const entries = new LRUCache<string, Entry>({ max: maxEntries, ttl: ttlMs });
   let generation: string | undefined;
   let checkedAt = 0;
@@ -55,7 +58,7 @@ export function createLocationCache(db: Db, { maxEntries = 5_000, ttlMs = 60_000
       const key = `nearest:${options.latitude}:${options.longitude}:${options.radiusMiles}:${options.limit}`;
       const hit = entries.get(key);
       if (hit?.kind === 'nearest') return hit.value;
-      const value = await findNearestLocations(db, options);
+      const value = await findNearestLocations(db, options, clock());
       entries.set(key, { kind: 'nearest', value });
       return value;
     },
@@ -64,7 +67,7 @@ export function createLocationCache(db: Db, { maxEntries = 5_000, ttlMs = 60_000
       const key = `location:${rlid}`;
       const hit = entries.get(key);
       if (hit?.kind === 'location') return hit.value ?? undefined;
-      const value = await getLocation(db, rlid);
+      const value = await getLocation(db, rlid, clock());
       entries.set(key, { kind: 'location', value: value ?? null });
       return value;
     },

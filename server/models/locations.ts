@@ -95,22 +95,28 @@ export function nearestLocationsQuery(db: Db, options: NearestLocationsOptions) 
 }
 
 /** The locations within `radiusMiles` of a point, nearest first, at most `limit`, with how many are in range. */
-export async function findNearestLocations(db: Db, options: NearestLocationsOptions): Promise<LocationListResponse> {
+/** `now` decides which wait lists read as ready (opening hours). */
+export async function findNearestLocations(db: Db, options: NearestLocationsOptions, now: Date): Promise<LocationListResponse> {
   const rows = await nearestLocationsQuery(db, options).execute();
   const hours = await hoursByLocation(db, rows.map((row) => row.rlid));
   return {
     totalLocations: rows.length ? Number(rows[0]!.total_locations) : 0,
-    locations: rows.map((row) => ({ distance: Number(row.distance), location: toLocation(row, hours.get(row.rlid) ?? []) })),
+    locations: rows.map((row) => ({ distance: Number(row.distance), location: toLocation(row, hours.get(row.rlid) ?? [], now) })),
     currentLocation: null,
   };
 }
 
-/** One location by rlid, or undefined. */
-export async function getLocation(db: Db, rlid: number): Promise<Location | undefined> {
+/** One location by rlid, or undefined; `now` decides whether its wait list reads as ready. */
+export async function getLocation(db: Db, rlid: number, now: Date): Promise<Location | undefined> {
   const row = await db.selectFrom('locations').selectAll().where('rlid', '=', rlid).executeTakeFirst();
   if (!row) return undefined;
   const hours = await hoursByLocation(db, [rlid]);
-  return toLocation(row, hours.get(rlid) ?? []);
+  return toLocation(row, hours.get(rlid) ?? [], now);
+}
+
+/** Whether a location with this rlid is stored (open or not). */
+export async function locationExists(db: Db, rlid: number): Promise<boolean> {
+  return (await db.selectFrom('locations').select('rlid').where('rlid', '=', rlid).executeTakeFirst()) !== undefined;
 }
 
 /** Stores locations and their hours in batches, in one transaction; returns how many locations were inserted. */
@@ -147,7 +153,7 @@ async function hoursByLocation(db: Db, rlids: readonly number[]): Promise<Map<nu
  * The API shape of a stored location; its wait list counts as ready only while it accepts
  * online joins (see acceptsOnlineJoins).
  */
-function toLocation(row: LocationRow, hours: readonly LocationHoursRow[], now = new Date()): Location {
+function toLocation(row: LocationRow, hours: readonly LocationHoursRow[], now: Date): Location {
   const byKind: HoursByKind = { operation: [], curbside: [], delivery: [] };
   for (const span of hours) byKind[span.kind].push({ dayOfWeek: span.day_of_week, open: span.open, close: span.close });
   const waitListReady = row.wait_list_ready === null ? null : acceptsOnlineJoins(row, byKind.operation, now);

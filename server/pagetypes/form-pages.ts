@@ -41,6 +41,6 @@ export async function landingUrlFor(context: PageTypeContext, page: Page, landin
 /** The restaurant a posted form names, for the location picker to show as chosen; null if none or unknown. */
 export async function pickedLocation(context: PageTypeContext, rlidText: string | undefined): Promise<PickedLocation | null> {
   if (!rlidText || !/^\d{1,9}$/.test(rlidText)) return null;
-  const location = await getLocation(context.db, Number(rlidText));
+  const location = await getLocation(context.db, Number(rlidText), context.now);
   return location ? { rlid: location.rlid, address1: location.address1, city: location.city, state: location.state, zip: location.zip } : null;
 }

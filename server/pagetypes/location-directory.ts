@@ -133,7 +133,7 @@ async function localPageRoute(components: readonly string[], context: PageTypeCo
       message: gettext('This restaurant has closed permanently. Thank you for the years you dined with us; we hope to see you at another location soon.'),
     };
   }
-  const location = await getLocation(context.db, found.rlid);
+  const location = await getLocation(context.db, found.rlid, context.now);
   if (!location) return undefined;
   const detail = locationDetail(location, localPageUrl(found.localPageUrl), { googleMapsApiKey: context.config.GOOGLE_MAPS_API_KEY, origin: context.origin });
   const props: SingleLocationProps = { title: interpolate('{brand} {city}', place), location: detail, locator_url: await locatorUrl(context) };

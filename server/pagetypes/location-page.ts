@@ -12,7 +12,7 @@ import { definePageType, type PageTypeContext } from './types';
 /** The restaurant a hand-made page is about, unless it is unknown or closed for good. */
 async function openLocation(rlid: number | null, context: PageTypeContext) {
   if (rlid === null || (await isPermanentlyClosed(context.db, rlid))) return undefined;
-  return getLocation(context.db, rlid);
+  return getLocation(context.db, rlid, context.now);
 }
 
 /**

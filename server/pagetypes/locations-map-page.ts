@@ -43,7 +43,7 @@ export const locationsMapPage = definePageType({
       longitude: origin.lng,
       radiusMiles: MAP_SEARCH_AREA.radius,
       limit: MAP_SEARCH_AREA.limit,
-    });
+    }, context.now);
     return { query, origin, searched, locations };
   },
 });

@@ -18,6 +18,8 @@ export interface PageTypeContext extends BlockContext {
   config: Pick<Config, 'GOOGLE_MAPS_API_KEY'>;
   /** Scheme and host the visitor used ('https://www.example.com'), for absolute URLs. */
   origin: string;
+  /** The time of this request (opening hours and wait-list readiness read it). */
+  now: Date;
   /** Query parameters of the request, as strings. */
   query: Readonly<Record<string, string>>;
   /** True when a submission on this page has just succeeded, so confirmation content shows. */

@@ -107,7 +107,7 @@ async function dayAvailability(db: Db, location: { rlid: number; state: string }
 }
 
 /** The times a party can still book on a local date (YYYY-MM-DD), each marked available or full. */
-export async function availability(db: Db, rlid: number, date: string, partySize: number, now = new Date()): Promise<DayAvailability> {
+export async function availability(db: Db, rlid: number, date: string, partySize: number, now: Date): Promise<DayAvailability> {
   const location = await bookableLocation(db, rlid, false);
   const { slots, taken, capacity } = await dayAvailability(db, location, date, partySize, now);
   return {
@@ -122,7 +122,7 @@ export async function availability(db: Db, rlid: number, date: string, partySize
  * Books a table: the time must be one of the day's available times. A repeated idempotency
  * key returns the first booking with `created` false.
  */
-export async function requestReservation(db: Db, input: ReservationInput, now = new Date()): Promise<{ reservation: Reservation; created: boolean }> {
+export async function requestReservation(db: Db, input: ReservationInput, now: Date): Promise<{ reservation: Reservation; created: boolean }> {
   return withTransaction(db, async (trx) => {
     const location = await bookableLocation(trx, input.rlid, true);
     if (input.idempotencyKey) {

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock';
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import { getLocation } from '../models/locations';
 /** What the map image routes need. */
 export interface LocationMapImageRouterOptions {
   db: Db;
+  clock: Clock;
 }
 
 // The address of an image stays the same when a location is edited; the ETag changes, so a week
@@ -37,7 +39,7 @@ function imageTag(location: MapImageLocation, variant: MapImageVariant): string 
  * (used when no Google Maps key is set), and GET /location-map/atlas.json: the outlines the
  * built-in locator map draws.
  */
-export function locationMapImageRouter({ db }: LocationMapImageRouterOptions): Router {
+export function locationMapImageRouter({ db, clock }: LocationMapImageRouterOptions): Router {
   const router = Router();
   const images = new ByteLruCache(IMAGE_CACHE_BYTES);
 
@@ -56,7 +58,7 @@ export function locationMapImageRouter({ db }: LocationMapImageRouterOptions): R
     if (!rlid.success) throw new ValidationError('The restaurant id must be a number.');
     const variant = variantFileSchema.safeParse(req.params.file);
     if (!variant.success) throw new NotFoundError('There is no such map image.');
-    const location = await getLocation(db, rlid.data);
+    const location = await getLocation(db, rlid.data, clock());
     if (!location) throw new NotFoundError(`No location with rlid ${rlid.data}.`);
 
     const etag = imageTag(location, variant.data);

@@ -1,10 +1,11 @@
+import type { Clock } from '../clock';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { WaitListResponse } from '../../client/lib/location-schemas';
 import type { Db } from '../db/database';
 import type { LocationCache } from '../models/location-cache';
 import { isStaff } from '../models/permissions';
-import { formatWait } from '../waitlist/estimate';
+import { formatWait, TYPICAL_PARTY_SIZE } from '../waitlist/estimate';
 import { estimateForParty } from '../waitlist/queue';
 import { bothSlashes } from './route-paths';
 
@@ -12,6 +13,7 @@ import { bothSlashes } from './route-paths';
 export interface LocationsApiRouterOptions {
   db: Db;
   cache: LocationCache;
+  clock: Clock;
 }
 
 /** Search defaults and limits of GET /api/location/getlocations/ (SPEC §9). */
@@ -60,7 +62,7 @@ function badRequest(res: Response, error: z.ZodError): void {
  * and the staff-only flush of the location cache. The wait list is never cached: it changes
  * minute by minute.
  */
-export function locationsApiRouter({ db, cache }: LocationsApiRouterOptions): Router {
+export function locationsApiRouter({ db, cache, clock }: LocationsApiRouterOptions): Router {
   const router = Router();
 
   router.get(bothSlashes('/api/location/getlocations'), async (req, res) => {
@@ -85,7 +87,7 @@ export function locationsApiRouter({ db, cache }: LocationsApiRouterOptions): Ro
   router.get(bothSlashes('/api/location/getwaitlist'), async (req, res) => {
     const parsed = rlidQuerySchema.safeParse(req.query);
     if (!parsed.success) return badRequest(res, parsed.error);
-    const estimate = await estimateForParty(db, parsed.data.rlid);
+    const estimate = await estimateForParty(db, parsed.data.rlid, TYPICAL_PARTY_SIZE, clock());
     const waitList: WaitListResponse = {
       rlid: estimate.rlid,
       waitListReady: estimate.waitListReady,

@@ -4,6 +4,7 @@ import type { PageLayout, SiteChrome } from '../../client/lib/page-data';
 import { gettext } from '../../client/lib/i18n';
 import type { TemplateName } from '../../client/templates/index';
 import type { CaptchaProvider } from '../captcha/provider';
+import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { MediaStorage } from '../media-storage';
@@ -20,6 +21,8 @@ export interface PublicViewOptions {
   renderer: PageRenderer;
   /** The captcha of visitor forms; pages with a form need it. */
   captcha?: CaptchaProvider;
+  /** The time pages are built at (opening hours, schedules). */
+  clock: Clock;
 }
 
 /** One rendered response. */

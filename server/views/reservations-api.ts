@@ -1,3 +1,4 @@
+import type { Clock } from '../clock';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { Db } from '../db/database';
@@ -10,6 +11,7 @@ import { bothSlashes } from './route-paths';
 /** What the reservations API needs. */
 export interface ReservationsApiRouterOptions {
   db: Db;
+  clock: Clock;
 }
 
 const CONFIRMATION_CODE = /^[A-Za-z0-9]{8}$/;
@@ -59,7 +61,7 @@ async function guestReservation(db: Db, req: Request, lastNameSource: unknown): 
  * Table reservations: the bookable times of a day, a booking request, and the guest's own
  * booking by confirmation code and last name (to read or cancel it).
  */
-export function reservationsApiRouter({ db }: ReservationsApiRouterOptions): Router {
+export function reservationsApiRouter({ db, clock }: ReservationsApiRouterOptions): Router {
   const router = Router();
   router.use('/api/reservations', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -69,13 +71,13 @@ export function reservationsApiRouter({ db }: ReservationsApiRouterOptions): Rou
   router.get(bothSlashes('/api/reservations/availability'), async (req, res) => {
     const parsed = availabilityQuerySchema.safeParse(req.query);
     if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
-    res.json(await availability(db, parsed.data.rlid, parsed.data.date, parsed.data.partySize));
+    res.json(await availability(db, parsed.data.rlid, parsed.data.date, parsed.data.partySize, clock()));
   });
 
   router.post(bothSlashes('/api/reservations'), async (req, res) => {
     const parsed = reservationRequestSchema.safeParse(req.body);
     if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
-    const { reservation, created } = await requestReservation(db, { ...parsed.data, idempotencyKey: idempotencyKeyOf(req) });
+    const { reservation, created } = await requestReservation(db, { ...parsed.data, idempotencyKey: idempotencyKeyOf(req) }, clock());
     res.status(created ? 201 : 200).json(reservationResponse(reservation));
   });
 

@@ -110,6 +110,7 @@ export function pageTypeContext(options: PublicViewOptions, req: Request, site: 
     query,
     submitted: false,
     captcha: options.captcha,
+    now: options.clock(),
   };
 }
 

@@ -1,8 +1,9 @@
+import type { Clock } from '../clock';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { ValidationError } from '../errors';
-import { formatWait } from '../waitlist/estimate';
+import { formatWait, TYPICAL_PARTY_SIZE } from '../waitlist/estimate';
 import { estimateForParty, findEntry, joinWaitlist, stateOf, transitionEntry, type EntryState } from '../waitlist/queue';
 import { guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, rlidField } from './guest-fields';
 import { bothSlashes } from './route-paths';
@@ -10,6 +11,7 @@ import { bothSlashes } from './route-paths';
 /** What the wait-list API needs. */
 export interface WaitlistApiRouterOptions {
   db: Db;
+  clock: Clock;
 }
 
 /** The largest party the API accepts at all; each location sets its own lower limit. */
@@ -53,14 +55,14 @@ function noStore(res: Response): Response {
  * The wait-list API (SPEC §7): join, the current estimate, a guest's own status, and
  * cancelling. Errors are JSON `{error}` with 400, 404 or 409 (server/error-handler.ts).
  */
-export function waitlistApiRouter({ db }: WaitlistApiRouterOptions): Router {
+export function waitlistApiRouter({ db, clock }: WaitlistApiRouterOptions): Router {
   const router = Router();
 
   router.post(bothSlashes('/api/waitlist'), async (req, res) => {
     noStore(res);
     const parsed = joinRequestSchema.safeParse(req.body);
     if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
-    const { created, ...state } = await joinWaitlist(db, { ...parsed.data, idempotencyKey: idempotencyKeyOf(req) });
+    const { created, ...state } = await joinWaitlist(db, { ...parsed.data, idempotencyKey: idempotencyKeyOf(req) }, clock());
     res.status(created ? 201 : 200).json(entryResponse(state));
   });
 
@@ -68,7 +70,7 @@ export function waitlistApiRouter({ db }: WaitlistApiRouterOptions): Router {
     noStore(res);
     const parsed = estimateQuerySchema.safeParse(req.query);
     if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
-    const estimate = await estimateForParty(db, parsed.data.rlid, parsed.data.partySize);
+    const estimate = await estimateForParty(db, parsed.data.rlid, parsed.data.partySize ?? TYPICAL_PARTY_SIZE, clock());
     res.json({ ...estimate, estimatedWaitTime: estimate.waitListReady ? formatWait(estimate.estimatedWaitMinutes) : null });
   });
 
@@ -81,7 +83,7 @@ export function waitlistApiRouter({ db }: WaitlistApiRouterOptions): Router {
 
   router.delete(bothSlashes('/api/waitlist/:planAheadId'), async (req, res) => {
     noStore(res);
-    res.json(entryResponse(await transitionEntry(db, planAheadId(req), 'cancelled')));
+    res.json(entryResponse(await transitionEntry(db, planAheadId(req), 'cancelled', clock())));
   });
 
   return router;

@@ -112,7 +112,7 @@ async function insertEntry(trx: Db, input: JoinInput, source: 'online' | 'walk_i
  * joins now, 400 when the party is larger than the location seats from the wait list. A
  * repeated idempotency key returns the first entry with `created` false.
  */
-export async function joinWaitlist(db: Db, input: JoinInput, now = new Date()): Promise<EntryState & { created: boolean }> {
+export async function joinWaitlist(db: Db, input: JoinInput, now: Date): Promise<EntryState & { created: boolean }> {
   return withTransaction(db, async (trx) => {
     const location = await lockLocation(trx, input.rlid);
     if (input.idempotencyKey) {
@@ -161,7 +161,7 @@ export async function findEntry(db: Db, planAheadId: string): Promise<WaitlistEn
  * Moves an entry to another status. Leaving the queue (seated, cancelled, no-show) closes the
  * gap behind it. A change the status does not allow answers 409.
  */
-export async function transitionEntry(db: Db, planAheadId: string, to: WaitlistStatus, now = new Date()): Promise<EntryState> {
+export async function transitionEntry(db: Db, planAheadId: string, to: WaitlistStatus, now: Date): Promise<EntryState> {
   return withTransaction(db, async (trx) => {
     const found = await findEntry(trx, planAheadId);
     if (!found) throw new NotFoundError('No wait-list entry with that id.');
@@ -267,7 +267,7 @@ export interface PartyEstimate {
 }
 
 /** The estimate for a party joining now (a typical party when no size is given); 404 for an unknown location. */
-export async function estimateForParty(db: Db, rlid: number, partySize = TYPICAL_PARTY_SIZE, now = new Date()): Promise<PartyEstimate> {
+export async function estimateForParty(db: Db, rlid: number, partySize: number, now: Date): Promise<PartyEstimate> {
   const location = await db
     .selectFrom('locations')
     .select(['rlid', 'state', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size'])

@@ -8,6 +8,7 @@ import { addChild } from '../../server/models/pages';
 import { LOCATIONS_MAP_PAGE_TYPE } from '../../server/pagetypes/locations-map-page';
 import { launchBrowserOrSkip } from '../support/browser';
 import { createTestSite, type TestSite } from '../support/fixtures';
+import { settableClock, todayAt } from '../support/clock';
 import { sampleLocation } from '../support/locations';
 import { request, startTestServer, type TestServer } from '../support/server';
 
@@ -18,6 +19,10 @@ const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 const POSITION_SPOT = { lat: -49.35, lng: 70.22 };
 const PREFERRED_SPOT = { lat: -62.1, lng: -140.5 };
 const TRIGGER = '.location-popover__trigger';
+// The test restaurants open 11:00–22:00; 'TS' is no state, so they keep Eastern time.
+const RESTAURANT_ZONE = 'America/New_York';
+const DAYTIME = '14:00';
+const NIGHT = '03:00';
 
 interface PanelEvent {
   type: string;
@@ -33,6 +38,8 @@ describe('location popover in the browser', function () {
   const base = 100_000_000 + randomInt(800_000_000);
   let nextRlid = base;
   const rlid = () => nextRlid++;
+  // Readiness follows opening hours, so the server's time is set: daytime unless a test says otherwise.
+  const serverTime = settableClock(todayAt(DAYTIME, RESTAURANT_ZONE));
 
   const locationNear = (point: { lat: number; lng: number }, northMiles: number, overrides: Partial<Location> = {}): Location =>
     sampleLocation({
@@ -58,6 +65,7 @@ describe('location popover in the browser', function () {
     pickUp: preferred({ isDiningRoomOpened: false, hasDelivery: false, hasCurbside: false }),
     reservations: preferred({ isReservationsEnabled: true, waitListReady: true, countryRootURL: 'https://www.redharbor.example/ca/' }),
     waitList: preferred({ isReservationsEnabled: false, waitListReady: true, localPageURL: 'ts/testport/110-harbor-rd' }),
+    waitListAtNight: preferred({ isReservationsEnabled: false, waitListReady: true }),
     neither: preferred({ isReservationsEnabled: false, waitListReady: false }),
   };
 
@@ -68,7 +76,7 @@ describe('location popover in the browser', function () {
 
   before(async function () {
     browser = await launchBrowserOrSkip(this);
-    server = await startTestServer();
+    server = await startTestServer({}, { clock: serverTime.clock });
     site = await createTestSite(server.db);
     await addChild(server.db, site.home, { title: 'Locations', slug: 'locations', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
     siteUrl = `http://${site.hostname}:${server.port}`;
@@ -172,7 +180,8 @@ describe('location popover in the browser', function () {
 
     const cookie = (await page.cookies()).find((candidate) => candidate.name === 'li');
     expect(cookie).to.deep.include({ value: String(zipGroup[1]!.rlid), path: '/', sameSite: 'Lax' });
-    const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+    // The browser dated the cookie with its own clock, so it is measured against that clock.
+    const days = (cookie!.expires * 1000 - (await page.evaluate(() => Date.now()))) / 86_400_000;
     expect(days).to.be.within(364.9, 365.1);
 
     await page.reload({ waitUntil: 'networkidle0' });
@@ -339,6 +348,16 @@ describe('location popover in the browser', function () {
     await recordPanelEvents(page);
     await page.click('.preferred-location__panel-button');
     expect(await panelEvents(page)).to.deep.equal([{ type: 'open-waitlist', detail: { rlid: cases.waitList.rlid } }]);
+  });
+
+  it('offers no wait list at night, while the restaurant is closed, though its host has the wait list on', async () => {
+    serverTime.set(todayAt(NIGHT, RESTAURANT_ZONE));
+    try {
+      const page = await openPreferredCard(cases.waitListAtNight);
+      expect(await panelButtons(page)).to.deep.equal([]);
+    } finally {
+      serverTime.set(todayAt(DAYTIME, RESTAURANT_ZONE));
+    }
   });
 
   it('offers neither when the location takes no reservations and its wait list is not ready', async () => {

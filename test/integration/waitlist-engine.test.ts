@@ -4,6 +4,7 @@ import { HttpError } from '../../server/errors';
 import { closeLocationPermanently } from '../../server/models/location-directory';
 import { getLocation, insertLocations } from '../../server/models/locations';
 import { addWalkIn, estimateForParty, joinWaitlist, moveEntry, queueOf, saveWaitlistSettings, transitionEntry, type JoinInput } from '../../server/waitlist/queue';
+import { TYPICAL_PARTY_SIZE } from '../../server/waitlist/estimate';
 import { seedDemoWaitlists } from '../../server/seed/demo-waitlists';
 import { testDb } from '../support/database';
 import { testLocation, uniqueRlidBase } from '../support/locations';
@@ -22,6 +23,8 @@ describe('wait-list engine', function () {
   this.timeout(120_000);
   let db: Db;
   let nextRlid = uniqueRlidBase();
+  // The engine reads no clock of its own: every call is told the time.
+  const now = new Date('2026-07-15T18:00:00Z');
 
   before(async () => {
     db = await testDb();
@@ -40,22 +43,22 @@ describe('wait-list engine', function () {
 
   it('queues parties in order with estimates from the parties ahead, and shows the estimate on the location', async () => {
     const rlid = await openLocation();
-    expect((await getLocation(db, rlid))?.estimatedWaitTime).to.equal('5 min');
-    const first = await joinWaitlist(db, party(rlid, 'Ada'));
-    const second = await joinWaitlist(db, party(rlid, 'Ben', { partySize: 4 }));
+    expect((await getLocation(db, rlid, now))?.estimatedWaitTime).to.equal('5 min');
+    const first = await joinWaitlist(db, party(rlid, 'Ada'), now);
+    const second = await joinWaitlist(db, party(rlid, 'Ben', { partySize: 4 }), now);
     expect(first).to.include({ created: true, estimatedWaitMinutes: 5 });
     expect(first.entry).to.include({ position: 1, status: 'waiting', source: 'online' });
     expect(first.entry.plan_ahead_id).to.match(/^[A-Za-z0-9_-]{22}$/);
     expect(second.entry.position).to.equal(2);
     expect(second.estimatedWaitMinutes).to.equal(10);
-    const location = await getLocation(db, rlid);
+    const location = await getLocation(db, rlid, now);
     expect(location).to.include({ waitListReady: true, estimatedWaitTime: '15 min' });
   });
 
   it('makes one entry for a repeated idempotency key', async () => {
     const rlid = await openLocation();
-    const once = await joinWaitlist(db, party(rlid, 'Cy', { idempotencyKey: 'double-click-1' }));
-    const again = await joinWaitlist(db, party(rlid, 'Cy', { idempotencyKey: 'double-click-1' }));
+    const once = await joinWaitlist(db, party(rlid, 'Cy', { idempotencyKey: 'double-click-1' }), now);
+    const again = await joinWaitlist(db, party(rlid, 'Cy', { idempotencyKey: 'double-click-1' }), now);
     expect(again.created).to.equal(false);
     expect(again.entry.plan_ahead_id).to.equal(once.entry.plan_ahead_id);
     expect(await positions(rlid)).to.deep.equal([['Cy', 1]]);
@@ -63,18 +66,18 @@ describe('wait-list engine', function () {
 
   it('refuses closed, switched-off and unknown locations, and parties over the limit', async () => {
     const closedNow = await openLocation({ hours: [] });
-    expect((await rejection(joinWaitlist(db, party(closedNow, 'Di')))).status).to.equal(409);
+    expect((await rejection(joinWaitlist(db, party(closedNow, 'Di'), now))).status).to.equal(409);
     const temporarilyClosed = await openLocation({ isTemporarilyClosed: true });
-    expect((await rejection(joinWaitlist(db, party(temporarilyClosed, 'Di')))).message).to.equal('This restaurant is temporarily closed.');
+    expect((await rejection(joinWaitlist(db, party(temporarilyClosed, 'Di'), now))).message).to.equal('This restaurant is temporarily closed.');
     const closedForGood = await openLocation();
     await closeLocationPermanently(db, closedForGood);
-    expect((await rejection(joinWaitlist(db, party(closedForGood, 'Di')))).message).to.equal('This restaurant has closed.');
-    expect((await estimateForParty(db, closedForGood)).waitListReady).to.equal(false);
+    expect((await rejection(joinWaitlist(db, party(closedForGood, 'Di'), now))).message).to.equal('This restaurant has closed.');
+    expect((await estimateForParty(db, closedForGood, TYPICAL_PARTY_SIZE, now)).waitListReady).to.equal(false);
     const off = await openLocation({ waitListReady: false });
-    expect((await rejection(joinWaitlist(db, party(off, 'Di')))).message).to.equal('This restaurant is not taking wait-list parties right now.');
-    expect((await rejection(joinWaitlist(db, party(nextRlid + 1000, 'Di')))).status).to.equal(404);
+    expect((await rejection(joinWaitlist(db, party(off, 'Di'), now))).message).to.equal('This restaurant is not taking wait-list parties right now.');
+    expect((await rejection(joinWaitlist(db, party(nextRlid + 1000, 'Di'), now))).status).to.equal(404);
     const open = await openLocation();
-    const tooMany = await rejection(joinWaitlist(db, party(open, 'Di', { partySize: 9 })));
+    const tooMany = await rejection(joinWaitlist(db, party(open, 'Di', { partySize: 9 }), now));
     expect(tooMany.status).to.equal(400);
     expect(tooMany.message).to.include('more than 8');
     for (const rlid of [closedNow, temporarilyClosed, off, open]) expect(await positions(rlid)).to.deep.equal([]);
@@ -83,29 +86,29 @@ describe('wait-list engine', function () {
   it('closes the gap when a party is seated, cancelled or a no-show, and refuses forbidden changes', async () => {
     const rlid = await openLocation();
     const byName = new Map<string, string>();
-    for (const name of ['A', 'B', 'C', 'D']) byName.set(name, (await joinWaitlist(db, party(rlid, name))).entry.plan_ahead_id);
+    for (const name of ['A', 'B', 'C', 'D']) byName.set(name, (await joinWaitlist(db, party(rlid, name), now)).entry.plan_ahead_id);
 
-    const notified = await transitionEntry(db, byName.get('A')!, 'notified');
+    const notified = await transitionEntry(db, byName.get('A')!, 'notified', now);
     expect(notified).to.deep.include({ estimatedWaitMinutes: 0 });
     expect(notified.entry.notified_at).to.be.instanceOf(Date);
-    await transitionEntry(db, byName.get('B')!, 'cancelled');
-    const seated = await transitionEntry(db, byName.get('A')!, 'seated');
+    await transitionEntry(db, byName.get('B')!, 'cancelled', now);
+    const seated = await transitionEntry(db, byName.get('A')!, 'seated', now);
     expect(seated.entry).to.include({ status: 'seated', position: null });
     expect(seated.estimatedWaitMinutes).to.equal(null);
     expect((await positions(rlid)).map(([name, position]) => `${name}${position}`)).to.deep.equal(['C1', 'D2']);
 
-    const forbidden = await rejection(transitionEntry(db, byName.get('A')!, 'cancelled'));
+    const forbidden = await rejection(transitionEntry(db, byName.get('A')!, 'cancelled', now));
     expect(forbidden.status).to.equal(409);
     expect(forbidden.message).to.equal('A party that is seated cannot be marked cancelled.');
-    await transitionEntry(db, byName.get('C')!, 'no_show');
+    await transitionEntry(db, byName.get('C')!, 'no_show', now);
     expect(await positions(rlid)).to.deep.equal([['D', 1]]);
-    expect((await getLocation(db, rlid))?.estimatedWaitTime).to.equal('10 min');
+    expect((await getLocation(db, rlid, now))?.estimatedWaitTime).to.equal('10 min');
   });
 
   it('moves a party up or down the queue, shifting the parties between', async () => {
     const rlid = await openLocation();
     const ids: string[] = [];
-    for (const name of ['P', 'Q', 'R', 'S']) ids.push((await joinWaitlist(db, party(rlid, name))).entry.plan_ahead_id);
+    for (const name of ['P', 'Q', 'R', 'S']) ids.push((await joinWaitlist(db, party(rlid, name), now)).entry.plan_ahead_id);
     await moveEntry(db, ids[3]!, 1);
     expect(await positions(rlid)).to.deep.equal([['S', 1], ['P', 2], ['Q', 3], ['R', 4]]);
     await moveEntry(db, ids[0]!, 99);
@@ -120,7 +123,7 @@ describe('wait-list engine', function () {
 
   it('gives 200 concurrent joins distinct, gapless positions', async () => {
     const rlid = await openLocation();
-    const joins = await Promise.all(Array.from({ length: 200 }, (_, index) => joinWaitlist(db, party(rlid, `Guest ${index}`))));
+    const joins = await Promise.all(Array.from({ length: 200 }, (_, index) => joinWaitlist(db, party(rlid, `Guest ${index}`), now)));
     const taken = joins.map((join) => join.entry.position).sort((x, y) => x! - y!);
     expect(taken).to.deep.equal(Array.from({ length: 200 }, (_, index) => index + 1));
     expect(new Set(joins.map((join) => join.entry.plan_ahead_id)).size).to.equal(200);

@@ -31,8 +31,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-/** Starts the real app on 127.0.0.1 and a free port against the run's database; `options` replace parts of it. */
-export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'captcha'> = {}): Promise<TestServer> {
+/**
+ * Starts the real app on 127.0.0.1 and a free port against the run's database; `options` replace
+ * parts of it (`clock` sets the time the server reads: see support/clock.ts).
+ */
+export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'captcha' | 'clock'> = {}): Promise<TestServer> {
   const config = testConfig(env);
   const db = await testDb();
   const app = createApp({ config, db, logger: pino({ level: config.LOG_LEVEL }), ...options });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import pino from 'pino';
 import type { Db } from '../../server/db/database';
+import { systemClock } from '../../server/clock';
 import { startScheduler } from '../../server/scheduler';
 import { DatabaseSessionStore } from '../../server/sessions';
 import { testDb } from '../support/database';
@@ -24,7 +25,7 @@ describe('database session store', () => {
     const store = new DatabaseSessionStore(db);
     const expired = await storeSession(store, new Date(Date.now() - 60_000));
     const live = await storeSession(store, new Date(Date.now() + 3_600_000));
-    expect(await store.purgeExpired()).to.be.at.least(1);
+    expect(await store.purgeExpired(new Date())).to.be.at.least(1);
     expect(await exists(expired)).to.equal(false);
     expect(await exists(live)).to.equal(true);
   });
@@ -32,7 +33,7 @@ describe('database session store', () => {
   it('is purged by the background scheduler', async () => {
     const store = new DatabaseSessionStore(db);
     const expired = await storeSession(store, new Date(Date.now() - 60_000));
-    const scheduler = startScheduler(db, pino({ level: 'silent' }), 20);
+    const scheduler = startScheduler(db, pino({ level: 'silent' }), systemClock, 20);
     try {
       for (let attempt = 0; attempt < 100 && (await exists(expired)); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     } finally {

@@ -9,13 +9,16 @@ import { uniqueSuffix } from '../../support/fixtures';
 import { testLocation, uniqueRlidBase } from '../../support/locations';
 import { startTestServer, type TestServer } from '../../support/server';
 
+// The server and the test read this time; the host stand's "today" is its date in Maine.
+const now = new Date('2026-07-15T16:00:00Z');
+
 describe('admin host stand', function () {
   this.timeout(120_000);
   let server: TestServer;
   let nextRlid = uniqueRlidBase();
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({}, { clock: () => now });
   });
   after(() => server.close());
 
@@ -36,7 +39,7 @@ describe('admin host stand', function () {
     return user;
   }
 
-  const join = (rlid: number, firstName: string, partySize = 2) => joinWaitlist(server.db, { rlid, partySize, firstName, lastName: 'Guest', phone: '(555) 555-0123' });
+  const join = (rlid: number, firstName: string, partySize = 2) => joinWaitlist(server.db, { rlid, partySize, firstName, lastName: 'Guest', phone: '(555) 555-0123' }, now);
   const statusOf = async (planAheadId: string) => (await findEntry(server.db, planAheadId))?.status;
   const order = async (rlid: number) => (await queueOf(server.db, rlid)).active.map(({ entry }) => [entry.first_name, entry.position]);
   const auditOf = (user: User) => server.db.selectFrom('admin_log_entries').selectAll().where('user_id', '=', user.id).orderBy('id').execute();
@@ -60,7 +63,7 @@ describe('admin host stand', function () {
     expect((await editor.post(`/wagtail/waitlist/${rlid}/settings/`, { max_party_size: '4', turn_time_minutes: '30', tables: '5' })).status).to.equal(403);
     expect(await statusOf(entry.plan_ahead_id)).to.equal('waiting');
     expect(await order(rlid)).to.deep.equal([['Ada', 1]]);
-    expect((await getLocation(server.db, rlid))?.waitListReady).to.equal(true);
+    expect((await getLocation(server.db, rlid, now))?.waitListReady).to.equal(true);
   });
 
   it('lets a host of location A run A only: a seat at B is refused and changes nothing', async () => {
@@ -168,11 +171,11 @@ describe('admin host stand', function () {
     const saved = await host.post(`/wagtail/waitlist/${rlid}/settings/`, { max_party_size: '6', turn_time_minutes: '30', tables: '3' });
     expect(saved.status).to.equal(303);
     expect(await turnSettings(server.db, rlid)).to.deep.equal({ turnTimeMinutes: 30, tables: 3 });
-    const location = await getLocation(server.db, rlid);
+    const location = await getLocation(server.db, rlid, now);
     expect(location).to.include({ waitListReady: false, waitListMaxPartySize: 6 });
     expect(location?.estimatedWaitTime).to.equal(undefined);
     expect((await host.post(`/wagtail/waitlist/${rlid}/settings/`, { wait_list_open: 'on', max_party_size: '6', turn_time_minutes: '30', tables: '3' })).status).to.equal(303);
-    expect((await getLocation(server.db, rlid))?.estimatedWaitTime).to.match(/min|hr/);
+    expect((await getLocation(server.db, rlid, now))?.estimatedWaitTime).to.match(/min|hr/);
 
     const badSettings = await host.post(`/wagtail/waitlist/${rlid}/settings/`, { wait_list_open: 'on', max_party_size: '6', turn_time_minutes: '2', tables: '3' });
     expect(badSettings.status).to.equal(400);
@@ -189,7 +192,7 @@ describe('admin host stand', function () {
     const { rlid } = await openLocation();
     const other = await openLocation();
     const zone = timeZoneOf('ME');
-    const today = localClock(new Date(), zone).date;
+    const today = localClock(now, zone).date;
     const book = async (at: number, lastName: string, where = rlid, date = today) =>
       server.db
         .insertInto('reservations')
