@@ -22,7 +22,7 @@ export class SetPagePrivacyAction extends PageAction<void> {
   }
 
   protected checkAgainst(page: Page): void {
-    requirePageAction(this.actor, page, 'canSetPrivacy', 'You do not have permission to change the privacy of this page.');
+    requirePageAction(this.actor, page, 'canSetPrivacy', 'You do not have permission to change the privacy of this page: only a user who may publish it can.');
   }
 
   protected async perform(trx: Db, page: Page): Promise<void> {

@@ -24,7 +24,7 @@ export function privacyRouter({ db, admin }: AdminContext): Router {
 
   async function loadAllowed(req: Request, res: Response): Promise<Page> {
     const page = await loadPage(db, req);
-    if (!canOnPage(permsOf(res), page, 'canSetPrivacy')) throw new PermissionDenied('You do not have permission to change the privacy of this page.');
+    if (!canOnPage(permsOf(res), page, 'canSetPrivacy')) throw new PermissionDenied('You do not have permission to change the privacy of this page: only a user who may publish it can.');
     return page;
   }
 
