@@ -129,21 +129,19 @@ export function pageActionsFor(perms: UserPermissions, page: PageFields, subtree
   const ownsIt = page.owner !== null && page.owner === perms.user.id && has('add');
   const canChange = !isRoot && (has('change') || ownsIt);
   const unlocked = !isLockedAgainst(perms, page) && !isInModerationAgainst(perms, page);
-  const canPublish = !isRoot && has('publish') && unlocked;
-  const canDelete = subtree !== undefined && removalRefusal(perms, page, subtree, 'delete') === null;
   return {
     canEdit: canChange && unlocked,
     canAddSubpage: has('add'),
-    canPublish,
+    canPublish: !isRoot && has('publish') && unlocked,
     canUnpublish: unpublishRefusal(perms, page) === null,
-    canDelete,
+    canDelete: subtree !== undefined && removalRefusal(perms, page, subtree, 'delete') === null,
     canMove: subtree !== undefined && removalRefusal(perms, page, subtree, 'move') === null,
     canReorder: canChange && unlocked,
     canCopy: !isRoot && canChange,
     canLock: !isRoot && !page.locked && has('lock'),
     canUnlock: !isRoot && page.locked && (page.locked_by === perms.user.id || has('unlock')),
     canViewRevisions: canChange,
-    canSetPrivacy: canPublish,
+    canSetPrivacy: privacyRefusal(perms, page) === null,
   };
 }
 
@@ -172,6 +170,14 @@ export function unpublishRefusal(perms: UserPermissions, page: PageFields): stri
   const held = holdOn(perms, page);
   if (held) return held;
   return hasPagePermission(perms, page, 'publish') ? null : 'You do not have permission to publish this page, so you cannot unpublish it either.';
+}
+
+/** Why the user may not change who may see the page, or null (Wagtail's can_set_view_restrictions: as publishing). */
+export function privacyRefusal(perms: UserPermissions, page: PageFields): string | null {
+  if (page.depth <= 1) return 'The root of the page tree has no privacy setting.';
+  const held = holdOn(perms, page);
+  if (held) return held;
+  return hasPagePermission(perms, page, 'publish') ? null : 'You do not have permission to change the privacy of this page: only a user who may publish it can.';
 }
 
 /** The refusals of deleting and moving, worded for each (a move takes the subtree along). */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page, PagePermission, User } from '../../server/db/schema';
-import { draftScopeOf, moveToRefusal, pageActionsFor, removalRefusal, unpublishRefusal, type SubtreeFacts, type UserPermissions } from '../../server/models/permissions';
+import { draftScopeOf, moveToRefusal, pageActionsFor, privacyRefusal, removalRefusal, unpublishRefusal, type SubtreeFacts, type UserPermissions } from '../../server/models/permissions';
 
 const USER_ID = 7;
 const SECTION = '00010001';
@@ -59,6 +59,8 @@ describe('page permission tester', () => {
     expect(unpublishRefusal(actor([...EDITOR, 'publish']), page({ live: false }))).to.equal('This page is not live.');
     expect(pageActionsFor(actor(EDITOR), page()).canSetPrivacy).to.equal(false);
     expect(pageActionsFor(actor(['publish']), page()).canSetPrivacy).to.equal(true);
+    expect(privacyRefusal(actor(EDITOR), page())).to.match(/only a user who may publish it can/);
+    expect(privacyRefusal(actor(['publish']), page({ locked: true, locked_by: 99 }))).to.equal('This page is locked by another user.');
   });
 
   it('offers delete and move only with the subtree facts, and never on a page held by somebody else', () => {
