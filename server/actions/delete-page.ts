@@ -1,13 +1,15 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { writeLogEntry } from '../models/admin-log';
+import { subtreeFactsOf } from '../models/page-listing';
 import { deleteSubtree } from '../models/pages';
-import { PageAction, requirePageAction } from './page-action';
+import { removalRefusal } from '../models/permissions';
+import { PageAction, refuseWith } from './page-action';
 
 /** Deletes a page and every subpage; returns how many pages went. Audit 'page.delete'. */
 export class DeletePageAction extends PageAction<number> {
-  protected checkAgainst(page: Page): void {
-    requirePageAction(this.actor, page, 'canDelete', 'You do not have permission to delete this page (or its subpages).');
+  protected async checkAgainst(page: Page, db: Db): Promise<void> {
+    refuseWith(removalRefusal(this.actor, page, await subtreeFactsOf(db, page), 'delete'));
   }
 
   protected async perform(trx: Db, page: Page): Promise<number> {

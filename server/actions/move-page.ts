@@ -2,9 +2,11 @@ import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { ValidationError } from '../errors';
 import { writeLogEntry } from '../models/admin-log';
+import { subtreeFactsOf } from '../models/page-listing';
 import { getParent, lockPage, movePage } from '../models/pages';
+import { moveToRefusal } from '../models/permissions';
 import { isAllowedUnder } from '../pagetypes/allowed-children';
-import { PageAction, requirePageAction } from './page-action';
+import { PageAction, refuseWith } from './page-action';
 
 /** Moves a page with its subtree under a new parent; url paths follow. Audit 'page.move'. */
 export class MovePageAction extends PageAction<Page> {
@@ -18,9 +20,8 @@ export class MovePageAction extends PageAction<Page> {
   }
 
   protected async checkAgainst(page: Page, db: Db): Promise<void> {
-    requirePageAction(this.actor, page, 'canMove', 'You do not have permission to move this page.');
     const destination = db.isTransaction ? await lockPage(db, this.destination.id) : this.destination;
-    requirePageAction(this.actor, destination, 'canAddSubpage', 'You do not have permission to add pages under the destination.');
+    refuseWith(moveToRefusal(this.actor, page, await subtreeFactsOf(db, page), destination));
     if (!isAllowedUnder(page.page_type, destination.page_type)) {
       throw new ValidationError(`"${page.title}" cannot be placed under "${destination.title}": its type is not allowed there.`);
     }

@@ -43,6 +43,11 @@ export abstract class PageAction<Result> {
   }
 }
 
+/** Throws PermissionDenied with the refusal's reason, if there is one. */
+export function refuseWith(refusal: string | null): void {
+  if (refusal !== null) throw new PermissionDenied(refusal);
+}
+
 /** Throws PermissionDenied unless the actor may do `action` on the page. */
 export function requirePageAction(actor: UserPermissions, page: Page, action: PageActionName, message: string): void {
   if (!canOnPage(actor, page, action)) throw new PermissionDenied(message);

@@ -16,7 +16,7 @@ export class ReorderPageAction extends PageAction<boolean> {
   }
 
   protected checkAgainst(page: Page): void {
-    requirePageAction(this.actor, page, 'canMove', 'You do not have permission to reorder this page.');
+    requirePageAction(this.actor, page, 'canReorder', 'You do not have permission to reorder this page.');
   }
 
   protected async perform(trx: Db, page: Page): Promise<boolean> {

@@ -2,7 +2,8 @@ import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { writeLogEntry } from '../models/admin-log';
 import { addViewRestriction, removeViewRestrictions } from '../models/view-restrictions';
-import { PageAction, requirePageAction } from './page-action';
+import { privacyRefusal } from '../models/permissions';
+import { PageAction, refuseWith } from './page-action';
 
 /** Who may see a page and its subtree on the public site. */
 export type PagePrivacy = { type: 'public' } | { type: 'password'; password: string } | { type: 'login' };
@@ -22,7 +23,7 @@ export class SetPagePrivacyAction extends PageAction<void> {
   }
 
   protected checkAgainst(page: Page): void {
-    requirePageAction(this.actor, page, 'canSetPrivacy', 'You do not have permission to change the privacy of this page.');
+    refuseWith(privacyRefusal(this.actor, page));
   }
 
   protected async perform(trx: Db, page: Page): Promise<void> {

@@ -2,7 +2,8 @@ import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { writeLogEntry } from '../models/admin-log';
 import { unpublishPages } from '../models/pages';
-import { PageAction, requirePageAction } from './page-action';
+import { unpublishRefusal } from '../models/permissions';
+import { PageAction, refuseWith } from './page-action';
 
 /** Options of UnpublishPageAction. */
 export interface UnpublishPageOptions {
@@ -24,7 +25,7 @@ export class UnpublishPageAction extends PageAction<Page[]> {
   }
 
   protected checkAgainst(page: Page): void {
-    requirePageAction(this.actor, page, 'canUnpublish', 'You do not have permission to unpublish this page.');
+    refuseWith(unpublishRefusal(this.actor, page));
   }
 
   protected async perform(trx: Db, page: Page): Promise<Page[]> {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { gettext } from '../../client/lib/i18n';
 import { authenticate, clientIp, endUserSession, loginFailureLimits, startUserSession } from '../auth';
 import { loadUserPermissions } from '../models/permissions';
-import { PASSWORD_MIN_LENGTH, getUser, passwordIsCurrent, setPassword, updateUserDetails } from '../models/users';
+import { passwordOwnerOf, refineNewPassword, type PasswordOwner } from '../models/password-validation';
+import { getUser, passwordIsCurrent, setPassword, updateUserDetails } from '../models/users';
 import { TOO_MANY_ATTEMPTS, WRONG_LOGIN, safeLocalUrl } from '../views/restricted-pages';
 import { permsOf, requireAdminAccess } from './access';
 import { addProblem, emptyProblems, parseForm, type FormProblems } from './forms';
@@ -24,15 +25,17 @@ const detailsForm = z.object({
   email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Enter a valid email address.'))]).default(''),
 });
 
-/** The rules a new password must meet, shared by the account, reset and user forms. */
-export const newPasswordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
-  .max(1024);
+/** A new password typed twice (new_password1, new_password2), checked as Django's validators do for its owner; the account and reset forms share it. */
+export function newPasswordPairForm(owner: PasswordOwner) {
+  return z.object({ new_password1: z.string().default(''), new_password2: z.string().default('') }).superRefine((form, ctx) => {
+    refineNewPassword(ctx, 'new_password1', form.new_password1, owner);
+    if (form.new_password1 !== form.new_password2) ctx.addIssue({ code: 'custom', path: ['new_password2'], message: 'The two passwords do not match.' });
+  });
+}
 
-const passwordForm = z
-  .object({ old_password: z.string().max(1024).default(''), new_password1: newPasswordSchema, new_password2: z.string().default('') })
-  .refine((form) => form.new_password1 === form.new_password2, { path: ['new_password2'], message: 'The two passwords do not match.' });
+function passwordChangeForm(owner: PasswordOwner) {
+  return z.object({ old_password: z.string().max(1024).default('') }).and(newPasswordPairForm(owner));
+}
 
 /** /wagtail/login/, /wagtail/logout/ (POST) and /wagtail/account/ with its password change. */
 export function accountsRouter({ db, admin, config }: AdminContext): Router {
@@ -98,8 +101,8 @@ export function accountsRouter({ db, admin, config }: AdminContext): Router {
   });
 
   router.post('/account/change_password/', async (req, res) => {
-    const form = parseForm(passwordForm, req.body);
     const user = await getUser(db, permsOf(res).user.id);
+    const form = parseForm(passwordChangeForm(passwordOwnerOf(user ?? permsOf(res).user)), req.body);
     if (!form.ok) return renderAccount(req, res, { password: { ...form, values: {} } }, 400);
     if (!user || !(await passwordIsCurrent(user, form.data.old_password))) {
       const problems = emptyProblems({});

@@ -14,7 +14,8 @@ import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { NotFoundError, PermissionDenied, ValidationError } from '../errors';
 import { getAncestors, getPage, getRootPage, PATH_STEP_LENGTH } from '../models/pages';
-import { canOnPage, pageActionsFor, type UserPermissions } from '../models/permissions';
+import { subtreeFactsOf } from '../models/page-listing';
+import { canOnPage, moveToRefusal, pageActionsFor, type SubtreeFacts, type UserPermissions } from '../models/permissions';
 import { isAllowedUnder } from '../pagetypes/allowed-children';
 import { PAGE_TYPES } from '../pagetypes/index';
 import { CHOOSER_PAGE_SIZE, likePattern, titleWords } from './chooser-data';
@@ -28,7 +29,7 @@ export const PAGE_CHOOSER_URL = '/wagtail/choose-page/';
  * What may be chosen: a page to link to (any but the root, of the given types when there are
  * any), or where to move or copy `page` to.
  */
-export type PageChoiceRule = { kind: 'link'; pageTypes: readonly string[] } | { kind: 'destination'; page: Page; action: 'move' | 'copy' };
+export type PageChoiceRule = { kind: 'link'; pageTypes: readonly string[] } | { kind: 'destination'; page: Page; action: 'move' | 'copy'; subtree: SubtreeFacts };
 
 /** The page fields the chooser reads. */
 export type ChooserCandidate = Pick<Page, 'id' | 'path' | 'depth' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live' | 'workflow_task_id'>;
@@ -37,12 +38,14 @@ const CANDIDATE_COLUMNS = ['id', 'path', 'depth', 'draft_title', 'page_type', 'l
 
 /**
  * Whether the rule lets the user choose this page. A destination needs a type that allows the
- * page under it and the user's add permission there, and a move may not go into its own subtree.
+ * page under it and the user's add permission there (a move of live pages also publish
+ * permission there: moveToRefusal), and a move may not go into its own subtree.
  */
 export function isChoosable(perms: UserPermissions, rule: PageChoiceRule, candidate: ChooserCandidate): boolean {
   if (rule.kind === 'link') return candidate.depth > 1 && (rule.pageTypes.length === 0 || rule.pageTypes.includes(candidate.page_type));
   if (hiddenSubtree(rule) !== undefined && candidate.path.startsWith(rule.page.path)) return false;
-  return isAllowedUnder(rule.page.page_type, candidate.page_type) && pageActionsFor(perms, candidate).canAddSubpage;
+  if (!isAllowedUnder(rule.page.page_type, candidate.page_type)) return false;
+  return rule.action === 'move' ? moveToRefusal(perms, rule.page, rule.subtree, candidate) === null : pageActionsFor(perms, candidate).canAddSubpage;
 }
 
 // A page being moved, with its subpages, is no place to move it to: the chooser leaves them out.
@@ -143,8 +146,9 @@ export function pageChooserRouter({ db }: Pick<AdminContext, 'db'>): Router {
     const page = await getPage(db, query.target_pages);
     if (!page) throw new NotFoundError('There is no page with this id.');
     const action = query.user_perms === 'move_to' ? 'move' : 'copy';
-    if (!canOnPage(perms, page, action === 'move' ? 'canMove' : 'canCopy')) throw new PermissionDenied(`You do not have permission to ${action} this page.`);
-    return { kind: 'destination', page, action };
+    const subtree = await subtreeFactsOf(db, page);
+    if (!canOnPage(perms, page, action === 'move' ? 'canMove' : 'canCopy', subtree)) throw new PermissionDenied(`You do not have permission to ${action} this page.`);
+    return { kind: 'destination', page, action, subtree };
   }
 
   const path = PAGE_CHOOSER_URL.slice('/wagtail'.length);

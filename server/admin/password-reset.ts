@@ -4,16 +4,14 @@ import { gettext, interpolate } from '../../client/lib/i18n';
 import { withTransaction } from '../db/transaction';
 import { queueEmail } from '../models/outbox';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken, usersForReset } from '../models/password-reset';
+import { passwordOwnerOf } from '../models/password-validation';
 import { getUser, setPassword } from '../models/users';
-import { newPasswordSchema } from './accounts';
+import { newPasswordPairForm } from './accounts';
 import { parseForm } from './forms';
 import { mailOrigin } from './mail-origin';
 import type { AdminContext } from './types';
 
 const requestForm = z.object({ email: z.string().trim().max(254).pipe(z.email('Enter a valid email address.')) });
-const setPasswordForm = z
-  .object({ new_password1: newPasswordSchema, new_password2: z.string().default('') })
-  .refine((form) => form.new_password1 === form.new_password2, { path: ['new_password2'], message: 'The two passwords do not match.' });
 
 /** Password reset: request, done, confirm/{uidb64}/{token}/ (single use, expiring) and complete. */
 export function passwordResetRouter({ db, config, admin }: AdminContext): Router {
@@ -72,7 +70,7 @@ export function passwordResetRouter({ db, config, admin }: AdminContext): Router
   router.post(confirmPath, async (req, res) => {
     const user = await validTarget(req);
     if (!user) return admin.render(req, res, 'password-reset-confirm', { title: gettext('Choose a new password'), valid: false }, 400);
-    const form = parseForm(setPasswordForm, req.body);
+    const form = parseForm(newPasswordPairForm(passwordOwnerOf(user)), req.body);
     if (!form.ok) {
       return admin.render(req, res, 'password-reset-confirm', { title: gettext('Choose a new password'), valid: true, action: req.originalUrl, form: { ...form, values: {} } }, 400);
     }

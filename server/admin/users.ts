@@ -5,10 +5,10 @@ import { deleteUserAccount, saveUserAccount, setUserAccountActive } from '../act
 import type { User } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { listGroups } from '../models/groups';
+import { refineNewPassword } from '../models/password-validation';
 import { USERS_PAGE_SIZE, listUsers, userGroupIds } from '../models/user-admin';
 import { findUserByUsername, getUser } from '../models/users';
 import { displayName, permsOf, requireUserManagement } from './access';
-import { newPasswordSchema } from './accounts';
 import { addProblem, databaseId, emptyProblems, parseForm, type FormProblems } from './forms';
 import { flash } from './render';
 import type { AdminContext } from './types';
@@ -35,10 +35,7 @@ function userFormSchema(isNew: boolean) {
     })
     .superRefine((form, ctx) => {
       if (isNew && form.password1 === '') ctx.addIssue({ code: 'custom', path: ['password1'], message: 'A password is required.' });
-      if (form.password1 !== '') {
-        const strong = newPasswordSchema.safeParse(form.password1);
-        if (!strong.success) ctx.addIssue({ code: 'custom', path: ['password1'], message: strong.error.issues[0]!.message });
-      }
+      if (form.password1 !== '') refineNewPassword(ctx, 'password1', form.password1, { username: form.username, firstName: form.first_name, lastName: form.last_name, email: form.email });
       if (form.password1 !== form.password2) ctx.addIssue({ code: 'custom', path: ['password2'], message: 'The two passwords do not match.' });
     });
 }

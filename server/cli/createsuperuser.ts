@@ -5,16 +5,18 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { newPasswordSchema } from '../admin/accounts';
 import { migrateToLatest } from '../db/migrate';
+import { refineNewPassword } from '../models/password-validation';
 import { createUser, findUserByUsername } from '../models/users';
 import { openConfigured, runMain } from '../startup';
 
-const superuserSchema = z.object({
-  username: z.string().trim().min(1, 'a username is required').max(150),
-  email: z.union([z.literal(''), z.email('enter a valid email address')]),
-  password: newPasswordSchema,
-});
+const superuserSchema = z
+  .object({
+    username: z.string().trim().min(1, 'a username is required').max(150),
+    email: z.union([z.literal(''), z.email('enter a valid email address')]),
+    password: z.string(),
+  })
+  .superRefine((input, ctx) => refineNewPassword(ctx, 'password', input.password, { username: input.username, email: input.email }));
 
 async function ask(question: string, hidden = false): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
+import { NotFoundError } from '../errors';
+import type { DraftScope, SubtreeFacts } from './permissions';
 
 /** How many child pages the explorer shows at once. */
 export const EXPLORER_PAGE_SIZE = 50;
@@ -29,6 +31,31 @@ export async function countDescendants(db: Db, page: Page): Promise<number> {
   return Number(row.n);
 }
 
+/** Whether each page's subtree (the page included) has a live page, and its one owner if it has one. */
+export async function subtreeFacts(db: Db, pages: ReadonlyArray<Pick<Page, 'id' | 'path'>>): Promise<Map<number, SubtreeFacts>> {
+  if (pages.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('pages as top')
+    .innerJoin('pages as below', (join) => join.on(sql<boolean>`below.path like top.path || '%'`))
+    .where('top.id', 'in', pages.map((page) => page.id))
+    .groupBy('top.id')
+    .select([
+      'top.id',
+      sql<boolean>`bool_or(below.live)`.as('anyLive'),
+      // One owner only when no page lacks one and all agree.
+      sql<number | null>`case when count(below.owner) = count(*) and min(below.owner) = max(below.owner) then min(below.owner) end`.as('soleOwner'),
+    ])
+    .execute();
+  return new Map(rows.map((row) => [row.id, { anyLive: row.anyLive, soleOwner: row.soleOwner }]));
+}
+
+/** The subtree facts of one page (see subtreeFacts). */
+export async function subtreeFactsOf(db: Db, page: Pick<Page, 'id' | 'path'>): Promise<SubtreeFacts> {
+  const facts = (await subtreeFacts(db, [page])).get(page.id);
+  if (!facts) throw new NotFoundError('There is no page with this id.');
+  return facts;
+}
+
 /** Every page in tree order with the fields a destination chooser needs. */
 export async function pageTreeOutline(db: Db): Promise<Array<Pick<Page, 'id' | 'path' | 'depth' | 'title' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live' | 'workflow_task_id'>>> {
   return db
@@ -41,8 +68,9 @@ export async function pageTreeOutline(db: Db): Promise<Array<Pick<Page, 'id' | '
 /** Publication states the page search filters by. */
 export const PAGE_SEARCH_STATUSES = ['live', 'draft', 'changes', 'scheduled', 'expired', 'locked', 'moderation'] as const;
 
-/** A page search: words in the title or content, a page type, a status. */
+/** A page search: words in the title or content, a page type, a status, among the pages whose drafts the user may read. */
 export interface PageSearchQuery {
+  scope: DraftScope;
   text: string;
   pageType?: string;
   status?: (typeof PAGE_SEARCH_STATUSES)[number];
@@ -50,7 +78,18 @@ export interface PageSearchQuery {
 
 /** Pages (never the tree root) matching a search, most recently changed first. */
 export async function searchPages(db: Db, query: PageSearchQuery, offset: number, limit = EXPLORER_PAGE_SIZE): Promise<{ pages: Page[]; total: number }> {
+  const { scope } = query;
+  if (!scope.all && scope.changePaths.length + scope.ownPaths.length === 0) return { pages: [], total: 0 };
   let base = db.selectFrom('pages').where('depth', '>', 1);
+  // Drafts the user may not edit must not match, or their hidden words could be confirmed by guessing.
+  if (!scope.all) {
+    base = base.where((eb) =>
+      eb.or([
+        ...scope.changePaths.map((path) => eb('path', 'like', `${path}%`)),
+        ...scope.ownPaths.map((path) => eb.and([eb('path', 'like', `${path}%`), eb('owner', '=', scope.userId)])),
+      ]),
+    );
+  }
   for (const word of query.text.trim().split(/\s+/).filter(Boolean).slice(0, 10)) {
     const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     base = base.where((eb) => eb.or([eb('draft_title', 'ilike', pattern), eb('title', 'ilike', pattern), eb(sql<string>`content::text`, 'ilike', pattern)]));

@@ -107,13 +107,23 @@ export function isInModerationAgainst(perms: UserPermissions, page: Pick<Page, '
 
 type PageFields = Pick<Page, 'path' | 'locked' | 'locked_by' | 'owner' | 'depth' | 'numchild' | 'live' | 'workflow_task_id'>;
 
+/** What Wagtail's delete and move rules must know of a page's subtree, the page itself included. */
+export interface SubtreeFacts {
+  /** Whether the page or any page below it is live. */
+  anyLive: boolean;
+  /** The owner of every page of the subtree when they all share one, else null. */
+  soleOwner: number | null;
+}
+
 /**
- * What a user may do with one page, following Wagtail's rules: 'change' edits any page in the
- * subtree, 'add' edits the pages the user owns, a lock held by somebody else blocks edits and
- * publishing, and so does a moderation task the user does not review (Wagtail's workflow lock);
- * deleting a page with subpages needs 'bulk_delete' too.
+ * What a user may do with one page, following Wagtail's PagePermissionTester: 'change' edits
+ * any page in the subtree, 'add' edits the pages the user owns, a lock held by somebody else
+ * blocks edits and publishing, and so does a moderation task the user does not review (Wagtail's
+ * workflow lock). Whatever changes the public site at once (unpublishing, privacy) needs
+ * 'publish'. Delete and move are judged on the subtree: without its facts they are refused, so
+ * a caller that offers or runs them must load the facts (subtreeFacts in page-listing.ts).
  */
-export function pageActionsFor(perms: UserPermissions, page: PageFields) {
+export function pageActionsFor(perms: UserPermissions, page: PageFields, subtree?: SubtreeFacts) {
   const isRoot = page.depth <= 1;
   const has = (permission: PagePermission) => hasPagePermission(perms, page, permission);
   const ownsIt = page.owner !== null && page.owner === perms.user.id && has('add');
@@ -123,14 +133,15 @@ export function pageActionsFor(perms: UserPermissions, page: PageFields) {
     canEdit: canChange && unlocked,
     canAddSubpage: has('add'),
     canPublish: !isRoot && has('publish') && unlocked,
-    canUnpublish: !isRoot && page.live && has('publish') && unlocked,
-    canDelete: canChange && unlocked && (page.numchild === 0 || has('bulk_delete')),
-    canMove: canChange && unlocked,
+    canUnpublish: unpublishRefusal(perms, page) === null,
+    canDelete: subtree !== undefined && removalRefusal(perms, page, subtree, 'delete') === null,
+    canMove: subtree !== undefined && removalRefusal(perms, page, subtree, 'move') === null,
+    canReorder: canChange && unlocked,
     canCopy: !isRoot && canChange,
     canLock: !isRoot && !page.locked && has('lock'),
     canUnlock: !isRoot && page.locked && (page.locked_by === perms.user.id || has('unlock')),
     canViewRevisions: canChange,
-    canSetPrivacy: canChange,
+    canSetPrivacy: privacyRefusal(perms, page) === null,
   };
 }
 
@@ -140,9 +151,94 @@ export type PageActions = ReturnType<typeof pageActionsFor>;
 /** One of the page actions above, by name. */
 export type PageActionName = keyof PageActions;
 
-/** Whether the user may do this action on this page. */
-export function canOnPage(perms: UserPermissions, page: PageFields, action: PageActionName): boolean {
-  return pageActionsFor(perms, page)[action];
+/** Whether the user may do this action on this page (delete and move need the subtree's facts). */
+export function canOnPage(perms: UserPermissions, page: PageFields, action: PageActionName, subtree?: SubtreeFacts): boolean {
+  return pageActionsFor(perms, page, subtree)[action];
+}
+
+/** Why the page is held against the user (a lock, a moderation task), or null. */
+function holdOn(perms: UserPermissions, page: PageFields): string | null {
+  if (isLockedAgainst(perms, page)) return 'This page is locked by another user.';
+  if (isInModerationAgainst(perms, page)) return 'This page is awaiting moderation: only the reviewers of its current task can change it.';
+  return null;
+}
+
+/** Why the user may not unpublish the page, or null (Wagtail's can_unpublish: 'publish' on a live page). */
+export function unpublishRefusal(perms: UserPermissions, page: PageFields): string | null {
+  if (page.depth <= 1) return 'The root of the page tree cannot be unpublished.';
+  if (!page.live) return 'This page is not live.';
+  const held = holdOn(perms, page);
+  if (held) return held;
+  return hasPagePermission(perms, page, 'publish') ? null : 'You do not have permission to publish this page, so you cannot unpublish it either.';
+}
+
+/** Why the user may not change who may see the page, or null (Wagtail's can_set_view_restrictions: as publishing). */
+export function privacyRefusal(perms: UserPermissions, page: PageFields): string | null {
+  if (page.depth <= 1) return 'The root of the page tree has no privacy setting.';
+  const held = holdOn(perms, page);
+  if (held) return held;
+  return hasPagePermission(perms, page, 'publish') ? null : 'You do not have permission to change the privacy of this page: only a user who may publish it can.';
+}
+
+/** The refusals of deleting and moving, worded for each (a move takes the subtree along). */
+const REMOVAL_REFUSALS = {
+  delete: {
+    denied: 'You do not have permission to delete this page.',
+    root: 'The root of the page tree cannot be deleted.',
+    subpages: 'This page has subpages, and you do not have permission to delete a page with its subpages.',
+    live: 'This page or one of its subpages is live, and you do not have permission to publish: only a user who may publish can delete live pages.',
+    owner: 'You may only delete pages you created, and this page or one of its subpages was created by somebody else.',
+  },
+  move: {
+    denied: 'You do not have permission to move this page.',
+    root: 'The root of the page tree cannot be moved.',
+    subpages: null,
+    live: 'This page or one of its subpages is live, and you do not have permission to publish: only a user who may publish can move live pages.',
+    owner: 'You may only move pages you created, and this page or one of its subpages was created by somebody else.',
+  },
+} as const;
+
+/**
+ * Why the user may not delete (or move) the page with its subtree, or null when they may
+ * (Wagtail's can_delete, and can_move which is can_delete without the subpages rule): 'change'
+ * may, but a live page in the subtree needs 'publish' too; 'add' alone covers only the user's own
+ * pages, and only drafts unless they may publish; deleting subpages needs 'bulk_delete'.
+ */
+export function removalRefusal(perms: UserPermissions, page: PageFields, subtree: SubtreeFacts, verb: 'delete' | 'move'): string | null {
+  const words = REMOVAL_REFUSALS[verb];
+  if (!perms.user.is_active) return words.denied;
+  if (page.depth <= 1) return words.root;
+  const held = holdOn(perms, page);
+  if (held) return held;
+  if (perms.user.is_superuser) return null;
+  const has = (permission: PagePermission) => hasPagePermission(perms, page, permission);
+  if (words.subpages !== null && page.numchild > 0 && !has('bulk_delete')) return words.subpages;
+  if (!has('change') && !has('add')) return words.denied;
+  if (!has('change') && subtree.soleOwner !== perms.user.id) return words.owner;
+  return subtree.anyLive && !has('publish') ? words.live : null;
+}
+
+/**
+ * Why the user may not move the page under this destination, or null (Wagtail's can_move_to):
+ * the page must be movable, the user needs 'add' at the destination, and moving live pages
+ * there publishes into that section, so it needs 'publish' there too.
+ */
+export function moveToRefusal(perms: UserPermissions, page: PageFields, subtree: SubtreeFacts, destination: PageFields): string | null {
+  const refusal = removalRefusal(perms, page, subtree, 'move');
+  if (refusal !== null) return refusal;
+  if (!hasPagePermission(perms, destination, 'add')) return 'You do not have permission to add pages under the destination.';
+  if (subtree.anyLive && !hasPagePermission(perms, destination, 'publish')) return 'This page or one of its subpages is live, and you do not have permission to publish under the destination.';
+  return null;
+}
+
+/** Whose drafts a user may read: every page's, or those under 'change' grants and their own under 'add' grants. */
+export type DraftScope = { all: true } | { all: false; userId: number; changePaths: string[]; ownPaths: string[] };
+
+/** The pages whose drafts the user may read, the edit rule without locks (search and history follow it). */
+export function draftScopeOf(perms: UserPermissions): DraftScope {
+  if (perms.user.is_active && perms.user.is_superuser) return { all: true };
+  const pathsWith = (permission: PagePermission) => (perms.user.is_active ? perms.pageGrants.filter((grant) => grant.permission === permission).map((grant) => grant.path) : []);
+  return { all: false, userId: perms.user.id, changePaths: pathsWith('change'), ownPaths: pathsWith('add') };
 }
 
 /** Whether the user may manage users and groups: superusers only, as in Wagtail's defaults. */

@@ -55,9 +55,6 @@ export async function recordLogin(db: Db, userId: number): Promise<void> {
   await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', userId).execute();
 }
 
-/** The shortest password the admin accepts. */
-export const PASSWORD_MIN_LENGTH = 10;
-
 /** The user with this id, or undefined. */
 export async function getUser(db: Db, id: number): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

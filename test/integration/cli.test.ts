@@ -86,6 +86,9 @@ describe('command line', () => {
     const weak = await cli('server/cli/createsuperuser.ts', ['--username', 'deckhand', '--email', '', '--password', 'short'], env);
     expect(weak.code).to.equal(2);
     expect(weak.stderr).to.include('at least 10 characters');
+    const common = await cli('server/cli/createsuperuser.ts', ['--username', 'deckhand', '--email', '', '--password', 'password123'], env);
+    expect(common.code).to.equal(2);
+    expect(common.stderr).to.include('This password is too common.');
   });
 
   it('stops start-up with one clear line when the database cannot be reached or a setting is bad', async () => {

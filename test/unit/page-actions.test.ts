@@ -131,10 +131,11 @@ describe('page actions', () => {
 
   it('deletes a subtree only with bulk delete, and logs it', async () => {
     const tree = await buildTree(db);
-    const editor = await editorOn(db, tree.section, ['change']);
+    // The pages are live, so deleting them needs publish permission as well.
+    const editor = await editorOn(db, tree.section, ['change', 'publish']);
     await expectDenied(new DeletePageAction(db, tree.childA, editor).execute());
     expect(await new DeletePageAction(db, tree.childB, editor).execute()).to.equal(1);
-    const bulk = await editorOn(db, tree.section, ['change', 'bulk_delete']);
+    const bulk = await editorOn(db, tree.section, ['change', 'publish', 'bulk_delete']);
     expect(await new DeletePageAction(db, tree.childA, bulk).execute()).to.equal(2);
     expect((await getPageOrThrow(db, tree.section.id)).numchild).to.equal(0);
     expect(await actionsOf(db, tree.childA)).to.deep.equal(['page.delete']);

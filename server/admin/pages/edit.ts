@@ -10,6 +10,7 @@ import { withTransaction } from '../../db/transaction';
 import { createMediaStorage, mediaRoot } from '../../media-storage';
 import { ConflictError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
 import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
+import { subtreeFactsOf } from '../../models/page-listing';
 import { isInModerationAgainst, pageActionsFor } from '../../models/permissions';
 import { slugify } from '../../models/slugs';
 import { getUser } from '../../models/users';
@@ -168,7 +169,8 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
 
   async function loadEditTarget(req: Request, res: Response) {
     const page = await loadPage(db, req);
-    const actions = pageActionsFor(permsOf(res), page);
+    const subtree = await subtreeFactsOf(db, page);
+    const actions = pageActionsFor(permsOf(res), page, subtree);
     if (!actions.canEdit) {
       if (page.locked && page.locked_by !== permsOf(res).user.id) {
         const locker = page.locked_by === null ? undefined : await getUser(db, page.locked_by);
@@ -179,7 +181,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     }
     const pageType = pageTypeOrThrow(page.page_type);
     const parent = await breadcrumbsFor(db, page, { linkLast: true });
-    return { page, pageType, actions, breadcrumbs: parent };
+    return { page, pageType, actions, subtree, breadcrumbs: parent };
   }
 
   async function editExtras(page: Page, breadcrumbs: unknown, res: Response) {
@@ -196,7 +198,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
   }
 
   router.get('/pages/:pageId/edit/', async (req, res) => {
-    const { page, pageType, actions, breadcrumbs } = await loadEditTarget(req, res);
+    const { page, pageType, actions, subtree, breadcrumbs } = await loadEditTarget(req, res);
     const latest = await getLatestRevision(db, page);
     const snapshot = latest ? revisionSnapshot(latest) : snapshotOfPage(page);
     await renderForm(req, res, {
@@ -207,17 +209,17 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
       page,
       parent: page,
       canPublish: actions.canPublish,
-      extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page) },
+      extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page, subtree) },
     });
   });
 
   router.post('/pages/:pageId/edit/', async (req, res) => {
-    const { page, pageType, actions, breadcrumbs } = await loadEditTarget(req, res);
+    const { page, pageType, actions, subtree, breadcrumbs } = await loadEditTarget(req, res);
     const body = bodyOf(req);
     const latest = await getLatestRevision(db, page);
     const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content);
     const rerender = async (problems: FormProblems) =>
-      renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page) } }, 400);
+      renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page, subtree) } }, 400);
     if (!form.ok) return rerender(form);
     const mode = submitAction.parse(body.action);
     try {

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
 import { ReorderPageAction } from '../../actions/reorder-page';
 import { NotFoundError } from '../../errors';
-import { EXPLORER_PAGE_SIZE, childrenSlice } from '../../models/page-listing';
+import { EXPLORER_PAGE_SIZE, childrenSlice, subtreeFacts } from '../../models/page-listing';
 import { getRootPage } from '../../models/pages';
-import { pageActionsFor, type UserPermissions } from '../../models/permissions';
+import { pageActionsFor, type SubtreeFacts, type UserPermissions } from '../../models/permissions';
 import { restrictedPagePaths } from '../../models/view-restrictions';
 import { allowedChildTypes } from '../../pagetypes/allowed-children';
 import { PAGE_TYPES } from '../../pagetypes/index';
@@ -17,8 +17,8 @@ import { breadcrumbsFor, loadPage } from './load';
 import { pageStatusTags } from './status';
 
 /** The page's actions, offering "add child page" only where some type may go under it. */
-export function actionsWithChildTypes(perms: UserPermissions, page: Page) {
-  const actions = pageActionsFor(perms, page);
+export function actionsWithChildTypes(perms: UserPermissions, page: Page, subtree: SubtreeFacts | undefined) {
+  const actions = pageActionsFor(perms, page, subtree);
   return { ...actions, canAddSubpage: actions.canAddSubpage && allowedChildTypes(page.page_type).length > 0 };
 }
 
@@ -36,13 +36,14 @@ export function exploreRouter({ db, admin }: AdminContext): Router {
       restrictedPagePaths(db),
       breadcrumbsFor(db, parent),
     ]);
+    const facts = await subtreeFacts(db, pages);
     const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
     const offset = (current - 1) * EXPLORER_PAGE_SIZE;
     const rows = pages.map((page, index) => ({
       page,
       typeLabel: PAGE_TYPES[page.page_type]?.label ?? page.page_type,
       status: pageStatusTags(page, restricted),
-      actions: actionsWithChildTypes(perms, page),
+      actions: actionsWithChildTypes(perms, page, facts.get(page.id)),
       isFirst: offset + index === 0,
       isLast: offset + index === total - 1,
     }));

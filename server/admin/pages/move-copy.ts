@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
 import { CopyPageAction } from '../../actions/copy-page';
 import { MovePageAction } from '../../actions/move-page';
+import { refuseWith } from '../../actions/page-action';
 import type { Page } from '../../db/schema';
 import { ConflictError, PermissionDenied, ValidationError } from '../../errors';
-import { pageTreeOutline } from '../../models/page-listing';
+import { pageTreeOutline, subtreeFactsOf } from '../../models/page-listing';
 import { getPage, getParent } from '../../models/pages';
-import { canOnPage, type UserPermissions } from '../../models/permissions';
+import { canOnPage, removalRefusal, type UserPermissions } from '../../models/permissions';
 import { SLUG_PATTERN } from '../../models/slugs';
 import { permsOf } from '../access';
 import { addProblem, databaseId, emptyProblems, parseForm, type FormProblems } from '../forms';
@@ -30,7 +31,7 @@ const copyForm = z.object({
  * the same rule as the chooser's (page-chooser.ts).
  */
 async function destinationsFor(db: AdminContext['db'], perms: UserPermissions, page: Page, action: 'move' | 'copy') {
-  const rule: PageChoiceRule = { kind: 'destination', page, action };
+  const rule: PageChoiceRule = { kind: 'destination', page, action, subtree: await subtreeFactsOf(db, page) };
   return (await pageTreeOutline(db))
     .filter((candidate) => isChoosable(perms, rule, candidate))
     .map((candidate) => ({ ...candidate, label: candidate.depth === 1 ? gettext('Root') : candidate.draft_title, indent: Math.max(0, candidate.depth - 2) }));
@@ -48,14 +49,20 @@ async function chooserFor(db: AdminContext['db'], page: Page, action: 'move' | '
 export function moveCopyRouter({ db, admin }: AdminContext): Router {
   const router = Router();
 
-  async function loadAllowed(req: Request, res: Response, action: 'canMove' | 'canCopy') {
+  async function loadMovable(req: Request, res: Response) {
     const page = await loadPage(db, req);
-    if (!canOnPage(permsOf(res), page, action)) throw new PermissionDenied(`You do not have permission to ${action === 'canMove' ? 'move' : 'copy'} this page.`);
+    refuseWith(removalRefusal(permsOf(res), page, await subtreeFactsOf(db, page), 'move'));
+    return page;
+  }
+
+  async function loadCopyable(req: Request, res: Response) {
+    const page = await loadPage(db, req);
+    if (!canOnPage(permsOf(res), page, 'canCopy')) throw new PermissionDenied('You do not have permission to copy this page.');
     return page;
   }
 
   router.get('/pages/:pageId/move/', async (req, res) => {
-    const page = await loadAllowed(req, res, 'canMove');
+    const page = await loadMovable(req, res);
     admin.render(req, res, 'page-move', {
       title: interpolate('Move {title}', { title: page.draft_title }),
       activeNav: 'pages',
@@ -67,7 +74,7 @@ export function moveCopyRouter({ db, admin }: AdminContext): Router {
   });
 
   router.post('/pages/:pageId/move/', async (req, res) => {
-    const page = await loadAllowed(req, res, 'canMove');
+    const page = await loadMovable(req, res);
     const id = databaseId.safeParse(req.body?.destination);
     const destination = id.success ? await getPage(db, id.data) : undefined;
     if (!destination) throw new ValidationError('Choose where to move the page.');
@@ -97,13 +104,13 @@ export function moveCopyRouter({ db, admin }: AdminContext): Router {
   }
 
   router.get('/pages/:pageId/copy/', async (req, res) => {
-    const page = await loadAllowed(req, res, 'canCopy');
+    const page = await loadCopyable(req, res);
     const parent = await getParent(db, page);
     await renderCopy(req, res, page, emptyProblems({ new_title: page.draft_title, new_slug: `${page.slug}-copy`, destination: String(parent?.id ?? '') }));
   });
 
   router.post('/pages/:pageId/copy/', async (req, res) => {
-    const page = await loadAllowed(req, res, 'canCopy');
+    const page = await loadCopyable(req, res);
     const form = parseForm(copyForm, req.body);
     if (!form.ok) return renderCopy(req, res, page, form, 400);
     const destination = await getPage(db, form.data.destination);

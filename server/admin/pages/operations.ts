@@ -2,11 +2,11 @@ import { Router, type Request, type Response } from 'express';
 import { gettext, interpolate } from '../../../client/lib/i18n';
 import { DeletePageAction } from '../../actions/delete-page';
 import { LockPageAction, UnlockPageAction } from '../../actions/lock-page';
+import { refuseWith } from '../../actions/page-action';
 import { UnpublishPageAction } from '../../actions/unpublish-page';
-import { PermissionDenied } from '../../errors';
-import { countDescendants } from '../../models/page-listing';
+import { countDescendants, subtreeFactsOf } from '../../models/page-listing';
 import { getParent } from '../../models/pages';
-import { canOnPage, type PageActionName } from '../../models/permissions';
+import { removalRefusal, unpublishRefusal } from '../../models/permissions';
 import { permsOf } from '../access';
 import { adminNextUrl } from '../next-url';
 import { flash } from '../render';
@@ -17,14 +17,20 @@ import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
 export function operationsRouter({ db, admin }: AdminContext): Router {
   const router = Router();
 
-  async function loadAllowed(req: Request, res: Response, action: PageActionName, refusal: string) {
+  async function loadUnpublishable(req: Request, res: Response) {
     const page = await loadPage(db, req);
-    if (!canOnPage(permsOf(res), page, action)) throw new PermissionDenied(refusal);
+    refuseWith(unpublishRefusal(permsOf(res), page));
+    return page;
+  }
+
+  async function loadDeletable(req: Request, res: Response) {
+    const page = await loadPage(db, req);
+    refuseWith(removalRefusal(permsOf(res), page, await subtreeFactsOf(db, page), 'delete'));
     return page;
   }
 
   router.get('/pages/:pageId/delete/', async (req, res) => {
-    const page = await loadAllowed(req, res, 'canDelete', 'You do not have permission to delete this page.');
+    const page = await loadDeletable(req, res);
     admin.render(req, res, 'page-confirm', {
       title: interpolate('Delete {title}', { title: page.draft_title }),
       activeNav: 'pages',
@@ -39,7 +45,7 @@ export function operationsRouter({ db, admin }: AdminContext): Router {
   });
 
   router.post('/pages/:pageId/delete/', async (req, res) => {
-    const page = await loadAllowed(req, res, 'canDelete', 'You do not have permission to delete this page.');
+    const page = await loadDeletable(req, res);
     const parent = await getParent(db, page);
     const deleted = await new DeletePageAction(db, page, permsOf(res)).execute();
     flash(req, 'success', interpolate('Page "{title}" deleted ({count} pages in all).', { title: page.draft_title, count: deleted }));
@@ -47,7 +53,7 @@ export function operationsRouter({ db, admin }: AdminContext): Router {
   });
 
   router.get('/pages/:pageId/unpublish/', async (req, res) => {
-    const page = await loadAllowed(req, res, 'canUnpublish', 'You do not have permission to unpublish this page.');
+    const page = await loadUnpublishable(req, res);
     admin.render(req, res, 'page-confirm', {
       title: interpolate('Unpublish {title}', { title: page.draft_title }),
       activeNav: 'pages',
@@ -61,7 +67,7 @@ export function operationsRouter({ db, admin }: AdminContext): Router {
   });
 
   router.post('/pages/:pageId/unpublish/', async (req, res) => {
-    const page = await loadAllowed(req, res, 'canUnpublish', 'You do not have permission to unpublish this page.');
+    const page = await loadUnpublishable(req, res);
     const unpublished = await new UnpublishPageAction(db, page, permsOf(res), { includeDescendants: req.body?.include_descendants === 'on' }).execute();
     flash(req, 'success', interpolate('Page "{title}" unpublished ({count} pages in all).', { title: page.draft_title, count: unpublished.length }));
     res.redirect(303, explorerUrlOfParent(page, await getParent(db, page)));

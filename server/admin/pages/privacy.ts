@@ -1,10 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
+import { refuseWith } from '../../actions/page-action';
 import { SetPagePrivacyAction } from '../../actions/set-page-privacy';
 import type { Page } from '../../db/schema';
-import { PermissionDenied } from '../../errors';
-import { canOnPage } from '../../models/permissions';
+import { privacyRefusal } from '../../models/permissions';
 import { restrictionsForPage } from '../../models/view-restrictions';
 import { permsOf } from '../access';
 import { parseForm, emptyProblems, type FormProblems } from '../forms';
@@ -24,7 +24,7 @@ export function privacyRouter({ db, admin }: AdminContext): Router {
 
   async function loadAllowed(req: Request, res: Response): Promise<Page> {
     const page = await loadPage(db, req);
-    if (!canOnPage(permsOf(res), page, 'canSetPrivacy')) throw new PermissionDenied('You do not have permission to change the privacy of this page.');
+    refuseWith(privacyRefusal(permsOf(res), page));
     return page;
   }
 

@@ -60,7 +60,7 @@ export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
 
   async function loadEditable(req: Request, res: Response): Promise<Page> {
     const page = await loadPage(db, req);
-    if (!canOnPage(permsOf(res), page, 'canViewRevisions')) throw new PermissionDenied('You do not have permission to see the revisions of this page.');
+    if (!canOnPage(permsOf(res), page, 'canViewRevisions')) throw new PermissionDenied('You do not have permission to see the revisions or the history of this page.');
     return page;
   }
 
@@ -126,7 +126,7 @@ export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
   });
 
   router.get('/pages/:pageId/history/', async (req, res) => {
-    const page = await loadPage(db, req);
+    const page = await loadEditable(req, res);
     const entries = await pageHistory(db, page.id);
     admin.render(req, res, 'page-history', {
       title: interpolate('History of {title}', { title: page.draft_title }),

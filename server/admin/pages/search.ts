@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
-import { EXPLORER_PAGE_SIZE, PAGE_SEARCH_STATUSES, searchPages } from '../../models/page-listing';
+import { EXPLORER_PAGE_SIZE, PAGE_SEARCH_STATUSES, searchPages, subtreeFacts } from '../../models/page-listing';
+import { draftScopeOf } from '../../models/permissions';
 import { restrictedPagePaths } from '../../models/view-restrictions';
 import { PAGE_TYPES } from '../../pagetypes/index';
 import { permsOf } from '../access';
@@ -33,8 +34,9 @@ export function searchRouter({ db, admin }: AdminContext): Router {
     const query = searchQuery.parse({ q: req.query.q ?? '', type: req.query.type || undefined, status: req.query.status || undefined, p: req.query.p });
     const searching = Boolean(query.q.trim() || query.type || query.status);
     const [{ pages, total }, restricted] = searching
-      ? await Promise.all([searchPages(db, { text: query.q, pageType: query.type, status: query.status }, (query.p - 1) * EXPLORER_PAGE_SIZE), restrictedPagePaths(db)])
+      ? await Promise.all([searchPages(db, { scope: draftScopeOf(permsOf(res)), text: query.q, pageType: query.type, status: query.status }, (query.p - 1) * EXPLORER_PAGE_SIZE), restrictedPagePaths(db)])
       : [{ pages: [], total: 0 }, []];
+    const facts = await subtreeFacts(db, pages);
     const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
     const filters = new URLSearchParams({ q: query.q, type: query.type ?? '', status: query.status ?? '' });
     admin.render(req, res, 'pages-search', {
@@ -52,7 +54,7 @@ export function searchRouter({ db, admin }: AdminContext): Router {
         page,
         typeLabel: PAGE_TYPES[page.page_type]?.label ?? page.page_type,
         status: pageStatusTags(page, restricted),
-        actions: actionsWithChildTypes(permsOf(res), page),
+        actions: actionsWithChildTypes(permsOf(res), page, facts.get(page.id)),
       })),
       pagination: {
         previous: query.p > 1 ? `?${filters}&p=${query.p - 1}` : null,

@@ -96,6 +96,30 @@ describe('admin sign-in and account', () => {
     expect((await new AdminClient(server).signIn(user.username, 'a-new-password-1')).status).to.equal(303);
   });
 
+  it('refuses weak new passwords on the account and reset forms with Django\'s words, keeping the old one', async () => {
+    const user = await createAdminUser(server.db, { superuser: true });
+    const client = await signedInClient(server, user);
+    const numeric = await client.post('/wagtail/account/change_password/', { old_password: TEST_PASSWORD, new_password1: '1234567890', new_password2: '1234567890' });
+    expect(numeric.status).to.equal(400);
+    expect(numeric.body).to.include('This password is too common.').and.include('This password is entirely numeric.');
+    const common = await client.post('/wagtail/account/change_password/', { old_password: TEST_PASSWORD, new_password1: 'password123', new_password2: 'password123' });
+    expect(common.status).to.equal(400);
+    expect(common.body).to.include('This password is too common.');
+    const likeName = `${user.username}!`;
+    const similar = await client.post('/wagtail/account/change_password/', { old_password: TEST_PASSWORD, new_password1: likeName, new_password2: likeName });
+    expect(similar.body).to.include('The password is too similar to the username.');
+
+    await client.post('/wagtail/logout/');
+    await client.post('/wagtail/password_reset/', { email: user.email });
+    const mail = await server.db.selectFrom('outbox_emails').selectAll().where('to_address', '=', user.email).executeTakeFirstOrThrow();
+    const path = /(\/wagtail\/password_reset\/confirm\/[^/\s]+\/[^/\s]+\/)/.exec(mail.text_body)![1]!;
+    const weak = await client.post(path, { new_password1: 'password123', new_password2: 'password123' });
+    expect(weak.status).to.equal(400);
+    expect(weak.body).to.include('This password is too common.');
+    expect((await new AdminClient(server).signIn(user.username, 'password123')).status).to.equal(400);
+    expect((await new AdminClient(server).signIn(user.username)).status).to.equal(303);
+  });
+
   it('signs out by POST only', async () => {
     const user = await createAdminUser(server.db, { superuser: true });
     const client = await signedInClient(server, user);

@@ -108,7 +108,8 @@ describe('admin page chooser (StreamField page fields, move and copy destination
     expect((await admin.get(at(moving.id))).status).to.equal(404);
     expect((await answer(admin, `${PAGE_CHOOSER_URL}search/?q=${word}&user_perms=move_to&target_pages=${moving.id}`)).results.map((entry) => entry.id)).to.deep.equal([section.id, footer.id]);
 
-    const editor = await signedInClient(server, await createAdminUser(server.db, { pagePermissions: [{ page: section, permissions: ['add', 'change'] }] }));
+    // The page is live, so moving it needs publish permission as well (Wagtail's can_move_to).
+    const editor = await signedInClient(server, await createAdminUser(server.db, { pagePermissions: [{ page: section, permissions: ['add', 'change', 'publish'] }] }));
     const limited = await answer(editor, at(home.id));
     expect(entryOf(limited.results, section.id)).to.include({ selectable: true });
     expect(entryOf(limited.results, other.id)).to.include({ selectable: false });

@@ -51,6 +51,25 @@ describe('admin users and groups', () => {
     expect(await getUser(server.db, user.id)).to.equal(undefined);
   });
 
+  it('refuses weak passwords when adding or editing a user, beside the password field', async () => {
+    const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
+    const username = `galley-${uniqueSuffix()}`;
+    const fields = { username, email: `${username}@example.com`, is_active: 'on' };
+    const numeric = await admin.post('/wagtail/users/add/', { ...fields, password1: '1234567890', password2: '1234567890' });
+    expect(numeric.status).to.equal(400);
+    expect(numeric.body).to.include('This password is entirely numeric.').and.include('This password is too common.');
+    const similar = await admin.post('/wagtail/users/add/', { ...fields, password1: `${username}-1`, password2: `${username}-1` });
+    expect(similar.body).to.include('The password is too similar to the username.');
+    expect(await findUserByUsername(server.db, username)).to.equal(undefined);
+
+    expect((await admin.post('/wagtail/users/add/', { ...fields, password1: TEST_PASSWORD, password2: TEST_PASSWORD })).status).to.equal(303);
+    const user = (await findUserByUsername(server.db, username))!;
+    const common = await admin.post(`/wagtail/users/${user.id}/`, { ...fields, password1: 'password123', password2: 'password123' });
+    expect(common.status).to.equal(400);
+    expect(common.body).to.include('This password is too common.');
+    expect((await new AdminClient(server).signIn(username, 'password123')).status).to.equal(400);
+  });
+
   it('refuses to deactivate or delete yourself', async () => {
     const me = await createAdminUser(server.db, { superuser: true });
     const admin = await signedInClient(server, me);
