@@ -1,27 +1,52 @@
 import type { Request } from 'express';
 import type { Db } from './db/database';
-import type { User } from './db/schema';
+import type { PageViewRestriction, User } from './db/schema';
 import type { Config } from './config';
-import { clearLoginFailures, isLoginThrottled, LOGIN_FAILURE_LIMITS, loginAttemptKeys, recordLoginFailure, type LoginFailureLimits } from './models/login-throttle';
+import {
+  clearLoginFailures,
+  isLoginThrottled,
+  LOGIN_FAILURE_LIMITS,
+  loginAttemptKeys,
+  pagePasswordAttemptKeys,
+  recordLoginFailure,
+  type LoginAttemptKeys,
+  type LoginFailureLimits,
+} from './models/login-throttle';
 import { recordLogin, verifyCredentials } from './models/users';
+import { passwordMatches } from './models/view-restrictions';
+
+/** Why a guess at a secret was refused: wrong, or not checked at all while locked out. */
+export type GuessRefusal = { ok: false; reason: 'invalid' | 'throttled' };
 
 /** The outcome of checking a username and password. */
-export type AuthenticationResult = { ok: true; user: User } | { ok: false; reason: 'invalid' | 'throttled' };
+export type AuthenticationResult = { ok: true; user: User } | GuessRefusal;
 
 /**
- * Checks credentials behind the login throttle: a locked-out account or address is refused
- * without checking the password, and every failure is counted in the database.
+ * Checks a guess behind the login throttle: while the secret or the address is locked out the
+ * guess is refused unchecked, every wrong guess is counted in the database, and a right one
+ * forgets the secret's failures.
  */
-export async function authenticate(db: Db, username: string, password: string, ip: string, limits?: LoginFailureLimits): Promise<AuthenticationResult> {
-  const keys = loginAttemptKeys(username, ip);
-  if (await isLoginThrottled(db, keys)) return { ok: false, reason: 'throttled' };
-  const user = username ? await verifyCredentials(db, username, password) : undefined;
-  if (!user) {
-    await recordLoginFailure(db, keys, new Date(), limits);
+async function throttledGuess<T>(db: Db, keys: LoginAttemptKeys, limits: LoginFailureLimits | undefined, now: Date, check: () => Promise<T | undefined>): Promise<{ ok: true; value: T } | GuessRefusal> {
+  if (await isLoginThrottled(db, keys, now)) return { ok: false, reason: 'throttled' };
+  const value = await check();
+  if (value === undefined) {
+    await recordLoginFailure(db, keys, now, limits);
     return { ok: false, reason: 'invalid' };
   }
   await clearLoginFailures(db, keys);
-  return { ok: true, user };
+  return { ok: true, value };
+}
+
+/** Checks credentials behind the login throttle, per account and per address. */
+export async function authenticate(db: Db, username: string, password: string, ip: string, limits?: LoginFailureLimits, now = new Date()): Promise<AuthenticationResult> {
+  const result = await throttledGuess(db, loginAttemptKeys(username, ip), limits, now, async () => (username ? verifyCredentials(db, username, password) : undefined));
+  return result.ok ? { ok: true, user: result.value } : result;
+}
+
+/** Checks a page password behind the login throttle, per restriction and per address. */
+export async function checkPagePassword(db: Db, restriction: PageViewRestriction, password: string, ip: string, limits?: LoginFailureLimits, now = new Date()): Promise<{ ok: true } | GuessRefusal> {
+  const result = await throttledGuess(db, pagePasswordAttemptKeys(restriction.id, ip), limits, now, async () => (passwordMatches(restriction, password) ? true : undefined));
+  return result.ok ? { ok: true } : result;
 }
 
 /**

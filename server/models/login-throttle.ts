@@ -13,15 +13,26 @@ export interface LoginFailureLimits {
 /** The length of a failure window, and of the lockout that follows too many failures. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
-/** The throttle keys of one sign-in attempt. */
+/** The throttle keys of one guess at a secret: a sign-in, or a page password. */
 export interface LoginAttemptKeys {
+  /** What is being guessed: a user's account, or one page password (limited as an account is). */
   account: string;
+  /** Where the guess comes from; one address guessing sign-ins and page passwords is one counter. */
   ip: string;
 }
 
 /** The keys under which failures of this username from this address are counted. */
 export function loginAttemptKeys(username: string, ip: string): LoginAttemptKeys {
-  return { account: `account:${username.trim().toLowerCase()}`, ip: `ip:${ip}` };
+  return { account: `account:${username.trim().toLowerCase()}`, ip: ipKey(ip) };
+}
+
+/** The keys under which wrong passwords for one view restriction from this address are counted. */
+export function pagePasswordAttemptKeys(restrictionId: number, ip: string): LoginAttemptKeys {
+  return { account: `view-restriction:${restrictionId}`, ip: ipKey(ip) };
+}
+
+function ipKey(ip: string): string {
+  return `ip:${ip}`;
 }
 
 /** Whether the account or the address is locked out now. */
@@ -63,7 +74,7 @@ export async function recordLoginFailure(db: Db, keys: LoginAttemptKeys, now = n
   }
 }
 
-/** Forgets an account's failures after it signs in. */
+/** Forgets an account's (or a page password's) failures after a right guess; the address keeps its count. */
 export async function clearLoginFailures(db: Db, keys: LoginAttemptKeys): Promise<void> {
   await db.deleteFrom('login_failures').where('key', '=', keys.account).execute();
 }
