@@ -113,7 +113,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(locationMapImageRouter({ db }));
   limitChanges('/api/fcc/unsubscribe', 'api:unsubscribe');
   app.use(unsubscribeRouter({ db }));
-  app.use(restrictedPagesRouter(viewOptions, responder));
+  app.use(restrictedPagesRouter({ ...viewOptions, csrf }, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
   app.use(pages.appendSlash);
   app.use(locationListRedirectRouter({ db }, responder));

@@ -1,7 +1,8 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Db } from './db/database';
 import type { PageViewRestriction, User } from './db/schema';
 import type { Config } from './config';
+import type { CsrfProtection } from './csrf';
 import {
   clearLoginFailures,
   isLoginThrottled,
@@ -51,13 +52,15 @@ export async function checkPagePassword(db: Db, restriction: PageViewRestriction
 
 /**
  * Signs a user in: a new session id, so a session fixed before sign-in is worthless after
- * it; view restrictions already passed are kept.
+ * it, and a CSRF token bound to that id (the one from before no longer works); view
+ * restrictions already passed are kept.
  */
-export async function startUserSession(db: Db, req: Request, user: User): Promise<void> {
+export async function startUserSession(db: Db, csrf: CsrfProtection, req: Request, res: Response, user: User): Promise<void> {
   const passed = req.session.passedViewRestrictions;
   await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
   req.session.userId = user.id;
   if (passed) req.session.passedViewRestrictions = passed;
+  csrf.tokenFor(req, res);
   await recordLogin(db, user.id);
 }
 

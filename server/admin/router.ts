@@ -48,7 +48,7 @@ const ERROR_TITLES: Record<number, string> = {
  */
 export function adminRouter(options: AdminRouterOptions): Router {
   const admin = createAdminRenderer(options.manifest, options.csrf);
-  const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, admin, sendPage: options.sendPage };
+  const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, admin, csrf: options.csrf, sendPage: options.sendPage };
   const router = Router();
   router.use(loadAdminUser(options.db));
   router.use(accountsRouter(context));

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { CsrfProtection } from '../csrf';
 import type { Db } from '../db/database';
 import type { Logger } from 'pino';
 import type { PublicPages } from '../views/serve';
@@ -10,5 +11,6 @@ export interface AdminContext {
   config: Config;
   logger: Logger;
   admin: AdminRenderer;
+  csrf: CsrfProtection;
   sendPage: PublicPages['sendPage'];
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { gettext } from '../../client/lib/i18n';
 import type { Page, PageViewRestriction } from '../db/schema';
 import { authenticate, checkPagePassword, clientIp, loginFailureLimits, startUserSession } from '../auth';
+import type { CsrfProtection } from '../csrf';
 import { getPage } from '../models/pages';
 import { restrictionForPage } from '../models/view-restrictions';
 import type { PageResponder, PageResponse, PublicViewOptions } from './page-response';
@@ -40,7 +41,7 @@ export const WRONG_LOGIN = 'Please enter a correct username and password. Note t
  * /_util/authenticate_with_password/{restriction}/{page}/ checks a page password and remembers
  * it in the session; /_util/login/ signs in for pages restricted to signed-in users.
  */
-export function restrictedPagesRouter({ db, config }: PublicViewOptions, responder: PageResponder): Router {
+export function restrictedPagesRouter({ db, config, csrf }: PublicViewOptions & { csrf: CsrfProtection }, responder: PageResponder): Router {
   const router = Router();
   const passwordPaths = ['/_util/authenticate_with_password/:restrictionId/:pageId/', '/_util/authenticate_with_password/:restrictionId/:pageId'];
 
@@ -105,7 +106,7 @@ export function restrictedPagesRouter({ db, config }: PublicViewOptions, respond
         status: result?.reason === 'throttled' ? 429 : 400,
       });
     }
-    await startUserSession(db, req, result.user);
+    await startUserSession(db, csrf, req, res, result.user);
     res.redirect(303, next);
   });
 
