@@ -4,12 +4,11 @@ import type { PageViewRestriction, User } from './db/schema';
 import type { Config } from './config';
 import type { CsrfProtection } from './csrf';
 import {
-  clearLoginFailures,
-  isLoginThrottled,
+  claimLoginAttempt,
+  forgetLoginAttempt,
   LOGIN_FAILURE_LIMITS,
   loginAttemptKeys,
   pagePasswordAttemptKeys,
-  recordLoginFailure,
   type LoginAttemptKeys,
   type LoginFailureLimits,
 } from './models/login-throttle';
@@ -23,18 +22,15 @@ export type GuessRefusal = { ok: false; reason: 'invalid' | 'throttled' };
 export type AuthenticationResult = { ok: true; user: User } | GuessRefusal;
 
 /**
- * Checks a guess behind the login throttle: while the secret or the address is locked out the
- * guess is refused unchecked, every wrong guess is counted in the database, and a right one
+ * Checks a guess behind the login throttle: the attempt is counted first, refused unchecked
+ * while the secret or the address is locked out, stays counted when wrong, and a right one
  * forgets the secret's failures.
  */
 async function throttledGuess<T>(db: Db, keys: LoginAttemptKeys, limits: LoginFailureLimits | undefined, now: Date, check: () => Promise<T | undefined>): Promise<{ ok: true; value: T } | GuessRefusal> {
-  if (await isLoginThrottled(db, keys, now)) return { ok: false, reason: 'throttled' };
+  if ((await claimLoginAttempt(db, keys, now, limits)).throttled) return { ok: false, reason: 'throttled' };
   const value = await check();
-  if (value === undefined) {
-    await recordLoginFailure(db, keys, now, limits);
-    return { ok: false, reason: 'invalid' };
-  }
-  await clearLoginFailures(db, keys);
+  if (value === undefined) return { ok: false, reason: 'invalid' };
+  await forgetLoginAttempt(db, keys, limits);
   return { ok: true, value };
 }
 

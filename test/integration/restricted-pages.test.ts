@@ -123,6 +123,16 @@ describe('pages with view restrictions', () => {
     expect((await guesser.send(other.action, { password: 'crab-cake', return_url: other.path })).status).to.equal(303);
   });
 
+  it('checks no more guesses than the limit when they all arrive at once', async () => {
+    const vault = await passwordProtectedPage('lobster-roll');
+    const { send } = visitor();
+    await send(vault.path);
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, attempt) => send(vault.action, { password: `guess-${attempt}`, return_url: vault.path })));
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 400)).to.have.length(LOGIN_FAILURE_LIMITS.account);
+    expect(statuses.filter((status) => status === 429)).to.have.length(20 - LOGIN_FAILURE_LIMITS.account);
+  });
+
   it('stops taking page passwords from an address that guessed wrong too often, whichever the page', async () => {
     const limited = await startTestServer({ TRUST_PROXY: '1', LOGIN_FAILURES_PER_IP: '3' });
     try {
@@ -130,6 +140,8 @@ describe('pages with view restrictions', () => {
       const second = await passwordProtectedPage('scallops');
       const guesser = visitor(limited, { 'x-forwarded-for': uniqueClientAddress() });
       await guesser.send(first.path);
+      // Right passwords do not add up to a lockout.
+      for (let entry = 0; entry < 4; entry += 1) expect((await guesser.send(second.action, { password: 'scallops', return_url: second.path })).status).to.equal(303);
       for (const guess of ['a', 'b', 'c']) expect((await guesser.send(first.action, { password: guess, return_url: first.path })).status).to.equal(400);
       const refused = await guesser.send(second.action, { password: 'scallops', return_url: second.path });
       expect(refused.status).to.equal(429);
