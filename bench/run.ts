@@ -120,8 +120,9 @@ async function main(): Promise<void> {
           LOG_LEVEL: 'warn',
           NODE_ENV: 'production',
           SECRET_KEY: 'bench-secret-key-of-at-least-32-chars',
-          // Every bench request comes from one address; the per-address post limit would measure 429s.
+          // Every bench request comes from one address; the per-address limits would measure 429s.
           FORM_POSTS_PER_WINDOW: '10000',
+          LOOKUPS_PER_WINDOW: '100000',
         },
       ),
     );

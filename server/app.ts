@@ -36,7 +36,7 @@ import { locationMapImageRouter } from './views/location-map-image';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { waitlistApiRouter } from './views/waitlist-api';
 import { reservationsApiRouter } from './views/reservations-api';
-import { rateLimit } from './rate-limit';
+import { rateLimit, rateLimitEveryRequest } from './rate-limit';
 import { sessionMiddleware } from './sessions';
 import { adminRouter } from './admin/router';
 
@@ -109,16 +109,18 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
     app.use(path, rateLimit({ db, secret: config.SECRET_KEY, rule: { bucket, max: formLimit.postsPerWindow, windowSeconds: formLimit.windowSeconds } }));
   limitChanges('/api/waitlist', 'api:waitlist');
   limitChanges('/api/reservations', 'api:reservations');
-  app.use(waitlistApiRouter({ db, clock }));
-  app.use(reservationsApiRouter({ db, clock }));
+  const limitLookups = (bucket: string) => rateLimitEveryRequest({ db, secret: config.SECRET_KEY, rule: { bucket, max: config.LOOKUPS_PER_WINDOW, windowSeconds: formLimit.windowSeconds } });
+  const limitWaitlistLookups = limitLookups('lookup:waitlist');
+  app.use(waitlistApiRouter({ db, clock, limitLookups: limitWaitlistLookups }));
+  app.use(reservationsApiRouter({ db, clock, limitLookups: limitLookups('lookup:reservations') }));
   app.use(locationMapImageRouter({ db, clock }));
   limitChanges('/api/fcc/unsubscribe', 'api:unsubscribe');
   app.use(unsubscribeRouter({ db }));
-  app.use(restrictedPagesRouter(viewOptions, responder));
+  app.use(restrictedPagesRouter({ ...viewOptions, csrf }, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
   app.use(pages.appendSlash);
   app.use(locationListRedirectRouter({ db }, responder));
-  app.use(waitlistStatusPageRouter({ db }, responder));
+  app.use(waitlistStatusPageRouter({ db, limitLookups: limitWaitlistLookups }, responder));
   app.get('/{*path}', pages.servePage);
   app.post('/{*path}', pageForms({ ...viewOptions, ...formLimit }, responder));
 

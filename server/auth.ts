@@ -1,38 +1,62 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Db } from './db/database';
-import type { User } from './db/schema';
+import type { PageViewRestriction, User } from './db/schema';
 import type { Config } from './config';
-import { clearLoginFailures, isLoginThrottled, LOGIN_FAILURE_LIMITS, loginAttemptKeys, recordLoginFailure, type LoginFailureLimits } from './models/login-throttle';
+import type { CsrfProtection } from './csrf';
+import {
+  claimLoginAttempt,
+  forgetLoginAttempt,
+  LOGIN_FAILURE_LIMITS,
+  loginAttemptKeys,
+  pagePasswordAttemptKeys,
+  type LoginAttemptKeys,
+  type LoginFailureLimits,
+} from './models/login-throttle';
 import { recordLogin, verifyCredentials } from './models/users';
+import { passwordMatches } from './models/view-restrictions';
+
+/** Why a guess at a secret was refused: wrong, or not checked at all while locked out. */
+export type GuessRefusal = { ok: false; reason: 'invalid' | 'throttled' };
 
 /** The outcome of checking a username and password. */
-export type AuthenticationResult = { ok: true; user: User } | { ok: false; reason: 'invalid' | 'throttled' };
+export type AuthenticationResult = { ok: true; user: User } | GuessRefusal;
 
 /**
- * Checks credentials behind the login throttle: a locked-out account or address is refused
- * without checking the password, and every failure is counted in the database.
+ * Checks a guess behind the login throttle: the attempt is counted first, refused unchecked
+ * while the secret or the address is locked out, stays counted when wrong, and a right one
+ * forgets the secret's failures.
  */
-export async function authenticate(db: Db, username: string, password: string, ip: string, limits?: LoginFailureLimits): Promise<AuthenticationResult> {
-  const keys = loginAttemptKeys(username, ip);
-  if (await isLoginThrottled(db, keys)) return { ok: false, reason: 'throttled' };
-  const user = username ? await verifyCredentials(db, username, password) : undefined;
-  if (!user) {
-    await recordLoginFailure(db, keys, new Date(), limits);
-    return { ok: false, reason: 'invalid' };
-  }
-  await clearLoginFailures(db, keys);
-  return { ok: true, user };
+async function throttledGuess<T>(db: Db, keys: LoginAttemptKeys, limits: LoginFailureLimits | undefined, now: Date, check: () => Promise<T | undefined>): Promise<{ ok: true; value: T } | GuessRefusal> {
+  if ((await claimLoginAttempt(db, keys, now, limits)).throttled) return { ok: false, reason: 'throttled' };
+  const value = await check();
+  if (value === undefined) return { ok: false, reason: 'invalid' };
+  await forgetLoginAttempt(db, keys, limits);
+  return { ok: true, value };
+}
+
+/** Checks credentials behind the login throttle, per account and per address. */
+export async function authenticate(db: Db, username: string, password: string, ip: string, limits?: LoginFailureLimits, now = new Date()): Promise<AuthenticationResult> {
+  const result = await throttledGuess(db, loginAttemptKeys(username, ip), limits, now, async () => (username ? verifyCredentials(db, username, password) : undefined));
+  return result.ok ? { ok: true, user: result.value } : result;
+}
+
+/** Checks a page password behind the login throttle, per restriction and per address. */
+export async function checkPagePassword(db: Db, restriction: PageViewRestriction, password: string, ip: string, limits?: LoginFailureLimits, now = new Date()): Promise<{ ok: true } | GuessRefusal> {
+  const result = await throttledGuess(db, pagePasswordAttemptKeys(restriction.id, ip), limits, now, async () => (passwordMatches(restriction, password) ? true : undefined));
+  return result.ok ? { ok: true } : result;
 }
 
 /**
  * Signs a user in: a new session id, so a session fixed before sign-in is worthless after
- * it; view restrictions already passed are kept.
+ * it, and a CSRF token bound to that id (the one from before no longer works); view
+ * restrictions already passed are kept.
  */
-export async function startUserSession(db: Db, req: Request, user: User): Promise<void> {
+export async function startUserSession(db: Db, csrf: CsrfProtection, req: Request, res: Response, user: User): Promise<void> {
   const passed = req.session.passedViewRestrictions;
   await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
   req.session.userId = user.id;
   if (passed) req.session.passedViewRestrictions = passed;
+  csrf.tokenFor(req, res);
   await recordLogin(db, user.id);
 }
 

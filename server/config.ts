@@ -46,6 +46,8 @@ export const configSchema = z.object({
   /** Failed sign-ins from one address per 15 minutes before it is locked out (offices share addresses). */
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100000).default(20),
   FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
+  /** Reservation and wait-list lookups by code one address may make per FORM_RATE_WINDOW_SECONDS (a status page polls every 20 s). */
+  LOOKUPS_PER_WINDOW: z.coerce.number().int().min(1).max(100000).default(120),
   /** Where contact messages go when the contact page names no address of its own. */
   CONTACT_TO_ADDRESS: optionalText.pipe(z.email().optional()),
   ACCESSIBILITY_SERVICE_URL: optionalUrl,

@@ -11,19 +11,30 @@ export const CSRF_FORM_FIELD = 'csrfmiddlewaretoken';
 export interface CsrfProtection {
   /** Refuses unsafe methods without a matching token (403). */
   middleware: RequestHandler;
-  /** The request's token, setting the cookie when it is new. */
+  /**
+   * The request's token, setting the cookie when it is new; none ('') for a response that shared
+   * caches may keep (its Cache-Control must be set first), which carries nothing of one visitor.
+   */
   tokenFor(req: Request, res: Response): string;
+}
+
+/** Whether a shared cache (CDN, proxy) may keep the response and hand it to anyone. */
+function isSharedCacheable(res: Response): boolean {
+  return /\b(public|s-maxage)\b/.test(String(res.getHeader('Cache-Control') ?? ''));
 }
 
 /**
  * Double-submit CSRF (csrf-csrf): the cookie holds an HMAC-signed token; a POST must echo it
- * in the X-CSRFToken header or the csrfmiddlewaretoken form field.
+ * in the X-CSRFToken header or the csrfmiddlewaretoken form field. A signed-in session's
+ * tokens are bound to its id, so a token fetched anonymously (and planted with a cookie) does
+ * not work on it, and sign-in, which changes the id, retires the tokens from before.
  */
 export function csrfProtection(config: Config): CsrfProtection {
   const { doubleCsrfProtection, generateCsrfToken } = doubleCsrf({
     getSecret: () => config.SECRET_KEY,
-    // Public pages are anonymous; the HMAC still binds the token to this server's secret.
-    getSessionIdentifier: () => '',
+    // Anonymous visitors share the empty identifier: their session is stored only once it holds
+    // something, so until then its id changes on every request and could not carry a token.
+    getSessionIdentifier: (req) => (req.session?.userId === undefined ? '' : req.sessionID),
     cookieName: CSRF_COOKIE_NAME,
     cookieOptions: { sameSite: 'lax', path: '/', secure: false, httpOnly: false, maxAge: 365 * 24 * 3600 * 1000 },
     getCsrfTokenFromRequest: (req) => {
@@ -40,6 +51,6 @@ export function csrfProtection(config: Config): CsrfProtection {
   });
   return {
     middleware: doubleCsrfProtection,
-    tokenFor: (req, res) => generateCsrfToken(req, res, { cookieOptions: { secure: req.secure } }),
+    tokenFor: (req, res) => (isSharedCacheable(res) ? '' : generateCsrfToken(req, res, { cookieOptions: { secure: req.secure } })),
   };
 }

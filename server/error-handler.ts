@@ -21,6 +21,7 @@ const STATUS_TITLES: Record<number, string> = {
   405: 'Method not allowed',
   409: 'Conflict',
   413: 'Too large',
+  422: 'Unprocessable request',
   429: 'Too many requests',
   500: 'Something went wrong',
   503: 'Service unavailable',

@@ -33,6 +33,14 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** The request is well formed but cannot be carried out as sent, such as a reused Idempotency-Key (422). */
+export class UnprocessableError extends HttpError {
+  override name = 'UnprocessableError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(422, message, options);
+  }
+}
+
 /** The acting user may not do this (403). */
 export class PermissionDenied extends HttpError {
   override name = 'PermissionDenied';

@@ -36,6 +36,17 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
   };
 }
 
+/**
+ * Refuses a client with 429 and Retry-After once it passed the rule's maximum with requests of
+ * any method: for lookups by a code, where every read is a guess.
+ */
+export function rateLimitEveryRequest(options: RateLimitOptions): RequestHandler {
+  return async function rateLimitRequests(req, res, next) {
+    await checkRateLimit(options, req, res);
+    next();
+  };
+}
+
 /** Counts this request against the rule; throws TooManyRequestsError (with Retry-After set) past the maximum. */
 export async function checkRateLimit({ db, secret, rule }: RateLimitOptions, req: Request, res: Response): Promise<void> {
   const decision = await hitRateLimit(db, rule, hashClientAddress(secret, req));

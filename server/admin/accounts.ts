@@ -38,7 +38,7 @@ function passwordChangeForm(owner: PasswordOwner) {
 }
 
 /** /wagtail/login/, /wagtail/logout/ (POST) and /wagtail/account/ with its password change. */
-export function accountsRouter({ db, admin, config }: AdminContext): Router {
+export function accountsRouter({ db, admin, config, csrf }: AdminContext): Router {
   const router = Router();
 
   function renderLogin(req: Parameters<typeof admin.render>[0], res: Parameters<typeof admin.render>[1], next: string, username: string, error: string | null, status = 200) {
@@ -63,7 +63,7 @@ export function accountsRouter({ db, admin, config }: AdminContext): Router {
     if (!(await loadUserPermissions(db, result.user)).canAccessAdmin) {
       return renderLogin(req, res, next, username, gettext('You do not have permission to access the admin.'), 403);
     }
-    await startUserSession(db, req, result.user);
+    await startUserSession(db, csrf, req, res, result.user);
     res.redirect(303, next);
   });
 
@@ -111,7 +111,7 @@ export function accountsRouter({ db, admin, config }: AdminContext): Router {
     }
     await setPassword(db, user.id, form.data.new_password1);
     // A new session id, so sessions copied before the change do not carry on.
-    await startUserSession(db, req, user);
+    await startUserSession(db, csrf, req, res, user);
     flash(req, 'success', gettext('Your password has been changed.'));
     res.redirect(303, '/wagtail/account/');
   });

@@ -51,7 +51,7 @@ const ERROR_TITLES: Record<number, string> = {
  */
 export function adminRouter(options: AdminRouterOptions): Router {
   const admin = createAdminRenderer(options.manifest, options.csrf);
-  const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, clock: options.clock, admin, sendPage: options.sendPage };
+  const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, clock: options.clock, admin, csrf: options.csrf, sendPage: options.sendPage };
   const router = Router();
   router.use(loadAdminUser(options.db));
   router.use(accountsRouter(context));

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Config } from '../config';
+import type { CsrfProtection } from '../csrf';
 import type { Db } from '../db/database';
 import type { Logger } from 'pino';
 import type { PublicPages } from '../views/serve';
@@ -13,5 +14,6 @@ export interface AdminContext {
   /** The time time-dependent screens and actions read; tests set it. */
   clock: Clock;
   admin: AdminRenderer;
+  csrf: CsrfProtection;
   sendPage: PublicPages['sendPage'];
 }

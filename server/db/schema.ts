@@ -241,6 +241,8 @@ export interface WaitlistEntriesTable {
   status: Generated<WaitlistStatus>;
   position: number | null;
   idempotency_key: string | null;
+  /** sha256 (hex) of the request that first used idempotency_key; only that request replays. */
+  idempotency_request_hash: string | null;
   created_at: CreatedAt;
   notified_at: Timestamp | null;
   seated_at: Timestamp | null;
@@ -265,6 +267,8 @@ export interface ReservationsTable {
   note: string | null;
   status: Generated<ReservationStatus>;
   idempotency_key: string | null;
+  /** sha256 (hex) of the request that first used idempotency_key; only that request replays. */
+  idempotency_request_hash: string | null;
   created_at: CreatedAt;
   confirmed_at: Timestamp | null;
   cancelled_at: Timestamp | null;

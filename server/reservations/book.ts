@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import type { Reservation } from '../db/schema';
 import { withTransaction } from '../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ensureSameRequest, requestHash } from '../idempotency';
 import { localClock, timeZoneOf, zonedInstant } from '../models/location-clock';
 import { slotLabel, slotMinutes, slotTime } from './slots';
 
@@ -120,14 +121,19 @@ export async function availability(db: Db, rlid: number, date: string, partySize
 
 /**
  * Books a table: the time must be one of the day's available times. A repeated idempotency
- * key returns the first booking with `created` false.
+ * key returns the first booking with `created` false, only for the same request (422 for another).
  */
 export async function requestReservation(db: Db, input: ReservationInput, now: Date): Promise<{ reservation: Reservation; created: boolean }> {
+  const { idempotencyKey, ...request } = input;
+  const hash = requestHash(request);
   return withTransaction(db, async (trx) => {
     const location = await bookableLocation(trx, input.rlid, true);
-    if (input.idempotencyKey) {
-      const earlier = await trx.selectFrom('reservations').selectAll().where('rlid', '=', input.rlid).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
-      if (earlier) return { reservation: earlier, created: false };
+    if (idempotencyKey) {
+      const earlier = await trx.selectFrom('reservations').selectAll().where('rlid', '=', input.rlid).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      if (earlier) {
+        ensureSameRequest(earlier.idempotency_request_hash, hash);
+        return { reservation: earlier, created: false };
+      }
     }
     const { slots, taken, capacity } = await dayAvailability(trx, location, input.date, input.partySize, now);
     const slot = slots.find(({ minutes }) => slotTime(minutes) === input.time);
@@ -145,7 +151,8 @@ export async function requestReservation(db: Db, input: ReservationInput, now: D
         phone: input.phone,
         email: input.email ?? null,
         note: input.note ?? null,
-        idempotency_key: input.idempotencyKey ?? null,
+        idempotency_key: idempotencyKey ?? null,
+        idempotency_request_hash: idempotencyKey ? hash : null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

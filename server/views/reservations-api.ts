@@ -1,5 +1,5 @@
 import type { Clock } from '../clock';
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Reservation } from '../db/schema';
@@ -12,6 +12,8 @@ import { bothSlashes } from './route-paths';
 export interface ReservationsApiRouterOptions {
   db: Db;
   clock: Clock;
+  /** Counts lookups by confirmation code per address, refusing a client that tries too many. */
+  limitLookups: RequestHandler;
 }
 
 const CONFIRMATION_CODE = /^[A-Za-z0-9]{8}$/;
@@ -61,7 +63,7 @@ async function guestReservation(db: Db, req: Request, lastNameSource: unknown): 
  * Table reservations: the bookable times of a day, a booking request, and the guest's own
  * booking by confirmation code and last name (to read or cancel it).
  */
-export function reservationsApiRouter({ db, clock }: ReservationsApiRouterOptions): Router {
+export function reservationsApiRouter({ db, clock, limitLookups }: ReservationsApiRouterOptions): Router {
   const router = Router();
   router.use('/api/reservations', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -81,11 +83,11 @@ export function reservationsApiRouter({ db, clock }: ReservationsApiRouterOption
     res.status(created ? 201 : 200).json(reservationResponse(reservation));
   });
 
-  router.get(bothSlashes('/api/reservations/:code'), async (req, res) => {
+  router.get(bothSlashes('/api/reservations/:code'), limitLookups, async (req, res) => {
     res.json(reservationResponse(await guestReservation(db, req, req.query)));
   });
 
-  router.delete(bothSlashes('/api/reservations/:code'), async (req, res) => {
+  router.delete(bothSlashes('/api/reservations/:code'), limitLookups, async (req, res) => {
     const reservation = await guestReservation(db, req, req.body);
     res.json(reservationResponse(await cancelReservation(db, reservation)));
   });

@@ -2,9 +2,10 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { gettext } from '../../client/lib/i18n';
 import type { Page, PageViewRestriction } from '../db/schema';
-import { authenticate, clientIp, loginFailureLimits, startUserSession } from '../auth';
+import { authenticate, checkPagePassword, clientIp, loginFailureLimits, startUserSession } from '../auth';
+import type { CsrfProtection } from '../csrf';
 import { getPage } from '../models/pages';
-import { passwordMatches, restrictionForPage } from '../models/view-restrictions';
+import { restrictionForPage } from '../models/view-restrictions';
 import type { PageResponder, PageResponse, PublicViewOptions } from './page-response';
 import { resolveRequestSite } from './site-request';
 
@@ -31,6 +32,7 @@ const passwordForm = z.object({ password: z.string().max(255).default(''), retur
 const loginForm = z.object({ username: z.string().max(150).default(''), password: z.string().max(1024).default(''), next: z.string().optional() });
 
 const WRONG_PASSWORD = 'The password you have entered is not correct. Please try again.';
+const TOO_MANY_PASSWORDS = 'Too many wrong passwords have been tried. Please wait a few minutes and try again.';
 /** Shown while the account or address is locked out after repeated failures. */
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
 export const WRONG_LOGIN = 'Please enter a correct username and password. Note that both fields may be case-sensitive.';
@@ -39,7 +41,7 @@ export const WRONG_LOGIN = 'Please enter a correct username and password. Note t
  * /_util/authenticate_with_password/{restriction}/{page}/ checks a page password and remembers
  * it in the session; /_util/login/ signs in for pages restricted to signed-in users.
  */
-export function restrictedPagesRouter({ db, config }: PublicViewOptions, responder: PageResponder): Router {
+export function restrictedPagesRouter({ db, config, csrf }: PublicViewOptions & { csrf: CsrfProtection }, responder: PageResponder): Router {
   const router = Router();
   const passwordPaths = ['/_util/authenticate_with_password/:restrictionId/:pageId/', '/_util/authenticate_with_password/:restrictionId/:pageId'];
 
@@ -67,8 +69,11 @@ export function restrictedPagesRouter({ db, config }: PublicViewOptions, respond
     const form = passwordForm.safeParse(req.body ?? {});
     const returnUrl = safeLocalUrl(form.data?.return_url, '/');
     res.set('Cache-Control', 'private, no-store');
-    if (!form.success || !passwordMatches(target.restriction, form.data.password)) {
-      return responder.send(req, res, site, { ...passwordFormResponse(target.restriction, target.page, returnUrl, gettext(WRONG_PASSWORD)), status: 400 });
+    const result = form.success ? await checkPagePassword(db, target.restriction, form.data.password, clientIp(req), loginFailureLimits(config)) : undefined;
+    if (!result?.ok) {
+      const throttled = result?.reason === 'throttled';
+      const error = gettext(throttled ? TOO_MANY_PASSWORDS : WRONG_PASSWORD);
+      return responder.send(req, res, site, { ...passwordFormResponse(target.restriction, target.page, returnUrl, error), status: throttled ? 429 : 400 });
     }
     const passed = new Set(req.session.passedViewRestrictions ?? []);
     passed.add(target.restriction.id);
@@ -101,7 +106,7 @@ export function restrictedPagesRouter({ db, config }: PublicViewOptions, respond
         status: result?.reason === 'throttled' ? 429 : 400,
       });
     }
-    await startUserSession(db, req, result.user);
+    await startUserSession(db, csrf, req, res, result.user);
     res.redirect(303, next);
   });
 

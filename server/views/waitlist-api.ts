@@ -1,5 +1,5 @@
 import type { Clock } from '../clock';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { ValidationError } from '../errors';
@@ -12,6 +12,8 @@ import { bothSlashes } from './route-paths';
 export interface WaitlistApiRouterOptions {
   db: Db;
   clock: Clock;
+  /** Counts lookups by plan_ahead_id per address, refusing a client that tries too many. */
+  limitLookups: RequestHandler;
 }
 
 /** The largest party the API accepts at all; each location sets its own lower limit. */
@@ -55,7 +57,7 @@ function noStore(res: Response): Response {
  * The wait-list API (SPEC §7): join, the current estimate, a guest's own status, and
  * cancelling. Errors are JSON `{error}` with 400, 404 or 409 (server/error-handler.ts).
  */
-export function waitlistApiRouter({ db, clock }: WaitlistApiRouterOptions): Router {
+export function waitlistApiRouter({ db, clock, limitLookups }: WaitlistApiRouterOptions): Router {
   const router = Router();
 
   router.post(bothSlashes('/api/waitlist'), async (req, res) => {
@@ -74,14 +76,14 @@ export function waitlistApiRouter({ db, clock }: WaitlistApiRouterOptions): Rout
     res.json({ ...estimate, estimatedWaitTime: estimate.waitListReady ? formatWait(estimate.estimatedWaitMinutes) : null });
   });
 
-  router.get(bothSlashes('/api/waitlist/:planAheadId'), async (req, res) => {
+  router.get(bothSlashes('/api/waitlist/:planAheadId'), limitLookups, async (req, res) => {
     noStore(res);
     const entry = await findEntry(db, planAheadId(req));
     if (!entry) return res.status(404).json({ error: 'No wait-list entry with that id.' });
     res.json(entryResponse(await stateOf(db, entry)));
   });
 
-  router.delete(bothSlashes('/api/waitlist/:planAheadId'), async (req, res) => {
+  router.delete(bothSlashes('/api/waitlist/:planAheadId'), limitLookups, async (req, res) => {
     noStore(res);
     res.json(entryResponse(await transitionEntry(db, planAheadId(req), 'cancelled', clock())));
   });

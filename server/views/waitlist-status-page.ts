@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { gettext } from '../../client/lib/i18n';
 import type { WaitlistStatusProps } from '../../client/templates/WaitlistStatus';
 import type { Db } from '../db/database';
@@ -15,9 +15,9 @@ const PLAN_AHEAD_ID = /^[A-Za-z0-9_-]{22}$/;
  * the unguessable id leads here, so it shows that one party and nothing of anyone else.
  * Mounted after the trailing-slash redirect.
  */
-export function waitlistStatusPageRouter({ db }: { db: Db }, responder: PageResponder): Router {
+export function waitlistStatusPageRouter({ db, limitLookups }: { db: Db; limitLookups: RequestHandler }, responder: PageResponder): Router {
   const router = Router();
-  router.get('/waitlist/:planAheadId/', async (req, res) => {
+  router.get('/waitlist/:planAheadId/', limitLookups, async (req, res) => {
     const site = await resolveRequestSite(db, req);
     const id = String(req.params.planAheadId);
     const entry = PLAN_AHEAD_ID.test(id) ? await findEntry(db, id) : undefined;

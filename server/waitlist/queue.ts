@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import type { WaitlistEntry, WaitlistStatus } from '../db/schema';
 import { withTransaction } from '../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ensureSameRequest, requestHash } from '../idempotency';
 import { estimateWaitMinutes, formatWait, TYPICAL_PARTY_SIZE, type TurnSettings } from './estimate';
 import { acceptsOnlineJoins } from './readiness';
 import { ACTIVE_STATUSES, canTransition, isActive, STATUS_TIME_COLUMN } from './transitions';
@@ -86,7 +87,7 @@ export async function refreshLocationEstimate(trx: Db, rlid: number, known: { wa
   await trx.updateTable('locations').set({ estimated_wait_time: estimate }).where('rlid', '=', rlid).execute();
 }
 
-async function insertEntry(trx: Db, input: JoinInput, source: 'online' | 'walk_in'): Promise<WaitlistEntry> {
+async function insertEntry(trx: Db, input: JoinInput, source: 'online' | 'walk_in', idempotencyRequestHash: string | null = null): Promise<WaitlistEntry> {
   const position = (await activeCount(trx, input.rlid)) + 1;
   return trx
     .insertInto('waitlist_entries')
@@ -102,6 +103,7 @@ async function insertEntry(trx: Db, input: JoinInput, source: 'online' | 'walk_i
       source,
       position,
       idempotency_key: input.idempotencyKey ?? null,
+      idempotency_request_hash: idempotencyRequestHash,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -110,14 +112,20 @@ async function insertEntry(trx: Db, input: JoinInput, source: 'online' | 'walk_i
 /**
  * Adds a party that joined online. Refused (409) when the location is not taking online
  * joins now, 400 when the party is larger than the location seats from the wait list. A
- * repeated idempotency key returns the first entry with `created` false.
+ * repeated idempotency key returns the first entry with `created` false, only for the same
+ * request (422 for another).
  */
 export async function joinWaitlist(db: Db, input: JoinInput, now: Date): Promise<EntryState & { created: boolean }> {
+  const { idempotencyKey, ...request } = input;
+  const hash = requestHash(request);
   return withTransaction(db, async (trx) => {
     const location = await lockLocation(trx, input.rlid);
-    if (input.idempotencyKey) {
-      const earlier = await trx.selectFrom('waitlist_entries').selectAll().where('rlid', '=', input.rlid).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
-      if (earlier) return { ...(await stateOf(trx, earlier)), created: false };
+    if (idempotencyKey) {
+      const earlier = await trx.selectFrom('waitlist_entries').selectAll().where('rlid', '=', input.rlid).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      if (earlier) {
+        ensureSameRequest(earlier.idempotency_request_hash, hash);
+        return { ...(await stateOf(trx, earlier)), created: false };
+      }
     }
     if (location.permanently_closed_at) throw new ConflictError('This restaurant has closed.');
     if (location.is_temporarily_closed) throw new ConflictError('This restaurant is temporarily closed.');
@@ -129,7 +137,7 @@ export async function joinWaitlist(db: Db, input: JoinInput, now: Date): Promise
     }
     // The location row is locked, so these reads hold until the insert: one pass, few round trips.
     const settings = await turnSettings(trx, input.rlid);
-    const entry = await insertEntry(trx, input, 'online');
+    const entry = await insertEntry(trx, input, 'online', idempotencyKey ? hash : null);
     await refreshLocationEstimate(trx, input.rlid, { waitListOn: true, active: entry.position!, settings });
     return { entry, estimatedWaitMinutes: estimateWaitMinutes(entry.position! - 1, entry.party_size, settings), created: true };
   });

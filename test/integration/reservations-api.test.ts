@@ -3,6 +3,7 @@ import { localClock, timeZoneOf } from '../../server/models/location-clock';
 import { closeLocationPermanently } from '../../server/models/location-directory';
 import { insertLocations } from '../../server/models/locations';
 import { apiSession } from '../support/api-session';
+import { uniqueClientAddress } from '../support/forms';
 import { testLocation, uniqueRlidBase } from '../support/locations';
 import { request, startTestServer, type TestServer } from '../support/server';
 
@@ -79,6 +80,49 @@ describe('reservations API', () => {
     const again = await send('/api/reservations/', { json: booking(rlid), headers });
     expect(again.status).to.equal(200);
     expect(again.json<ReservationBody>().confirmationCode).to.equal(body.confirmationCode);
+  });
+
+  it('refuses an Idempotency-Key sent again with another body (422), telling nothing of the first booking', async () => {
+    const rlid = await bookableLocation();
+    const headers = { 'idempotency-key': 'reserve-9d04c7aa' };
+    const guest = await apiSession(server);
+    const first = (await guest.send('/api/reservations/', { json: booking(rlid), headers })).json<ReservationBody>();
+
+    const stranger = await apiSession(server);
+    const reused = await stranger.send('/api/reservations/', { json: booking(rlid, { firstName: 'Eve', lastName: 'Mallory', phone: '207-555-0666' }), headers });
+    expect(reused.status).to.equal(422);
+    expect(reused.json()).to.deep.equal({ error: 'This Idempotency-Key was already used with a different request.' });
+    expect(reused.body).to.not.include(first.confirmationCode);
+    expect(reused.body).to.not.include('Carver');
+    expect(await server.db.selectFrom('reservations').select('last_name').where('rlid', '=', rlid).execute()).to.deep.equal([{ last_name: 'Carver' }]);
+
+    const retried = await guest.send('/api/reservations/', { json: booking(rlid), headers });
+    expect(retried.status).to.equal(200);
+    expect(retried.json<ReservationBody>().confirmationCode).to.equal(first.confirmationCode);
+  });
+
+  it('answers 429 once one address looked up or cancelled by code too often', async () => {
+    const limited = await startTestServer({ TRUST_PROXY: '1', LOOKUPS_PER_WINDOW: '3' });
+    try {
+      const rlid = nextRlid++;
+      await insertLocations(limited.db, [testLocation(rlid, { isReservationsEnabled: true, hours: dinner })]);
+      const { send } = await apiSession(limited);
+      const { confirmationCode } = (await send('/api/reservations/', { json: booking(rlid) })).json<ReservationBody>();
+      const from = { 'x-forwarded-for': uniqueClientAddress() };
+      expect((await request(limited, `/api/reservations/${confirmationCode}/?lastName=Carver`, { headers: from })).status).to.equal(200);
+      expect((await request(limited, `/api/reservations/ZZZZZZZZ/?lastName=Carver`, { headers: from })).status).to.equal(404);
+      expect((await send(`/api/reservations/${confirmationCode}/`, { method: 'DELETE', json: { lastName: 'Wrong' }, headers: from })).status).to.equal(404);
+      const refused = await request(limited, `/api/reservations/${confirmationCode}/?lastName=Carver`, { headers: from });
+      expect(refused.status).to.equal(429);
+      expect(Number(refused.headers['retry-after'])).to.be.within(1, 600);
+      expect(refused.body).to.not.include('Carver');
+      expect((await send(`/api/reservations/${confirmationCode}/`, { method: 'DELETE', json: { lastName: 'Carver' }, headers: from })).status).to.equal(429);
+      // Another address still finds its booking; availability is not a lookup.
+      expect((await request(limited, `/api/reservations/${confirmationCode}/?lastName=Carver`, { headers: { 'x-forwarded-for': uniqueClientAddress() } })).status).to.equal(200);
+      expect((await request(limited, `/api/reservations/availability/?rlid=${rlid}&date=${dateIn(3)}&partySize=2`, { headers: from })).status).to.equal(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('lets the guest read and cancel with the code and last name only', async () => {

@@ -3,8 +3,10 @@ import type { Page } from '../../server/db/schema';
 import { addChild } from '../../server/models/pages';
 import { createUser } from '../../server/models/users';
 import { addViewRestriction } from '../../server/models/view-restrictions';
+import { LOGIN_FAILURE_LIMITS } from '../../server/models/login-throttle';
 import { CookieJar } from '../support/cookies';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
+import { uniqueClientAddress } from '../support/forms';
 import { request, startTestServer, type TestServer, type TestResponse } from '../support/server';
 
 describe('pages with view restrictions', () => {
@@ -28,16 +30,16 @@ describe('pages with view restrictions', () => {
   });
   after(() => server.close());
 
-  /** One visitor: keeps cookies, posts forms with the CSRF token from the cookie. */
-  function visitor() {
+  /** One visitor: keeps cookies, posts forms with the CSRF token from the cookie; `headers` go with every request. */
+  function visitor(on: TestServer = server, headers: Record<string, string> = {}) {
     const jar = new CookieJar();
     const send = async (path: string, form?: Record<string, string>): Promise<TestResponse> => {
       const body = form ? new URLSearchParams({ csrfmiddlewaretoken: jar.get('csrftoken') ?? '', ...form }).toString() : undefined;
-      const response = await request(server, path, {
+      const response = await request(on, path, {
         host: testSite.hostname,
         method: form ? 'POST' : 'GET',
         body,
-        headers: { cookie: jar.header(), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        headers: { ...headers, cookie: jar.header(), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
       });
       jar.store(response.headers);
       return response;
@@ -91,6 +93,82 @@ describe('pages with view restrictions', () => {
       body: 'password=lobster-bisque',
     });
     expect(forged.status).to.equal(403);
+  });
+
+  /** A page of its own behind its own password; returns the form's action. */
+  async function passwordProtectedPage(password: string): Promise<{ path: string; action: string }> {
+    const page = await addChild(server.db, testSite.home, { title: 'Vault', slug: `vault-${uniqueSuffix()}`, pageType: 'blank_page', content: {} });
+    const restriction = await addViewRestriction(server.db, page, { type: 'password', password });
+    return { path: `/${page.slug}/`, action: `/_util/authenticate_with_password/${restriction.id}/${page.id}/` };
+  }
+
+  it('stops taking guesses at a page password after repeated failures, even the right one, from any address', async () => {
+    const vault = await passwordProtectedPage('oyster-stew');
+    const guesser = visitor();
+    await guesser.send(vault.path);
+    for (let attempt = 0; attempt < LOGIN_FAILURE_LIMITS.account; attempt += 1) {
+      expect((await guesser.send(vault.action, { password: `guess-${attempt}`, return_url: vault.path })).status).to.equal(400);
+    }
+    const refused = await guesser.send(vault.action, { password: 'oyster-stew', return_url: vault.path });
+    expect(refused.status).to.equal(429);
+    expect(refused.body).to.include('Too many wrong passwords have been tried. Please wait a few minutes and try again.');
+    expect(refused.headers.location).to.equal(undefined);
+    expect((await guesser.send(vault.path)).body).to.include('Password required');
+
+    const someoneElse = visitor();
+    await someoneElse.send(vault.path);
+    expect((await someoneElse.send(vault.action, { password: 'oyster-stew', return_url: vault.path })).status).to.equal(429);
+    // Only this password is locked: the visitor's address may still open another page.
+    const other = await passwordProtectedPage('crab-cake');
+    expect((await guesser.send(other.action, { password: 'crab-cake', return_url: other.path })).status).to.equal(303);
+  });
+
+  it('checks no more guesses than the limit when they all arrive at once', async () => {
+    const vault = await passwordProtectedPage('lobster-roll');
+    const { send } = visitor();
+    await send(vault.path);
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, attempt) => send(vault.action, { password: `guess-${attempt}`, return_url: vault.path })));
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 400)).to.have.length(LOGIN_FAILURE_LIMITS.account);
+    expect(statuses.filter((status) => status === 429)).to.have.length(20 - LOGIN_FAILURE_LIMITS.account);
+  });
+
+  it('stops taking page passwords from an address that guessed wrong too often, whichever the page', async () => {
+    const limited = await startTestServer({ TRUST_PROXY: '1', LOGIN_FAILURES_PER_IP: '3' });
+    try {
+      const first = await passwordProtectedPage('mussels');
+      const second = await passwordProtectedPage('scallops');
+      const guesser = visitor(limited, { 'x-forwarded-for': uniqueClientAddress() });
+      await guesser.send(first.path);
+      // Right passwords do not add up to a lockout.
+      for (let entry = 0; entry < 4; entry += 1) expect((await guesser.send(second.action, { password: 'scallops', return_url: second.path })).status).to.equal(303);
+      for (const guess of ['a', 'b', 'c']) expect((await guesser.send(first.action, { password: guess, return_url: first.path })).status).to.equal(400);
+      const refused = await guesser.send(second.action, { password: 'scallops', return_url: second.path });
+      expect(refused.status).to.equal(429);
+      expect(refused.body).to.include('Too many wrong passwords have been tried.');
+
+      const neighbour = visitor(limited, { 'x-forwarded-for': uniqueClientAddress() });
+      await neighbour.send(second.path);
+      expect((await neighbour.send(second.action, { password: 'scallops', return_url: second.path })).status).to.equal(303);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('forgets a page password\'s failures once someone enters it', async () => {
+    const vault = await passwordProtectedPage('clam-bake');
+    const { send } = visitor();
+    await send(vault.path);
+    const almostLocked = async () => {
+      for (let attempt = 1; attempt < LOGIN_FAILURE_LIMITS.account; attempt += 1) {
+        expect((await send(vault.action, { password: `guess-${attempt}`, return_url: vault.path })).status).to.equal(400);
+      }
+      expect((await send(vault.action, { password: 'clam-bake', return_url: vault.path })).status).to.equal(303);
+    };
+    await almostLocked();
+    await almostLocked();
+    for (let attempt = 0; attempt < LOGIN_FAILURE_LIMITS.account; attempt += 1) await send(vault.action, { password: `again-${attempt}`, return_url: vault.path });
+    expect((await send(vault.action, { password: 'clam-bake', return_url: vault.path })).status).to.equal(429);
   });
 
   it('answers 404 for a restriction that does not protect the page', async () => {

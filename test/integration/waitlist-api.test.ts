@@ -63,6 +63,25 @@ describe('wait-list API', () => {
     expect((await send('/api/waitlist/', { json: guest(rlid), headers: { 'idempotency-key': 'x' } })).status).to.equal(400);
   });
 
+  it('refuses an Idempotency-Key sent again with another body (422), telling nothing of the first party', async () => {
+    const rlid = await openLocation();
+    const headers = { 'idempotency-key': 'join-c41e0b77' };
+    const rosa = await apiSession(server);
+    const first = (await rosa.send('/api/waitlist/', { json: guest(rlid), headers })).json<EntryBody>();
+
+    const stranger = await apiSession(server);
+    const reused = await stranger.send('/api/waitlist/', { json: guest(rlid, { firstName: 'Eve', lastName: 'Mallory' }), headers });
+    expect(reused.status).to.equal(422);
+    expect(reused.json()).to.deep.equal({ error: 'This Idempotency-Key was already used with a different request.' });
+    expect(reused.body).to.not.include(first.plan_ahead_id);
+    expect(reused.body).to.not.include('Rosa');
+    expect(await server.db.selectFrom('waitlist_entries').select('first_name').where('rlid', '=', rlid).execute()).to.deep.equal([{ first_name: 'Rosa' }]);
+
+    const retried = await rosa.send('/api/waitlist/', { json: guest(rlid), headers });
+    expect(retried.status).to.equal(200);
+    expect(retried.json<EntryBody>().plan_ahead_id).to.equal(first.plan_ahead_id);
+  });
+
   it('answers 400 naming the problem for bad bodies, and stores nothing', async () => {
     const rlid = await openLocation();
     const { send } = await apiSession(server);
@@ -142,6 +161,28 @@ describe('wait-list API', () => {
 
     expect((await request(server, '/api/waitlist/AAAAAAAAAAAAAAAAAAAAAA/')).status).to.equal(404);
     expect((await request(server, '/api/waitlist/not-an-id/')).status).to.equal(400);
+  });
+
+  it('answers 429 once one address looked up or cancelled by wait-list id too often', async () => {
+    const limited = await startTestServer({ TRUST_PROXY: '1', LOOKUPS_PER_WINDOW: '3' });
+    try {
+      const rlid = nextRlid++;
+      await insertLocations(limited.db, [testLocation(rlid, { waitListReady: true, waitListMaxPartySize: 6 })]);
+      const { send } = await apiSession(limited);
+      const mine = (await send('/api/waitlist/', { json: guest(rlid) })).json<EntryBody>();
+      const from = { 'x-forwarded-for': uniqueClientAddress() };
+      expect((await request(limited, `/api/waitlist/${mine.plan_ahead_id}/`, { headers: from })).status).to.equal(200);
+      expect((await request(limited, '/api/waitlist/AAAAAAAAAAAAAAAAAAAAAA/', { headers: from })).status).to.equal(404);
+      expect((await send('/api/waitlist/BBBBBBBBBBBBBBBBBBBBBB/', { method: 'DELETE', headers: from })).status).to.equal(404);
+      const refused = await request(limited, `/api/waitlist/${mine.plan_ahead_id}/`, { headers: from });
+      expect(refused.status).to.equal(429);
+      expect(Number(refused.headers['retry-after'])).to.be.within(1, 600);
+      expect((await send(`/api/waitlist/${mine.plan_ahead_id}/`, { method: 'DELETE', headers: from })).status).to.equal(429);
+      expect((await request(limited, `/waitlist/${mine.plan_ahead_id}/`, { headers: from })).status).to.equal(429);
+      expect((await request(limited, `/api/waitlist/${mine.plan_ahead_id}/`, { headers: { 'x-forwarded-for': uniqueClientAddress() } })).json<EntryBody>()).to.include({ status: 'waiting' });
+    } finally {
+      await limited.close();
+    }
   });
 
   it('answers 429 with Retry-After once one address joined or cancelled too often, and stores nothing more', async () => {

@@ -26,6 +26,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SECRET_KEY: 'test-secret-key-that-is-long-enough-123',
     LOG_LEVEL: 'silent',
     FORM_POSTS_PER_WINDOW: '10000',
+    LOOKUPS_PER_WINDOW: '100000',
     LOGIN_FAILURES_PER_IP: '100000',
     ...env,
   });
