@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { User } from '../db/schema';
-import { hitRateLimit, type RateLimitRule } from './rate-limits';
+import { emailAddressKey, hitRateLimit, type RateLimitRule } from './rate-limits';
 
 /** How long a reset link works (Django's PASSWORD_RESET_TIMEOUT default, three days). */
 export const PASSWORD_RESET_TIMEOUT_SECONDS = 3 * 24 * 3600;
@@ -66,11 +66,9 @@ export const RESET_REQUESTS_PER_CLIENT: RateLimitRule = { bucket: 'password-rese
  * a client spreading its requests over many addresses is stopped too.
  */
 export async function mayMailPasswordReset(db: Db, request: { email: string; clientKey: string; secret: string }, now = new Date()): Promise<boolean> {
-  // The address is kept as a keyed hash: the counters should not be a list of who asked.
-  const addressKey = createHmac('sha256', `password-reset-address:${request.secret}`).update(request.email.trim().toLowerCase()).digest('hex').slice(0, 32);
   const [byClient, byAddress] = await Promise.all([
     hitRateLimit(db, RESET_REQUESTS_PER_CLIENT, request.clientKey, now),
-    hitRateLimit(db, RESET_MAILS_PER_ADDRESS, addressKey, now),
+    hitRateLimit(db, RESET_MAILS_PER_ADDRESS, emailAddressKey(request.secret, request.email), now),
   ]);
   return byClient.allowed && byAddress.allowed;
 }

@@ -3,11 +3,15 @@ import { z } from 'zod';
 import type { Db } from '../db/database';
 import { withTransaction } from '../db/transaction';
 import { queueEmail, type OutgoingEmail } from './outbox';
+import { emailAddressKey, hitRateLimit, type RateLimitRule } from './rate-limits';
 import { signUpSubscriber, type SignupOptions } from './subscriber-occasions';
 import { normalizeEmail } from './subscribers';
 
 /** How long a confirmation link works; unconfirmed signups older than this are purged. */
 export const SIGNUP_CONFIRMATION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** Confirmation mails one address may be sent per window, however many signups name it. */
+export const CONFIRMATION_MAILS_PER_ADDRESS: RateLimitRule = { bucket: 'email-signup-confirmation:address', max: 3, windowSeconds: 3600 };
 
 /** What following a confirmation link did. */
 export type ConfirmSignupOutcome = 'confirmed' | 'already_confirmed' | 'invalid';
@@ -49,13 +53,16 @@ export function readSignupConfirmationToken(secret: string, token: string, now: 
 /**
  * Keeps a signup aside until its address confirms it, and queues the confirmation mail in the
  * same transaction; `mailFor` builds that mail from the link's token. Nothing about the
- * address's subscription changes yet.
+ * address's subscription changes yet. Past CONFIRMATION_MAILS_PER_ADDRESS nothing is kept or
+ * sent (false), so signing up somebody else's address over and over cannot flood their inbox.
  */
 export async function requestSignupConfirmation(
   db: Db,
   options: { signup: SignupOptions; secret: string; now: Date; mailFor: (token: string) => OutgoingEmail },
-): Promise<void> {
+): Promise<boolean> {
   const signup = storedSignupSchema.parse({ ...options.signup, email: normalizeEmail(options.signup.email) });
+  const decision = await hitRateLimit(db, CONFIRMATION_MAILS_PER_ADDRESS, emailAddressKey(options.secret, signup.email), options.now);
+  if (!decision.allowed) return false;
   await withTransaction(db, async (tx) => {
     const row = await tx
       .insertInto('email_signup_confirmations')
@@ -64,6 +71,7 @@ export async function requestSignupConfirmation(
       .executeTakeFirstOrThrow();
     await queueEmail(tx, options.mailFor(makeSignupConfirmationToken(options.secret, row.id, options.now)));
   });
+  return true;
 }
 
 /**

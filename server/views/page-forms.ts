@@ -106,6 +106,7 @@ export function pageForms(options: PageFormsOptions, responder: PageResponder): 
       return;
     }
     const origin = await mailOrigin(req, db);
+    // Past the limit of mails to one address nothing is sent; the visitor is told the same.
     await requestSignupConfirmation(db, {
       signup,
       secret: config.SECRET_KEY,

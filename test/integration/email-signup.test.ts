@@ -7,7 +7,7 @@ import { INVALID_POSTCODE_MESSAGE } from '../../server/forms/field-rules';
 import { INVALID_EMAIL_MESSAGE, REQUIRED_MESSAGE, invalidChoiceMessage, tooLongMessage } from '../../server/forms/messages';
 import { BIRTHDAY_INCOMPLETE_MESSAGE, INVALID_DAY_MESSAGE, MAX_OCCASIONS, TERMS_REQUIRED_MESSAGE } from '../../server/forms/signup-form';
 import { addChild } from '../../server/models/pages';
-import { makeSignupConfirmationToken, purgeExpiredSignupConfirmations, SIGNUP_CONFIRMATION_TTL_MS } from '../../server/models/signup-confirmations';
+import { CONFIRMATION_MAILS_PER_ADDRESS, makeSignupConfirmationToken, purgeExpiredSignupConfirmations, SIGNUP_CONFIRMATION_TTL_MS } from '../../server/models/signup-confirmations';
 import { occasionsOf } from '../../server/models/subscriber-occasions';
 import { getSubscriberByEmail, unsubscribeEmail } from '../../server/models/subscribers';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
@@ -171,6 +171,16 @@ describe('email signup form', () => {
       expect(markup(response.body)).to.include('Please sign up again to get a new one.');
     }
     expect(await getSubscriberByEmail(server.db, email)).to.equal(undefined);
+  });
+
+  it('mails one address at most its limit of confirmation links, answering every signup the same', async () => {
+    const email = newEmail();
+    for (let attempt = 0; attempt < CONFIRMATION_MAILS_PER_ADDRESS.max + 2; attempt++) {
+      const response = await send(details(email));
+      expect(response.status).to.equal(303);
+      expect(response.headers.location).to.equal('/sign-up/welcome/');
+    }
+    expect(await mailsTo(email)).to.have.length(CONFIRMATION_MAILS_PER_ADDRESS.max);
   });
 
   it('forgets waiting signups once their links have expired', async () => {
