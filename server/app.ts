@@ -31,6 +31,7 @@ import { createLocationCache } from './models/location-cache';
 import { locationsApiRouter } from './views/locations-api';
 import { geocodeApiRouter } from './views/geocode-api';
 import { locationListRedirectRouter } from './views/location-list-redirect';
+import { signupConfirmationRouter } from './views/signup-confirmation';
 import { waitlistStatusPageRouter } from './views/waitlist-status-page';
 import { locationMapImageRouter } from './views/location-map-image';
 import { unsubscribeRouter } from './views/unsubscribe';
@@ -56,7 +57,7 @@ export interface AppOptions {
 const ONE_YEAR_SECONDS = 31536000;
 
 /** Assembles the Express app: headers, static files, fixed routes, then the page tree. */
-export function createApp({ config, db, logger, manifest = loadAssetManifest(), reportError, captcha = createCaptcha(config, logger), clock = systemClock }: AppOptions): Express {
+export function createApp({ config, db, logger, manifest = loadAssetManifest(), reportError, captcha = createCaptcha(config, db, logger), clock = systemClock }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -121,6 +122,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(pages.appendSlash);
   app.use(locationListRedirectRouter({ db }, responder));
   app.use(waitlistStatusPageRouter({ db, limitLookups: limitWaitlistLookups }, responder));
+  app.use(signupConfirmationRouter({ db, config, clock }, responder));
   app.get('/{*path}', pages.servePage);
   app.post('/{*path}', pageForms({ ...viewOptions, ...formLimit }, responder));
 

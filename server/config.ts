@@ -3,10 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
-  .default('')
-  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+const flagValues = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', '']);
+
+const flag = flagValues.default('').transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+/** A flag that is on unless set to an off value. */
+const flagOnByDefault = flagValues.default('on').transform((value) => !['0', 'false', 'off', 'no'].includes(value));
 
 const optionalText = z
   .string()
@@ -48,6 +50,8 @@ export const configSchema = z.object({
   FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
   /** Reservation and wait-list lookups by code one address may make per FORM_RATE_WINDOW_SECONDS (a status page polls every 20 s). */
   LOOKUPS_PER_WINDOW: z.coerce.number().int().min(1).max(100000).default(120),
+  /** Email signups wait for the address to confirm them through a mailed link (double opt-in). */
+  EMAIL_SIGNUP_DOUBLE_OPT_IN: flagOnByDefault,
   /** Where contact messages go when the contact page names no address of its own. */
   CONTACT_TO_ADDRESS: optionalText.pipe(z.email().optional()),
   ACCESSIBILITY_SERVICE_URL: optionalUrl,

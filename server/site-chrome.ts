@@ -4,7 +4,8 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Page, Site } from './db/schema';
 import { footerContentSchema } from './models/chrome-content';
-import { findLiveDescendantOfType, getChildren } from './models/pages';
+import { findLiveDescendantOfType } from './models/pages';
+import { publicListablePages } from './models/public-pages';
 import { DEFAULT_SITE_SETTINGS, getSiteSettings, type SiteSettings } from './models/site-settings';
 import { FOOTER_PAGE_TYPE, footerProps } from './pagetypes/footer-page';
 import { LOCATIONS_MAP_PAGE_TYPE } from './pagetypes/locations-map-page';
@@ -31,13 +32,13 @@ function chromeFrom(settings: SiteSettings, config: ChromeConfig, parts: Pick<Si
 }
 
 /**
- * Settings, the legacy menu (live children of the site root marked show in menus) and the
+ * Settings, the legacy menu (public children of the site root marked show in menus) and the
  * footer (the site's footer page); a footer page with invalid content is logged and skipped.
  */
 export async function loadSiteChrome(db: Db, site: Site, siteRoot: Page, config: ChromeConfig, logger: Logger): Promise<SiteChrome> {
   const [settings, children, footerPage, locatorPage] = await Promise.all([
     getSiteSettings(db, site.id, logger),
-    getChildren(db, siteRoot, { liveOnly: true }),
+    publicListablePages(db, { siteRoot, under: siteRoot, levels: 1 }),
     findLiveDescendantOfType(db, siteRoot, FOOTER_PAGE_TYPE),
     findLiveDescendantOfType(db, siteRoot, LOCATIONS_MAP_PAGE_TYPE),
   ]);

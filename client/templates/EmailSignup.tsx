@@ -21,6 +21,8 @@ export interface EmailSignupProps extends EmailSignupFooterProps {
   form: SerializedForm | null;
   /** The special occasions form set. */
   occasions: SerializedFormSet;
+  /** Signups wait for the address to confirm them (double opt-in), so the thanks says to check the inbox. */
+  confirmation_pending: boolean;
 }
 
 /**
@@ -59,7 +61,7 @@ export function EmailSignupFooter({ legal_text, faq_url, unsubscribe_url }: Emai
  * The email signup page: body blocks, then a panel with the pre-form content, the signup form
  * (or a thank-you once signed up without a landing page), the legal text and the help links.
  */
-export default function EmailSignup({ title, body, pre_form_content, legal_text, faq_url, unsubscribe_url, form, occasions }: EmailSignupProps) {
+export default function EmailSignup({ title, body, pre_form_content, legal_text, faq_url, unsubscribe_url, form, occasions, confirmation_pending }: EmailSignupProps) {
   return (
     <article className="template-signup container">
       <h1 className="page-title">{title}</h1>
@@ -70,7 +72,9 @@ export default function EmailSignup({ title, body, pre_form_content, legal_text,
           <EmailSignupForm form={form} occasions={occasions} />
         ) : (
           <p className="form-confirmation" role="status">
-            {gettext('Thanks for signing up! Watch your inbox for our welcome email.')}
+            {confirmation_pending
+              ? gettext('Thanks for signing up! Check your inbox to confirm your subscription: we sent you a link.')
+              : gettext('Thanks for signing up! Watch your inbox for our welcome email.')}
           </p>
         )}
         <EmailSignupFooter legal_text={legal_text} faq_url={faq_url} unsubscribe_url={unsubscribe_url} />

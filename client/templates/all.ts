@@ -1,6 +1,7 @@
 import ContactUs from './ContactUs';
 import ContactUsLanding from './ContactUsLanding';
 import EmailSignup from './EmailSignup';
+import EmailSignupConfirmation from './EmailSignupConfirmation';
 import EmailSignupLanding from './EmailSignupLanding';
 import Error404 from './Error404';
 import ExamplePage from './ExamplePage';
@@ -30,6 +31,7 @@ export const ALL_TEMPLATES: Record<TemplateName, TemplateModule['default']> = {
   'contact us landing page': ContactUsLanding,
   'email signup': EmailSignup,
   'email signup landing page': EmailSignupLanding,
+  'email signup confirmation': EmailSignupConfirmation,
   'locations list': LocationsList,
   'single location': SingleLocation,
   'locations map': LocationsMap,

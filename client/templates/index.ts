@@ -18,6 +18,7 @@ export const TEMPLATE_FILES = {
   'contact us landing page': 'ContactUsLanding',
   'email signup': 'EmailSignup',
   'email signup landing page': 'EmailSignupLanding',
+  'email signup confirmation': 'EmailSignupConfirmation',
   'locations list': 'LocationsList',
   'single location': 'SingleLocation',
   'locations map': 'LocationsMap',

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
 import { withTransaction } from '../db/transaction';
 import { queueEmail } from '../models/outbox';
-import { checkResetToken, decodeUid, encodeUid, makeResetToken, usersForReset } from '../models/password-reset';
+import { checkResetToken, decodeUid, encodeUid, makeResetToken, mayMailPasswordReset, usersForReset } from '../models/password-reset';
 import { passwordOwnerOf } from '../models/password-validation';
+import { hashClientAddress } from '../rate-limit';
 import { getUser, setPassword } from '../models/users';
 import { newPasswordPairForm } from './accounts';
 import { parseForm } from './forms';
@@ -24,8 +25,11 @@ export function passwordResetRouter({ db, config, admin }: AdminContext): Router
   router.post('/password_reset/', async (req, res) => {
     const form = parseForm(requestForm, req.body);
     if (!form.ok) return admin.render(req, res, 'password-reset', { title: gettext('Reset your password'), form }, 400);
+    // Past a limit the answer stays the same and no mail goes out, so neither the limit nor an
+    // account is revealed, and nobody's inbox can be flooded.
+    const allowed = await mayMailPasswordReset(db, { email: form.data.email, clientKey: hashClientAddress(config.SECRET_KEY, req), secret: config.SECRET_KEY });
     const origin = await mailOrigin(req, db);
-    const users = await usersForReset(db, form.data.email);
+    const users = allowed ? await usersForReset(db, form.data.email) : [];
     await withTransaction(db, async (trx) => {
       for (const user of users) {
         const link = `${origin}/wagtail/password_reset/confirm/${encodeUid(user.id)}/${makeResetToken(user, config.SECRET_KEY)}/`;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ArticlePreviewGridProps, ArticlePreviewProps } from '../../client/blocks/ArticlePreviewGrid';
 import type { Page } from '../db/schema';
-import { getChildren, getPage } from '../models/pages';
+import { getPage } from '../models/pages';
+import { publicListablePages } from '../models/public-pages';
 import { pageUrlWithinSite } from '../site-chrome';
 import { buttonStyleField, destinationFields, destinationSchema, listField, optionalText, resolveDestination } from './media-fields';
 import { buttonStyleSchema, imageRefSchema, pageRefSchema, resolveImage } from './references';
@@ -38,15 +39,15 @@ function fromChildPage(context: BlockContext, page: Page): ArticleSource {
   return { title: page.title, date, image: content.feature_image ?? null, url: async () => pageUrlWithinSite(page, context.siteRoot) };
 }
 
-/** The live children of the source page, or null when it is not a live page of this site. */
+/** The public children of the source page, or null when it is not a live page of this site. */
 async function sourcePageArticles(context: BlockContext, pageId: number): Promise<{ page: Page; articles: ArticleSource[] } | null> {
   const page = await getPage(context.db, pageId);
   if (!page?.live || !page.path.startsWith(context.siteRoot.path)) {
     context.logger.warn({ reference: `page ${pageId}` }, 'An article preview grid lists the children of a page that is not live in this site');
     return null;
   }
-  const children = await getChildren(context.db, page, { liveOnly: true });
-  return { page, articles: children.filter((child) => !child.expired).map((child) => fromChildPage(context, child)) };
+  const children = await publicListablePages(context.db, { siteRoot: context.siteRoot, under: page, levels: 1 });
+  return { page, articles: children.map((child) => fromChildPage(context, child)) };
 }
 
 async function resolveArticle(context: BlockContext, article: ArticleSource): Promise<ArticlePreviewProps | null> {

@@ -11,7 +11,7 @@ import { defineBlock } from './types';
 const SITEMAP_MAX_ENTRIES = 1_000;
 
 /** Whether pages of a type belong in visitor-facing lists (not footer or thank-you pages). */
-async function indexableTypeFilter(): Promise<(pageType: string) => boolean> {
+export async function indexableTypeFilter(): Promise<(pageType: string) => boolean> {
   // Page types load the block registry, which loads this file: imported eagerly, the registry
   // could meet this module before PAGE_TYPES exists, depending on which module loads first.
   const { PAGE_TYPES } = await import('../pagetypes/index');
@@ -19,12 +19,6 @@ async function indexableTypeFilter(): Promise<(pageType: string) => boolean> {
     const type = PAGE_TYPES[pageType];
     return type !== undefined && !type.robots?.includes('noindex');
   };
-}
-
-/** Whether a page belongs in visitor-facing page lists: live, unexpired, of an indexable type. */
-export async function listablePageFilter(): Promise<(page: Page) => boolean> {
-  const isIndexableType = await indexableTypeFilter();
-  return (page) => page.live && !page.expired && isIndexableType(page.page_type);
 }
 
 /**
@@ -54,7 +48,8 @@ export const sitemapBlock = defineBlock({
   schema: z.object({ heading: optionalHeadingSchema }),
   fields: [{ name: 'heading', label: 'Heading', kind: 'text' }],
   toProps: async (value, context): Promise<SitemapProps> => {
-    const pages = await publicListablePages(context.db, context.siteRoot, await indexableTypeFilter());
+    const { siteRoot } = context;
+    const pages = await publicListablePages(context.db, { siteRoot, under: siteRoot, inclusive: true, isIndexableType: await indexableTypeFilter() });
     return { heading: value.heading, pages: nestPages(pages, context.siteRoot) };
   },
 });

@@ -481,6 +481,21 @@ export interface RateLimitHitsTable {
   hits: Generated<number>;
 }
 
+/** A signup waiting for its confirmation link (double opt-in); `signup` holds the form's data. */
+export interface EmailSignupConfirmationsTable {
+  id: Generated<number>;
+  email: string;
+  signup: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+  confirmed_at: Timestamp | null;
+}
+
+/** A built-in captcha token that has passed once, kept until it would expire anyway. */
+export interface UsedCaptchaTokensTable {
+  token: string;
+  expires_at: Timestamp;
+}
+
 /** The Kysely database interface: one entry per table, in migration order. */
 export interface Database {
   users: UsersTable;
@@ -524,6 +539,8 @@ export interface Database {
   workflow_pages: WorkflowPagesTable;
   workflow_states: WorkflowStatesTable;
   workflow_task_states: WorkflowTaskStatesTable;
+  email_signup_confirmations: EmailSignupConfirmationsTable;
+  used_captcha_tokens: UsedCaptchaTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

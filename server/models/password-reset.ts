@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { User } from '../db/schema';
+import { emailAddressKey, hitRateLimit, type RateLimitRule } from './rate-limits';
 
 /** How long a reset link works (Django's PASSWORD_RESET_TIMEOUT default, three days). */
 export const PASSWORD_RESET_TIMEOUT_SECONDS = 3 * 24 * 3600;
@@ -52,4 +53,22 @@ export async function usersForReset(db: Db, email: string): Promise<User[]> {
     .where('is_active', '=', true)
     .where('password', '<>', '')
     .execute();
+}
+
+/** Reset mails one email address may be sent per window, however many clients ask. */
+export const RESET_MAILS_PER_ADDRESS: RateLimitRule = { bucket: 'password-reset:address', max: 3, windowSeconds: 3600 };
+/** Reset requests one client may make per window, whatever addresses it names. */
+export const RESET_REQUESTS_PER_CLIENT: RateLimitRule = { bucket: 'password-reset:client', max: 10, windowSeconds: 3600 };
+
+/**
+ * Counts a reset request against the limits for its address and its client (a keyed hash of
+ * the client's network address); true when a mail may go out. Both are counted every time, so
+ * a client spreading its requests over many addresses is stopped too.
+ */
+export async function mayMailPasswordReset(db: Db, request: { email: string; clientKey: string; secret: string }, now = new Date()): Promise<boolean> {
+  const [byClient, byAddress] = await Promise.all([
+    hitRateLimit(db, RESET_REQUESTS_PER_CLIENT, request.clientKey, now),
+    hitRateLimit(db, RESET_MAILS_PER_ADDRESS, emailAddressKey(request.secret, request.email), now),
+  ]);
+  return byClient.allowed && byAddress.allowed;
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
@@ -29,4 +30,12 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, clientKey: strin
   if (row.hits === 1) await db.deleteFrom('rate_limit_hits').where('bucket', '=', rule.bucket).where('window_start', '<', windowStart).execute();
   if (row.hits <= rule.max) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000)) };
+}
+
+/**
+ * An email address as a rate-limit key: a keyed hash of its normalized form, so limits per
+ * address do not leave a list of who asked in the counters.
+ */
+export function emailAddressKey(secret: string, email: string): string {
+  return createHmac('sha256', `rate-limit-address:${secret}`).update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
 }

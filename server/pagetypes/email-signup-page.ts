@@ -78,6 +78,7 @@ export const emailSignupPage = definePageType({
       ...footer,
       form: submitted ? null : serializeForm(signupFormFor(requireCaptcha(context)), { raw: posted?.body, errors: posted?.errors }),
       occasions: serializeFormSet(occasionsFormSet, occasions),
+      confirmation_pending: context.config.EMAIL_SIGNUP_DOUBLE_OPT_IN,
     };
   },
 });
@@ -101,6 +102,6 @@ export const emailSignupLandingPage = definePageType({
       resolveStream(fields.confirmation, context),
       signupFooterProps(fields, context),
     ]);
-    return { title: page.title, body, confirmation, ...footer };
+    return { title: page.title, body, confirmation, confirmation_pending: context.config.EMAIL_SIGNUP_DOUBLE_OPT_IN, ...footer };
   },
 });

@@ -14,7 +14,8 @@ import {
   type DirectoryLocation,
 } from '../models/location-directory';
 import { getLocation } from '../models/locations';
-import { findLiveDescendantOfType, getChildren, getParent } from '../models/pages';
+import { findLiveDescendantOfType, getParent } from '../models/pages';
+import { publicListablePages } from '../models/public-pages';
 import { getSiteSettings } from '../models/site-settings';
 import { pageUrlWithinSite } from '../site-chrome';
 import { locationDetail, restaurantStructuredData } from './location-detail';
@@ -47,13 +48,14 @@ export interface CountryDirectory extends OtherDirectory {
 /** The country a directory page lists, from its content: its country field, else its title. */
 export type DirectoryCountryName = (page: Page) => string;
 
-/** The live directory pages beside `page` (its parent's children of its type), itself included, in tree order. */
+/** The public directory pages beside `page` (its parent's children of its type), itself included, in tree order. */
 export async function countryDirectories(page: Page, context: PageTypeContext, countryOf: DirectoryCountryName): Promise<CountryDirectory[]> {
-  const parent = await getParent(context.db, page);
-  const siblings = parent ? await getChildren(context.db, parent, { liveOnly: true }) : [page];
-  return siblings
-    .filter((sibling) => sibling.page_type === LOCATIONS_STATE_LIST_PAGE_TYPE && !sibling.expired)
-    .map((sibling) => ({ page: sibling, id: sibling.id, url: pageUrlWithinSite(sibling, context.siteRoot), country: { printable_name: countryOf(sibling) } }));
+  // A directory at the site root has no siblings within the site.
+  const parent = page.id === context.siteRoot.id ? undefined : await getParent(context.db, page);
+  const siblings = parent
+    ? await publicListablePages(context.db, { siteRoot: context.siteRoot, under: parent, levels: 1, pageTypes: [LOCATIONS_STATE_LIST_PAGE_TYPE] })
+    : [page];
+  return siblings.map((sibling) => ({ page: sibling, id: sibling.id, url: pageUrlWithinSite(sibling, context.siteRoot), country: { printable_name: countryOf(sibling) } }));
 }
 
 /** The states of the country named `countryName`, each with its cities that have an open location. */

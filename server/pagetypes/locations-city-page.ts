@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { localPageUrl } from '../../client/lib/location-links';
 import type { LocationsListProps } from '../../client/templates/LocationsList';
 import { openLocationsByCityName } from '../models/location-directory';
-import { getChildren } from '../models/pages';
+import { publicListablePages } from '../models/public-pages';
 import { pageUrlWithinSite } from '../site-chrome';
 import { cityLocation } from './location-directory';
 import { LOCATIONS_STATE_LIST_PAGE_TYPE } from './locations-state-list-page';
@@ -42,12 +42,12 @@ export const locationsCityPage = definePageType({
     const [stateList, locations, children] = await Promise.all([
       relatedPageOfType(page, LOCATIONS_STATE_LIST_PAGE_TYPE, context),
       openLocationsByCityName(context.db, city, fields.state),
-      getChildren(context.db, page, { liveOnly: true }),
+      publicListablePages(context.db, { siteRoot: context.siteRoot, under: page, levels: 1, pageTypes: [LOCATION_PAGE_TYPE] }),
     ]);
     const handMade = new Map<number, string>();
     for (const child of children) {
-      const fields = child.page_type === LOCATION_PAGE_TYPE && !child.expired ? rlidFieldSchema.safeParse(child.content) : undefined;
-      const rlid = fields?.success ? fields.data.rlid : null;
+      const fields = rlidFieldSchema.safeParse(child.content);
+      const rlid = fields.success ? fields.data.rlid : null;
       if (rlid !== null && !handMade.has(rlid)) handMade.set(rlid, pageUrlWithinSite(child, context.siteRoot));
     }
     return {

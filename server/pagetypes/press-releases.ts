@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PressArticleLink, PressSectionLink } from '../../client/templates/PressReleaseList';
 import { imageRefSchema } from '../blocks/references';
 import type { Page } from '../db/schema';
-import { getChildren, getDescendants } from '../models/pages';
+import { publicListablePages } from '../models/public-pages';
 import { pageUrlWithinSite } from '../site-chrome';
 import { relatedPageOfType } from './related-pages';
 import type { PageTypeContext } from './types';
@@ -47,13 +47,12 @@ export function pressArticleLink(entry: PressReleaseEntry, context: PageTypeCont
 }
 
 /**
- * The live press releases among `pages`, newest first; of two on the same day, the one added to the tree later comes first.
+ * The press releases among `pages`, newest first; of two on the same day, the one added to the tree later comes first.
  * One with invalid content is logged and left out, so it cannot take the list down.
  */
 function newestFirst(pages: Page[], context: PageTypeContext): PressReleaseEntry[] {
   const entries: PressReleaseEntry[] = [];
   for (const page of pages) {
-    if (page.page_type !== PRESS_RELEASE_PAGE_TYPE || page.expired) continue;
     const fields = pressReleaseFieldsSchema.safeParse(page.content);
     if (!fields.success) {
       context.logger.warn({ pageId: page.id, issues: fields.error.issues }, 'Press release with invalid content left out of a list');
@@ -64,14 +63,18 @@ function newestFirst(pages: Page[], context: PageTypeContext): PressReleaseEntry
   return entries.sort((a, b) => b.date.localeCompare(a.date) || b.page.path.localeCompare(a.page.path));
 }
 
-/** The live press releases directly under a list page, newest first. */
+/** The public press releases directly under a list page, newest first. */
 export async function pressReleasesOf(listPage: Page, context: PageTypeContext): Promise<PressReleaseEntry[]> {
-  return newestFirst(await getChildren(context.db, listPage, { liveOnly: true }), context);
+  return newestFirst(await publicPressReleases(listPage, 1, context), context);
 }
 
-/** Every live press release anywhere below a page (a press section's lists), newest first. */
+/** Every public press release anywhere below a page (a press section's lists), newest first. */
 export async function pressReleasesBelow(ancestor: Page, context: PageTypeContext): Promise<PressReleaseEntry[]> {
-  return newestFirst(await getDescendants(context.db, ancestor, { liveOnly: true }), context);
+  return newestFirst(await publicPressReleases(ancestor, undefined, context), context);
+}
+
+function publicPressReleases(under: Page, levels: number | undefined, context: PageTypeContext): Promise<Page[]> {
+  return publicListablePages(context.db, { siteRoot: context.siteRoot, under, levels, pageTypes: [PRESS_RELEASE_PAGE_TYPE] });
 }
 
 /**

@@ -14,8 +14,8 @@ export interface PageTypeContext extends BlockContext {
   db: Db;
   logger: Logger;
   site: Site;
-  /** The parts of the configuration page types read (the maps key for map images). */
-  config: Pick<Config, 'GOOGLE_MAPS_API_KEY'>;
+  /** The parts of the configuration page types read (the maps key for map images, double opt-in for signup texts). */
+  config: Pick<Config, 'GOOGLE_MAPS_API_KEY' | 'EMAIL_SIGNUP_DOUBLE_OPT_IN'>;
   /** Scheme and host the visitor used ('https://www.example.com'), for absolute URLs. */
   origin: string;
   /** The time of this request (opening hours and wait-list readiness read it). */

@@ -6,13 +6,17 @@ import { nonFieldError } from '../forms/form';
 import { occasionsFormSet } from '../forms/signup-form';
 import { saveFormSubmission } from '../models/form-submissions';
 import { findPageByUrlPath } from '../models/pages';
-import { signUpSubscriber } from '../models/subscriber-occasions';
+import { requestSignupConfirmation } from '../models/signup-confirmations';
+import { signUpSubscriber, type SignupOptions } from '../models/subscriber-occasions';
+import { normalizeEmail } from '../models/subscribers';
 import { firstUnmetRestriction, restrictionsForPage } from '../models/view-restrictions';
 import { contactUsPage } from '../pagetypes/contact-us-page';
 import { emailSignupPage } from '../pagetypes/email-signup-page';
 import { landingUrlFor } from '../pagetypes/form-pages';
 import type { PageTypeContext, PageTypeDefinition, PostedForm } from '../pagetypes/types';
 import { checkRateLimit, hashClientAddress } from '../rate-limit';
+import { mailOrigin } from '../admin/mail-origin';
+import { signupConfirmationMail } from '../mail/signup-confirmation-mail';
 import { checkContactPost } from '../forms/contact-submission';
 import type { PageResponder, PublicViewOptions } from './page-response';
 import { headFor, pageTypeContext, pathComponents } from './serve';
@@ -81,12 +85,12 @@ export function pageForms(options: PageFormsOptions, responder: PageResponder): 
       }
       return { redirect: await landingUrlFor(context, page, fields.landing_page, 'contact_us_landing_page') };
     }),
-    [emailSignupPage.name]: formPageHandler(emailSignupPage, async ({ page, fields, context, req, body }) => {
+    [emailSignupPage.name]: formPageHandler(emailSignupPage, async ({ page, fields, site, context, req, body }) => {
       const checked = await checkSignupPost(body, { captcha, remoteIp: req.ip ?? '' });
       const formSets = { [occasionsFormSet.prefix]: { forms: checked.occasions.forms, nonFormErrors: checked.occasions.nonFormErrors } };
       if (!checked.valid) return { status: 400, posted: { body, errors: checked.errors, formSets } };
       try {
-        await signUpSubscriber(db, checked.signup);
+        await saveSignup(checked.signup, site, req);
       } catch (error) {
         context.logger.error({ err: error, pageId: page.id }, 'Email signup could not be saved');
         return { status: 500, posted: { body, errors: nonFieldError(SAVE_FAILED_MESSAGE), formSets } };
@@ -94,6 +98,22 @@ export function pageForms(options: PageFormsOptions, responder: PageResponder): 
       return { redirect: await landingUrlFor(context, page, fields.landing_page, 'email_signup_landing_page') };
     }),
   };
+
+  /** With double opt-in, keeps the signup aside and mails its confirmation link; else subscribes at once. */
+  async function saveSignup(signup: SignupOptions, site: RequestSite, req: Request): Promise<void> {
+    if (!config.EMAIL_SIGNUP_DOUBLE_OPT_IN) {
+      await signUpSubscriber(db, signup);
+      return;
+    }
+    const origin = await mailOrigin(req, db);
+    // Past the limit of mails to one address nothing is sent; the visitor is told the same.
+    await requestSignupConfirmation(db, {
+      signup,
+      secret: config.SECRET_KEY,
+      now: new Date(),
+      mailFor: (token) => signupConfirmationMail({ to: normalizeEmail(signup.email), origin, token, siteName: site.site.site_name }),
+    });
+  }
 
   /** The page again, with the posted form, its errors and the given status. */
   async function sendPosted(formPage: FormPage<unknown>, res: Response, pageType: PageTypeDefinition, outcome: { status: number; posted: PostedForm }) {

@@ -32,7 +32,7 @@ interface SitemapEntry {
  * type's routes (the directory's city and local pages); an address listed once, the page's first.
  */
 async function sitemapEntries(db: Db, site: RequestSite): Promise<SitemapEntry[]> {
-  const pages = await publicListablePages(db, site.root, isIndexableType);
+  const pages = await publicListablePages(db, { siteRoot: site.root, under: site.root, inclusive: true, isIndexableType });
   const seen = new Set(pages.map((page) => pageUrlWithinSite(page, site.root)));
   const entries: SitemapEntry[] = [];
   for (const page of pages) {

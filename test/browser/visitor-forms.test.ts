@@ -7,6 +7,7 @@ import { addChild } from '../../server/models/pages';
 import { occasionsOf } from '../../server/models/subscriber-occasions';
 import { getSubscriberByEmail } from '../../server/models/subscribers';
 import { launchBrowserOrSkip } from '../support/browser';
+import { testDb } from '../support/database';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
 import { sampleLocation } from '../support/locations';
 import { startTestServer, testConfig, type TestServer } from '../support/server';
@@ -26,8 +27,9 @@ describe('visitor forms in the browser', function () {
     // The built-in captcha as drawn, judged as if MIN_FILL_MS had passed: a visitor this fast is a
     // test, and the minimum fill time has tests of its own (forms-abuse).
     const { SECRET_KEY: secret } = testConfig();
-    const drawn = builtinCaptcha({ secret });
-    const patient = builtinCaptcha({ secret, now: () => Date.now() + MIN_FILL_MS });
+    const db = await testDb();
+    const drawn = builtinCaptcha({ secret, db });
+    const patient = builtinCaptcha({ secret, db, now: () => Date.now() + MIN_FILL_MS });
     server = await startTestServer({}, { captcha: { ...drawn, verify: patient.verify } });
     site = await createTestSite(server.db);
     contactPage = await addChild(server.db, site.home, { title: 'Contact Us', slug: 'contact-us', pageType: 'contact_us_page', content: { body: [], to_address: 'guests@browser.example' } });
@@ -191,7 +193,7 @@ describe('visitor forms in the browser', function () {
     await page.close();
   });
 
-  it('adds special occasions up to the schema maximum, hiding Add at the limit, and signs up with them', async () => {
+  it('adds special occasions up to the schema maximum, hiding Add at the limit, and signs up with them once the mailed link is followed', async () => {
     const page = await open('/sign-up/', 375);
     expect(await page.$$eval('.form-field__required', (marks) => marks.length)).to.be.greaterThan(3);
     for (let count = 1; count <= 3; count++) {
@@ -221,8 +223,17 @@ describe('visitor forms in the browser', function () {
     await tickCaptcha(page);
     await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('.server-form__submit')]);
     expect(new URL(page.url()).pathname).to.equal('/sign-up/welcome/');
+    expect(await page.$eval('.template-signup .form-confirmation', (element) => element.textContent)).to.include('Check your inbox to confirm');
+    expect(await getSubscriberByEmail(server.db, email), 'not subscribed before confirming').to.equal(undefined);
+
+    const mail = await server.db.selectFrom('outbox_emails').select('text_body').where('to_address', '=', email).executeTakeFirstOrThrow();
+    // The link names the site as configured (port 80 here), so the test server's port is put in.
+    const link = new URL(/https?:\/\/\S+\/_util\/email-signup\/confirm\/\S+\//.exec(mail.text_body)![0]);
+    expect(link.hostname).to.equal(site.hostname);
+    await page.goto(url(link.pathname), { waitUntil: 'networkidle0' });
+    expect(await page.$eval('h1', (element) => element.textContent)).to.equal('Your subscription is confirmed');
     const subscriber = (await getSubscriberByEmail(server.db, email))!;
-    expect(subscriber.first_name).to.equal('Robin');
+    expect(subscriber).to.include({ first_name: 'Robin', subscribed: true });
     expect((await occasionsOf(server.db, subscriber.id)).map((occasion) => occasion.occasion)).to.deep.equal(['Anniversary']);
     await page.close();
   });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sql } from 'kysely';
 import type { SerializedForm, SerializedFormSet } from '../../client/lib/server-forms';
 import type { Page } from '../../server/db/schema';
 import { MANAGEMENT_FORM_MESSAGE, tooManyFormsMessage } from '../../server/forms/form-set';
@@ -6,6 +7,7 @@ import { INVALID_POSTCODE_MESSAGE } from '../../server/forms/field-rules';
 import { INVALID_EMAIL_MESSAGE, REQUIRED_MESSAGE, invalidChoiceMessage, tooLongMessage } from '../../server/forms/messages';
 import { BIRTHDAY_INCOMPLETE_MESSAGE, INVALID_DAY_MESSAGE, MAX_OCCASIONS, TERMS_REQUIRED_MESSAGE } from '../../server/forms/signup-form';
 import { addChild } from '../../server/models/pages';
+import { CONFIRMATION_MAILS_PER_ADDRESS, makeSignupConfirmationToken, purgeExpiredSignupConfirmations, SIGNUP_CONFIRMATION_TTL_MS } from '../../server/models/signup-confirmations';
 import { occasionsOf } from '../../server/models/subscriber-occasions';
 import { getSubscriberByEmail, unsubscribeEmail } from '../../server/models/subscribers';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
@@ -13,6 +15,9 @@ import { passedCaptcha, preloadedOf, visitFormPage } from '../support/forms';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 const richText = (id: string, html: string) => ({ type: 'rich_text', id, value: { html } });
+
+/** The rendered page without its preloaded JSON, whose catalog holds every message. */
+const markup = (html: string) => html.replace(/<script type="application\/json" id="preloaded"[\s\S]*?<\/script>/, '');
 
 /** The management form and occasion fields of a form set with these occasions. */
 function occasionFields(occasions: Array<Record<string, string>>, total = occasions.length): Record<string, string> {
@@ -68,6 +73,23 @@ describe('email signup form', () => {
   }
 
   const eventsFor = (email: string) => server.db.selectFrom('subscription_events').select('kind').where('email', '=', email).orderBy('id').execute();
+  const mailsTo = (email: string) => server.db.selectFrom('outbox_emails').selectAll().where('to_address', '=', email).orderBy('id').execute();
+
+  /** The confirmation link of the latest signup mail to this address. */
+  async function confirmationLink(email: string): Promise<URL> {
+    const mail = (await mailsTo(email)).at(-1);
+    expect(mail, `a confirmation mail to ${email}`).to.not.equal(undefined);
+    const link = /https?:\/\/\S+\/_util\/email-signup\/confirm\/\S+\//.exec(mail!.text_body);
+    expect(link, mail!.text_body).to.not.equal(null);
+    return new URL(link![0]);
+  }
+  const follow = (link: URL) => request(server, link.pathname, { host: site.hostname });
+
+  /** Signs up and follows the mailed link, as a subscriber does. */
+  async function signUp(fields: Record<string, string>, email: string) {
+    expect((await send(fields)).status).to.equal(303);
+    expect((await follow(await confirmationLink(email))).status).to.equal(200);
+  }
 
   it('draws the signup fields and an empty occasions form set with its maximum and management names', async () => {
     const page = await request(server, '/sign-up/', { host: site.hostname });
@@ -89,7 +111,7 @@ describe('email signup form', () => {
     expect(page.body).to.include('<p>Legal words.</p>');
   });
 
-  it('subscribes a normalized address with its profile, consent and occasions, then lands on the confirmation', async () => {
+  it('keeps a signup aside and mails a confirmation link; following it subscribes the normalized address with its profile, consent and occasions', async () => {
     const email = newEmail();
     const response = await send(
       details(`  ${email.toUpperCase()} `, {
@@ -102,6 +124,23 @@ describe('email signup form', () => {
     );
     expect(response.status).to.equal(303);
     expect(response.headers.location).to.equal('/sign-up/welcome/');
+    const landing = await request(server, '/sign-up/welcome/', { host: site.hostname });
+    expect(markup(landing.body)).to.include('Check your inbox to confirm your subscription');
+    expect(landing.body).to.include('<p>You are on the list.</p>');
+    expect(landing.body).to.include('<p>Legal words.</p>');
+    expect(landing.body).to.include('href="/unsubscribe/"');
+    expect(await getSubscriberByEmail(server.db, email), 'nothing subscribed before the link is followed').to.equal(undefined);
+    expect(await eventsFor(email)).to.deep.equal([]);
+
+    const [mail] = await mailsTo(email);
+    expect(mail!.subject).to.equal('Please confirm your email subscription');
+    const link = await confirmationLink(email);
+    // The link names the site as configured, never whatever Host the request carried.
+    expect(link.origin).to.equal(`http://${site.hostname}`);
+    const confirmed = await follow(link);
+    expect(confirmed.status).to.equal(200);
+    expect(confirmed.headers['cache-control']).to.equal('private, no-store');
+    expect(markup(confirmed.body)).to.include('Your subscription is confirmed');
 
     const subscriber = (await getSubscriberByEmail(server.db, email))!;
     expect(subscriber).to.include({ email, first_name: 'Robin', last_name: 'Shore', postcode: '32801', birthday_month: 2, birthday_day: 29, subscribed: true, consent: true });
@@ -112,16 +151,55 @@ describe('email signup form', () => {
     ]);
     expect(await eventsFor(email)).to.deep.equal([{ kind: 'subscribe' }]);
 
-    const landing = await request(server, '/sign-up/welcome/', { host: site.hostname });
-    expect(landing.body).to.include('<p>You are on the list.</p>');
-    expect(landing.body).to.include('<p>Legal words.</p>');
-    expect(landing.body).to.include('href="/unsubscribe/"');
+    const again = await follow(link);
+    expect(again.status, 'confirming twice is harmless').to.equal(200);
+    expect(markup(again.body)).to.include('You already confirmed this subscription');
+    expect(await eventsFor(email)).to.deep.equal([{ kind: 'subscribe' }]);
+  });
+
+  it('answers a forged, malformed or expired confirmation link with a page saying to sign up again, subscribing nobody', async () => {
+    const email = newEmail();
+    await send(details(email));
+    const good = await confirmationLink(email);
+    const id = Number.parseInt(good.pathname.split('/').at(-2)!.split('-')[0]!, 36);
+    const expired = makeSignupConfirmationToken(server.config.SECRET_KEY, id, new Date(Date.now() - SIGNUP_CONFIRMATION_TTL_MS - 60_000));
+    const forged = makeSignupConfirmationToken('another-secret-of-sufficient-length-0000', id, new Date());
+    for (const token of [expired, forged, 'not-a-token', 'x'.repeat(300)]) {
+      const response = await request(server, `/_util/email-signup/confirm/${token}/`, { host: site.hostname });
+      expect(response.status, token).to.equal(400);
+      expect(markup(response.body)).to.include('This confirmation link does not work');
+      expect(markup(response.body)).to.include('Please sign up again to get a new one.');
+    }
+    expect(await getSubscriberByEmail(server.db, email)).to.equal(undefined);
+  });
+
+  it('mails one address at most its limit of confirmation links, answering every signup the same', async () => {
+    const email = newEmail();
+    for (let attempt = 0; attempt < CONFIRMATION_MAILS_PER_ADDRESS.max + 2; attempt++) {
+      const response = await send(details(email));
+      expect(response.status).to.equal(303);
+      expect(response.headers.location).to.equal('/sign-up/welcome/');
+    }
+    expect(await mailsTo(email)).to.have.length(CONFIRMATION_MAILS_PER_ADDRESS.max);
+  });
+
+  it('forgets waiting signups once their links have expired', async () => {
+    const email = newEmail();
+    await send(details(email));
+    const waiting = () => server.db.selectFrom('email_signup_confirmations').select('id').where('email', '=', email).execute();
+    await purgeExpiredSignupConfirmations(server.db, new Date());
+    expect(await waiting()).to.have.length(1);
+    // Aged rather than purging with a later clock, which would take other tests' signups too.
+    const aged = new Date(Date.now() - SIGNUP_CONFIRMATION_TTL_MS - 60_000);
+    await sql`update email_signup_confirmations set created_at = ${aged} where email = ${email}`.execute(server.db);
+    await purgeExpiredSignupConfirmations(server.db, new Date());
+    expect(await waiting()).to.have.length(0);
   });
 
   it('updates the one subscriber of an address signing up again, whatever its case and spaces', async () => {
     const email = newEmail();
-    await send(details(email, occasionFields([{ occasion: 'Graduation', relationship: 'Child', month: '5', day: '20' }])));
-    await send(details(` ${email.replace('diner', 'DINER')}`, { first_name: 'Robyn', consent: '' }));
+    await signUp(details(email, occasionFields([{ occasion: 'Graduation', relationship: 'Child', month: '5', day: '20' }])), email);
+    await signUp(details(` ${email.replace('diner', 'DINER')}`, { first_name: 'Robyn', consent: '' }), email);
     const rows = await server.db.selectFrom('subscribers').select(['id', 'first_name', 'consent']).where('email', '=', email).execute();
     expect(rows).to.have.length(1);
     expect(rows[0]).to.include({ first_name: 'Robyn', consent: false });
@@ -132,12 +210,13 @@ describe('email signup form', () => {
 
   it('resubscribes an address that had unsubscribed and records the resubscription', async () => {
     const email = newEmail();
-    await send(details(email));
+    await signUp(details(email), email);
     await unsubscribeEmail(server.db, { email });
     expect((await getSubscriberByEmail(server.db, email))!.subscribed).to.equal(false);
 
-    const response = await send(details(email));
-    expect(response.status).to.equal(303);
+    expect((await send(details(email))).status).to.equal(303);
+    expect((await getSubscriberByEmail(server.db, email))!.subscribed, 'still unsubscribed until confirmed').to.equal(false);
+    await follow(await confirmationLink(email));
     const subscriber = (await getSubscriberByEmail(server.db, email))!;
     expect(subscriber).to.include({ subscribed: true, unsubscribed_at: null });
     expect(await eventsFor(email)).to.deep.equal([{ kind: 'subscribe' }, { kind: 'unsubscribe' }, { kind: 'resubscribe' }]);
@@ -209,7 +288,28 @@ describe('email signup form', () => {
     const response = await send(details(newEmail()), `/${slug}/`);
     expect(response.headers.location).to.equal(`/${slug}/?submitted=1`);
     const thanks = await request(server, `/${slug}/?submitted=1`, { host: site.hostname });
-    expect(thanks.body).to.include('Thanks for signing up!');
+    expect(markup(thanks.body)).to.include('Thanks for signing up! Check your inbox to confirm your subscription');
     expect(preloadedOf(thanks.body).props.form).to.equal(null);
+  });
+
+  describe('with double opt-in turned off', () => {
+    let direct: TestServer;
+    before(async () => {
+      direct = await startTestServer({ TRUST_PROXY: '1', EMAIL_SIGNUP_DOUBLE_OPT_IN: 'off' });
+    });
+    after(() => direct.close());
+
+    it('subscribes at once and mails no confirmation, as before', async () => {
+      const email = newEmail();
+      const visitor = await visitFormPage(direct, site.hostname, '/sign-up/');
+      const response = await visitor.post({ ...details(email), ...passedCaptcha(direct.config.SECRET_KEY) });
+      expect(response.status).to.equal(303);
+      expect(await getSubscriberByEmail(server.db, email)).to.include({ email, subscribed: true });
+      expect(await eventsFor(email)).to.deep.equal([{ kind: 'subscribe' }]);
+      expect(await mailsTo(email)).to.deep.equal([]);
+      const landing = await request(direct, '/sign-up/welcome/', { host: site.hostname });
+      expect(landing.body).to.include('<p>You are on the list.</p>');
+      expect(markup(landing.body)).to.not.include('Check your inbox');
+    });
   });
 });

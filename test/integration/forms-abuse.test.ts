@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import type { SerializedForm } from '../../client/lib/server-forms';
-import { TOO_FAST_MESSAGE, signCaptchaToken } from '../../server/captcha/builtin';
+import { TOKEN_USED_MESSAGE, TOO_FAST_MESSAGE, signCaptchaToken } from '../../server/captcha/builtin';
 import { CAPTCHA_FAILED_MESSAGE } from '../../server/captcha/provider';
 import { hostedCaptcha } from '../../server/captcha/siteverify';
 import type { Page } from '../../server/db/schema';
@@ -112,6 +112,17 @@ describe('visitor forms against abuse and failure', () => {
         expect(await submissionCount(pages.contact)).to.equal(before);
       });
     }
+
+    it('accepts a captcha token once and refuses it when the same post is replayed', async () => {
+      const before = await submissionCount(pages.contact);
+      const visitor = await visitFormPage(server, pages.site.hostname, '/contact/');
+      const post = { ...CONTACT, ...passedCaptcha(secret()) };
+      expect((await visitor.post(post)).status).to.equal(303);
+      const replay = await visitor.post(post);
+      expect(replay.status).to.equal(400);
+      expect(formOf(replay.body).errors).to.deep.equal({ captcha: [TOKEN_USED_MESSAGE] });
+      expect(await submissionCount(pages.contact)).to.equal(before + 1);
+    });
 
     it('refuses a signup with a failed captcha, storing nothing', async () => {
       const email = `bot.${uniqueSuffix()}@example.com`;
@@ -241,9 +252,9 @@ describe('visitor forms against abuse and failure', () => {
       expect(await server.db.selectFrom('outbox_emails').select('id').where('to_address', '=', 'guests@abuse.example').execute()).to.deep.equal(mailsBefore);
     });
 
-    it('answers a signup the database refuses with 500 and the form as typed', async () => {
+    it('answers a signup the database refuses with 500 and the form as typed, mailing nothing', async () => {
       const email = `refused.${uniqueSuffix()}@example.com`;
-      await sql`alter table subscribers add constraint test_refuse_name check (first_name <> 'Refused') not valid`.execute(server.db);
+      await sql`alter table email_signup_confirmations add constraint test_refuse_name check (signup->>'firstName' <> 'Refused') not valid`.execute(server.db);
       try {
         const visitor = await visitFormPage(server, pages.site.hostname, '/join/');
         const response = await visitor.post({
@@ -255,9 +266,11 @@ describe('visitor forms against abuse and failure', () => {
         expect(formOf(response.body).fields.find((field) => field.name === 'email')!.widget.value).to.equal(email);
         expect((preloadedOf(response.body).props.occasions as { total_form_count: number }).total_form_count).to.equal(1);
       } finally {
-        await sql`alter table subscribers drop constraint test_refuse_name`.execute(server.db);
+        await sql`alter table email_signup_confirmations drop constraint test_refuse_name`.execute(server.db);
       }
       expect(await getSubscriberByEmail(server.db, email)).to.equal(undefined);
+      // The confirmation mail was in the same transaction: none for a signup that was not kept.
+      expect(await server.db.selectFrom('outbox_emails').select('id').where('to_address', '=', email).execute()).to.deep.equal([]);
     });
   });
 });

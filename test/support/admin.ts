@@ -43,11 +43,15 @@ export async function createAdminUser(db: Db, options: AdminUserOptions = {}): P
 /** One browser-like client of the admin: keeps cookies and sends the CSRF token with forms. */
 export class AdminClient {
   readonly jar = new CookieJar();
-  constructor(private readonly server: Pick<TestServer, 'port'>) {}
+  /** `headers` go with every request (X-Forwarded-For, say, to be a client address of its own). */
+  constructor(
+    private readonly server: Pick<TestServer, 'port'>,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   /** GET, storing cookies. */
   async get(path: string): Promise<TestResponse> {
-    const response = await request(this.server, path, { headers: { cookie: this.jar.header(), accept: 'text/html' } });
+    const response = await request(this.server, path, { headers: { ...this.headers, cookie: this.jar.header(), accept: 'text/html' } });
     this.jar.store(response.headers);
     return response;
   }
@@ -61,7 +65,7 @@ export class AdminClient {
     const response = await request(this.server, path, {
       method: 'POST',
       body: body.toString(),
-      headers: { cookie: this.jar.header(), 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      headers: { ...this.headers, cookie: this.jar.header(), 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
     });
     this.jar.store(response.headers);
     return response;
@@ -73,7 +77,7 @@ export class AdminClient {
     const response = await request(this.server, path, {
       method: 'POST',
       body: JSON.stringify(body),
-      headers: { cookie: this.jar.header(), 'content-type': 'application/json', accept: 'application/json', ...(csrf ? { 'x-csrftoken': this.jar.get('csrftoken') ?? '' } : {}) },
+      headers: { ...this.headers, cookie: this.jar.header(), 'content-type': 'application/json', accept: 'application/json', ...(csrf ? { 'x-csrftoken': this.jar.get('csrftoken') ?? '' } : {}) },
     });
     this.jar.store(response.headers);
     return response;

@@ -1,11 +1,14 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { MAX_TOKEN_AGE_MS, MIN_FILL_MS, TOO_FAST_MESSAGE, builtinCaptcha, signCaptchaToken } from '../../server/captcha/builtin';
+import { MAX_TOKEN_AGE_MS, MIN_FILL_MS, TOKEN_USED_MESSAGE, TOO_FAST_MESSAGE, builtinCaptcha, signCaptchaToken } from '../../server/captcha/builtin';
 import { createCaptcha } from '../../server/captcha/create-captcha';
 import { CAPTCHA_FAILED_MESSAGE } from '../../server/captcha/provider';
 import { CAPTCHA_UNAVAILABLE_MESSAGE, HOSTED_CAPTCHAS, hostedCaptcha, type HostedCaptchaName } from '../../server/captcha/siteverify';
 import { ConfigError } from '../../server/config';
+import type { Db } from '../../server/db/database';
+import { purgeExpiredCaptchaTokens } from '../../server/models/captcha-tokens';
 import { configuredOutsideScripts } from '../../server/outside-scripts';
+import { testDb } from '../support/database';
 import { testConfig } from '../support/server';
 
 const SECRET = 'captcha-unit-secret-of-sufficient-length';
@@ -14,14 +17,40 @@ const context = { htmlName: 'captcha', remoteIp: '203.0.113.9' };
 
 describe('built-in captcha', () => {
   let now = 1_700_000_000_000;
-  const captcha = builtinCaptcha({ secret: SECRET, now: () => now });
+  let db: Db;
+  let captcha: ReturnType<typeof builtinCaptcha>;
+  before(async () => {
+    db = await testDb();
+    captcha = builtinCaptcha({ secret: SECRET, db, now: () => now });
+  });
 
   it('draws a checkbox with a signed draw time and a honeypot', () => {
     const widget = captcha.widget('captcha', undefined);
     expect(widget.tag).to.equal('input');
     expect(widget.attrs).to.include({ type: 'checkbox', name: 'captcha', required: true, checked: false });
     expect(widget.subwidgets.map((sub) => sub.attrs.name)).to.deep.equal(['captcha_token', 'captcha_website']);
-    expect(widget.subwidgets[0]!.value).to.equal(signCaptchaToken(SECRET, now));
+    expect(widget.subwidgets[0]!.value).to.match(new RegExp(`^${now}\\.[\\w-]{16}\\.[\\w-]{43}$`));
+    expect(captcha.widget('captcha', undefined).subwidgets[0]!.value, 'each form its own token').to.not.equal(widget.subwidgets[0]!.value);
+  });
+
+  it('passes a token once and refuses it when the same form is sent again, from any process', async () => {
+    const token = signCaptchaToken(SECRET, now - MIN_FILL_MS);
+    const answer = { captcha: 'on', captcha_token: token, captcha_website: '' };
+    expect(await captcha.verify(answer, context)).to.deep.equal({ passed: true });
+    expect(await captcha.verify(answer, context)).to.deep.equal({ passed: false, message: TOKEN_USED_MESSAGE });
+    const otherProcess = builtinCaptcha({ secret: SECRET, db, now: () => now });
+    expect(await otherProcess.verify(answer, context)).to.deep.equal({ passed: false, message: TOKEN_USED_MESSAGE });
+    expect(await captcha.verify({ ...answer, captcha_token: signCaptchaToken(SECRET, now - MIN_FILL_MS) }, context), 'a fresh token').to.deep.equal({ passed: true });
+  });
+
+  it('forgets used tokens once they would be refused as expired anyway', async () => {
+    const token = signCaptchaToken(SECRET, now - MIN_FILL_MS);
+    expect(await captcha.verify({ captcha: 'on', captcha_token: token }, context)).to.deep.equal({ passed: true });
+    const stored = () => db.selectFrom('used_captcha_tokens').select('token').where('token', '=', token).execute();
+    expect(await purgeExpiredCaptchaTokens(db, new Date(now))).to.be.a('number');
+    expect(await stored()).to.have.length(1);
+    await purgeExpiredCaptchaTokens(db, new Date(now - MIN_FILL_MS + MAX_TOKEN_AGE_MS + 1));
+    expect(await stored()).to.have.length(0);
   });
 
   it('passes a ticked box with an empty honeypot sent at least the minimum fill time after drawing', async () => {
@@ -91,18 +120,23 @@ describe('hosted captchas', () => {
 });
 
 describe('captcha configuration', () => {
+  let db: Db;
+  before(async () => {
+    db = await testDb();
+  });
+
   it('uses the built-in check without keys, and a hosted one with its script when named with both keys', () => {
-    expect(createCaptcha(testConfig(), silent).name).to.equal('builtin');
+    expect(createCaptcha(testConfig(), db, silent).name).to.equal('builtin');
     expect(configuredOutsideScripts(testConfig()).some((script) => script.name === 'captcha')).to.equal(false);
 
     const config = testConfig({ CAPTCHA_PROVIDER: 'hcaptcha', CAPTCHA_SITE_KEY: 'site', CAPTCHA_SECRET_KEY: 'secret' });
-    expect(createCaptcha(config, silent).name).to.equal('hcaptcha');
+    expect(createCaptcha(config, db, silent).name).to.equal('hcaptcha');
     expect(configuredOutsideScripts(config)).to.deep.include({ name: 'captcha', src: 'https://js.hcaptcha.com/1/api.js' });
     const own = testConfig({ CAPTCHA_PROVIDER: 'recaptcha', CAPTCHA_SITE_KEY: 'site', CAPTCHA_SECRET_KEY: 'secret', CAPTCHA_SCRIPT_URL: 'https://www.recaptcha.net/recaptcha/api.js' });
     expect(configuredOutsideScripts(own)).to.deep.include({ name: 'captcha', src: 'https://www.recaptcha.net/recaptcha/api.js' });
   });
 
   it('refuses a hosted captcha without its keys', () => {
-    expect(() => createCaptcha(testConfig({ CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SITE_KEY: 'site' }), silent)).to.throw(ConfigError, /CAPTCHA_SECRET_KEY/);
+    expect(() => createCaptcha(testConfig({ CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SITE_KEY: 'site' }), db, silent)).to.throw(ConfigError, /CAPTCHA_SECRET_KEY/);
   });
 });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { NON_FIELD_ERRORS, type FormErrors } from '../../client/lib/server-forms';
+import { testDb } from '../support/database';
 import { builtinCaptcha } from '../../server/captcha/builtin';
 import { contactForm } from '../../server/forms/contact-form';
 import { checkboxField, choiceField, emailField, inputField, textareaField } from '../../server/forms/fields';
@@ -70,8 +71,8 @@ describe('server forms', () => {
     });
   });
 
-  it('leaves the fields a form hides out of validation and data', () => {
-    const form = contactForm(builtinCaptcha({ secret: 'unit-test-secret-of-sufficient-length-1' }));
+  it('leaves the fields a form hides out of validation and data', async () => {
+    const form = contactForm(builtinCaptcha({ secret: 'unit-test-secret-of-sufficient-length-1', db: await testDb() }));
     const shown = (raw: Record<string, string>) => Object.keys((validateForm(form, raw) as { errors: Record<string, string[]> }).errors).filter((name) => ['location_rlid', 'visit_date', 'visit_time', 'order_number'].includes(name));
     expect(shown({ question_category: 'Praise', topic: 'About Dining, To Go, Or Delivery' })).to.deep.equal(['location_rlid', 'visit_date', 'visit_time', 'order_number']);
     expect(shown({ question_category: 'Question', topic: 'Allergen And Nutrition' })).to.deep.equal(['location_rlid']);

@@ -21,6 +21,8 @@ import RedirectPage from '../../client/templates/RedirectPage';
 import SingleLocation, { type LocationDetail } from '../../client/templates/SingleLocation';
 import UtilityPage from '../../client/templates/UtilityPage';
 import { BACKGROUND_STYLES, backgroundClassName } from '../../client/lib/background-styles';
+import type { SerializedForm, SerializedFormSet } from '../../client/lib/server-forms';
+import { testDb } from '../support/database';
 import { builtinCaptcha } from '../../server/captcha/builtin';
 import { contactFormFor } from '../../server/forms/contact-form';
 import { serializeForm } from '../../server/forms/form';
@@ -71,9 +73,13 @@ describe('press date format (SPEC §9)', () => {
 });
 
 describe('contact and email signup templates', () => {
-  const captcha = builtinCaptcha({ secret: 'template-test-secret-long-enough-0123456789' });
-  const contactForm = { form: serializeForm(contactFormFor(captcha)), location: null };
-  const signupForm = { form: serializeForm(signupFormFor(captcha)), occasions: serializeFormSet(occasionsFormSet) };
+  let contactForm: { form: SerializedForm; location: null };
+  let signupForm: { form: SerializedForm; occasions: SerializedFormSet; confirmation_pending: boolean };
+  before(async () => {
+    const captcha = builtinCaptcha({ secret: 'template-test-secret-long-enough-0123456789', db: await testDb() });
+    contactForm = { form: serializeForm(contactFormFor(captcha)), location: null };
+    signupForm = { form: serializeForm(signupFormFor(captcha)), occasions: serializeFormSet(occasionsFormSet), confirmation_pending: true };
+  });
 
   it('contact us: title, body, then the Send Us a Message section with its intro', () => {
     const html = render(ContactUs, { title: 'Contact Us', body: [richText('b', '<p>We read every message.</p>')], form_intro: 'We answer within two days.', ...contactForm });
@@ -132,15 +138,18 @@ describe('contact and email signup templates', () => {
     expect(none).to.not.include('signup-footer');
   });
 
-  it('email signup landing page: body, confirmation, legal text and links', () => {
-    const html = render(EmailSignupLanding, {
+  it('email signup landing page: body, confirmation, legal text and links, and the inbox reminder only with double opt-in', () => {
+    const props = {
       title: 'Welcome',
       body: [richText('b', '<p>Watch your inbox</p>')],
       confirmation: [richText('c', '<p>You are on the list</p>')],
       legal_text: '<p>Legal</p>',
       faq_url: null,
       unsubscribe_url: '/unsubscribe/',
-    });
+    };
+    const html = render(EmailSignupLanding, { ...props, confirmation_pending: true });
+    expect(html).to.include('Check your inbox to confirm your subscription');
+    expect(render(EmailSignupLanding, { ...props, confirmation_pending: false })).to.not.include('Check your inbox');
     expect(html).to.include('<p>Watch your inbox</p>');
     expect(html).to.include('<p>You are on the list</p>');
     expect(html).to.include('<p>Legal</p>');

@@ -1,15 +1,22 @@
 import { expect } from 'chai';
 import { SESSION_COOKIE_NAME } from '../../../server/sessions';
 import { LOGIN_FAILURE_LIMITS } from '../../../server/models/login-throttle';
+import { RESET_MAILS_PER_ADDRESS, RESET_REQUESTS_PER_CLIENT } from '../../../server/models/password-reset';
+import { uniqueClientAddress } from '../../support/forms';
 import { AdminClient, TEST_PASSWORD, createAdminUser, signedInClient } from '../../support/admin';
 import { startTestServer, type TestServer } from '../../support/server';
 
 describe('admin sign-in and account', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ TRUST_PROXY: '1' });
   });
   after(() => server.close());
+
+  /** A client of its own address, so the reset limits of one test never touch another. */
+  const clientOfItsOwn = () => new AdminClient(server, { 'x-forwarded-for': uniqueClientAddress() });
+  const resetMailsTo = async (email: string) =>
+    Number((await server.db.selectFrom('outbox_emails').select((eb) => eb.fn.countAll<string>().as('n')).where('to_address', '=', email).executeTakeFirstOrThrow()).n);
 
   it('sends anonymous visitors to the login page with next, and signs in with a new session id', async () => {
     const user = await createAdminUser(server.db, { superuser: true });
@@ -130,7 +137,7 @@ describe('admin sign-in and account', () => {
 
   it('resets a password with a single-use link sent through the outbox', async () => {
     const user = await createAdminUser(server.db, { superuser: true });
-    const client = new AdminClient(server);
+    const client = clientOfItsOwn();
     const requested = await client.post('/wagtail/password_reset/', { email: user.email.toUpperCase() });
     expect(requested.status).to.equal(303);
     expect(requested.headers.location).to.equal('/wagtail/password_reset/done/');
@@ -147,5 +154,30 @@ describe('admin sign-in and account', () => {
     expect(done.headers.location).to.equal('/wagtail/password_reset/complete/');
     expect((await client.get(path)).status, 'the link works once').to.equal(400);
     expect((await client.signIn(user.username, 'brand-new-pass-1')).status).to.equal(303);
+  });
+
+  it('mails one address at most its limit of reset links, answering every request the same', async () => {
+    const user = await createAdminUser(server.db, { superuser: true });
+    for (let attempt = 0; attempt < RESET_MAILS_PER_ADDRESS.max + 2; attempt++) {
+      // Each request from another client: the address's own limit is what stops the mails.
+      const response = await clientOfItsOwn().post('/wagtail/password_reset/', { email: user.email });
+      expect(response.status).to.equal(303);
+      expect(response.headers.location).to.equal('/wagtail/password_reset/done/');
+    }
+    expect(await resetMailsTo(user.email)).to.equal(RESET_MAILS_PER_ADDRESS.max);
+  });
+
+  it('stops mailing for a client past its limit of reset requests, whatever addresses it names', async () => {
+    const client = clientOfItsOwn();
+    for (let attempt = 0; attempt < RESET_REQUESTS_PER_CLIENT.max; attempt++) {
+      expect((await client.post('/wagtail/password_reset/', { email: `nobody-${attempt}-${uniqueClientAddress()}@example.com` })).status).to.equal(303);
+    }
+    const user = await createAdminUser(server.db, { superuser: true });
+    const refused = await client.post('/wagtail/password_reset/', { email: user.email });
+    expect(refused.status).to.equal(303);
+    expect(refused.headers.location).to.equal('/wagtail/password_reset/done/');
+    expect(await resetMailsTo(user.email), 'no mail past the client limit').to.equal(0);
+    expect((await clientOfItsOwn().post('/wagtail/password_reset/', { email: user.email })).status).to.equal(303);
+    expect(await resetMailsTo(user.email), 'another client still gets its mail').to.equal(1);
   });
 });
