@@ -8,7 +8,10 @@ import type { Config } from './config';
 import { createCaptcha } from './captcha/create-captcha';
 import type { CaptchaProvider } from './captcha/provider';
 import { csrfProtection } from './csrf';
+import { sql } from 'kysely';
 import type { Db } from './db/database';
+import { databaseAvailability, type PingDatabase } from './db/database-availability';
+import { refuseWhileDatabaseDown } from './database-gate';
 import { errorHandler } from './error-handler';
 import type { ReportError } from './error-reporting';
 import { NotFoundError } from './errors';
@@ -22,6 +25,7 @@ import { csrfTokenRouter } from './views/csrf-token';
 import { healthChecks, healthRouter } from './views/health';
 import { mediaRouter } from './views/media';
 import { pageForms } from './views/page-forms';
+import { redactRequestUrl } from './redact-request-url';
 import { pageResponder } from './views/page-response';
 import { restrictedPagesRouter } from './views/restricted-pages';
 import { publicPages } from './views/serve';
@@ -48,12 +52,24 @@ export interface AppOptions {
   reportError?: ReportError;
   /** The captcha of visitor forms; by default the one the configuration names. */
   captcha?: CaptchaProvider;
+  /** How health checks ask whether the database answers; by default a query through `db`. */
+  pingDatabase?: PingDatabase;
 }
 
 const ONE_YEAR_SECONDS = 31536000;
 
 /** Assembles the Express app: headers, static files, fixed routes, then the page tree. */
-export function createApp({ config, db, logger, manifest = loadAssetManifest(), reportError, captcha = createCaptcha(config, logger) }: AppOptions): Express {
+export function createApp({
+  config,
+  db,
+  logger,
+  manifest = loadAssetManifest(),
+  reportError,
+  captcha = createCaptcha(config, logger),
+  pingDatabase = async () => {
+    await sql`select 1`.execute(db);
+  },
+}: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -71,6 +87,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   const formLimit = { postsPerWindow: config.FORM_POSTS_PER_WINDOW, windowSeconds: config.FORM_RATE_WINDOW_SECONDS };
   const responder = pageResponder(viewOptions);
   const pages = publicPages(viewOptions, responder);
+  const availability = databaseAvailability({ ping: pingDatabase, logger, timeoutMs: config.HEALTH_CHECK_TIMEOUT_MS });
 
   app.use(securityHeaders(config));
   app.use(compression());
@@ -79,7 +96,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
       logger,
       autoLogging: { ignore: (req) => req.url?.startsWith('/static/') ?? false },
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactRequestUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -93,7 +110,8 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(express.json({ limit: '100kb' }));
 
-  app.use(healthRouter(healthChecks(db)));
+  app.use(healthRouter({ checks: healthChecks(availability), availability, logger }));
+  app.use(refuseWhileDatabaseDown(availability));
   app.use(mediaRouter({ db, storage }));
   app.use(siteFilesRouter({ ...viewOptions, manifest }, responder));
   app.use(sessionMiddleware(config, db));
@@ -122,6 +140,6 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(() => {
     throw new NotFoundError('There is nothing at this address.');
   });
-  app.use(errorHandler(logger, reportError));
+  app.use(errorHandler(logger, reportError, availability));
   return app;
 }

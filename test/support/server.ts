@@ -32,9 +32,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /** Starts the real app on 127.0.0.1 and a free port against the run's database; `options` replace parts of it. */
-export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'captcha'> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: Partial<Pick<AppOptions, 'captcha' | 'logger' | 'db' | 'pingDatabase'>> = {},
+): Promise<TestServer> {
   const config = testConfig(env);
-  const db = await testDb();
+  const db = options.db ?? (await testDb());
   const app = createApp({ config, db, logger: pino({ level: config.LOG_LEVEL }), ...options });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
