@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { sql } from 'kysely';
+import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { insertLocations } from '../../server/models/locations';
 import { saveWaitlistSettings } from '../../server/waitlist/queue';
 import { apiSession } from '../support/api-session';
@@ -61,19 +62,40 @@ describe('database outage', function () {
       server = await startTestServer({ HEALTH_CHECK_TIMEOUT_MS: '500' }, { db: handle.db, pingDatabase: handle.ping });
     });
     after(async () => {
-      proxy.restore();
+      proxy.restore('lose');
       await server?.close();
       await handle?.close();
     });
 
-    it('answers 503 while the database is cut off, serves again once it is back, and keeps every join it acknowledged', async () => {
+    it('fails a query whose connection drops with DatabaseUnavailableError and serves the next on a new connection', async () => {
+      const sleeping = sql`select pg_sleep(5)`.execute(handle.db).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await until('the query reaches the server', 5000, async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(5)'`.execute(await testDb());
+        return rows[0]!.n > 0;
+      });
+      proxy.reset();
+      expect(await sleeping).to.be.instanceOf(DatabaseUnavailableError);
+      const { rows } = await sql<{ answer: number }>`select 1 as answer`.execute(handle.db);
+      expect(rows).to.deep.equal([{ answer: 1 }]);
+    });
+
+    it('answers 503 while the database is cut off, serves again on new connections once it is back, and keeps every join it acknowledged', async () => {
       const rlid = nextRlid++;
       await openLocation(rlid);
       const { send } = await apiSession(server);
+      const answers: TestResponse[] = [];
+      const join = async (firstName: string) => {
+        const answer = await send('/api/waitlist/', { json: guest(rlid, firstName) });
+        answers.push(answer);
+        return answer;
+      };
       expect((await request(server, '/admin/load-balancer-ht/')).status).to.equal(200);
-      expect((await send('/api/waitlist/', { json: guest(rlid, 'Before') })).status).to.equal(201);
+      expect((await join('Before')).status).to.equal(201);
 
-      const underLoad = Array.from({ length: 12 }, (_, index) => send('/api/waitlist/', { json: guest(rlid, `Load${index}`) }));
+      const underLoad = Array.from({ length: 12 }, (_, index) => join(`Load${index}`));
       proxy.cut();
       try {
         await until('the load balancer check says 503', 10_000, async () => (await request(server, '/admin/load-balancer-ht/')).status === 503);
@@ -86,20 +108,21 @@ describe('database outage', function () {
         expect(page.headers['retry-after']).to.equal('5');
         expect(page.headers['content-type']).to.match(/^text\/html/);
         expect(page.body).to.contain('Service unavailable');
-        const join = await send('/api/waitlist/', { json: guest(rlid, 'During') });
-        expect(join.status).to.equal(503);
-        expect(join.json()).to.deep.equal({ error: 'The site is briefly unavailable. Please try again in a moment.' });
+        const refused = await join('During');
+        expect(refused.status).to.equal(503);
+        expect(refused.json()).to.deep.equal({ error: 'The site is briefly unavailable. Please try again in a moment.' });
+        // Every request caught by the cut gets an answer while the database is still away.
+        await Promise.all(underLoad);
       } finally {
-        proxy.restore();
+        proxy.restore('lose');
       }
 
       await until('the site serves again', 5000, async () => {
         const balancer = await request(server, '/admin/load-balancer-ht/');
-        return balancer.status === 200 && (await send('/api/waitlist/', { json: guest(rlid, 'After') })).status === 201;
+        return balancer.status === 200 && (await join('After')).status === 201;
       });
       expect((await request(server, '/api/ht/')).status).to.equal(200);
 
-      const answers: TestResponse[] = await Promise.all(underLoad);
       for (const answer of answers) expect([200, 201, 503]).to.include(answer.status);
       const acknowledged = answers.filter((answer) => answer.status < 300).map((answer) => answer.json<{ plan_ahead_id: string }>().plan_ahead_id);
       const stored = await (await testDb())
@@ -114,7 +137,7 @@ describe('database outage', function () {
   describe('the server process', () => {
     let child: ChildProcess | undefined;
     after(() => {
-      proxy.restore();
+      proxy.restore('lose');
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
 
