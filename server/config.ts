@@ -101,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   if (config.DATABASE_QUERY_TIMEOUT_MS <= config.DATABASE_STATEMENT_TIMEOUT_MS) {
     throw new ConfigError(
-      `Invalid environment variable DATABASE_QUERY_TIMEOUT_MS (${config.DATABASE_QUERY_TIMEOUT_MS}): must be above DATABASE_STATEMENT_TIMEOUT_MS (${config.DATABASE_STATEMENT_TIMEOUT_MS}), so the server cancels a slow statement first`,
+      `Invalid environment variable DATABASE_QUERY_TIMEOUT_MS (${JSON.stringify(String(config.DATABASE_QUERY_TIMEOUT_MS))}): must be above DATABASE_STATEMENT_TIMEOUT_MS (${config.DATABASE_STATEMENT_TIMEOUT_MS}), so the server cancels a slow statement first`,
     );
   }
   if (config.SECRET_KEY) return { ...config, SECRET_KEY: config.SECRET_KEY };

@@ -2,8 +2,8 @@ import { Router, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { DatabaseAvailability } from '../db/database-availability';
 
-/** One health check: resolves when healthy, throws with the reason when not. */
-export type HealthCheck = () => Promise<void>;
+/** One health check at time `now` (ms): resolves when healthy, throws with the reason when not. */
+export type HealthCheck = (now: number) => Promise<void>;
 
 /** What the health routes read. */
 export interface HealthRouterOptions {
@@ -19,8 +19,8 @@ export interface HealthRouterOptions {
  */
 export function healthChecks(availability: DatabaseAvailability): Record<string, HealthCheck> {
   return {
-    database: async () => {
-      if (!(await availability.check(Date.now()))) throw new Error('The database does not answer');
+    database: async (now) => {
+      if (!(await availability.check(now))) throw new Error('The database does not answer');
     },
   };
 }
@@ -47,9 +47,9 @@ function parseSubset(subset: string, known: Record<string, HealthCheck>): Subset
  */
 export function healthRouter({ checks, availability, logger }: HealthRouterOptions): Router {
   const router = Router();
-  const runCheck = async (name: string): Promise<CheckStatus> => {
+  const runCheck = async (name: string, now: number): Promise<CheckStatus> => {
     try {
-      await checks[name]!();
+      await checks[name]!(now);
       return 'ok';
     } catch (error) {
       logger.warn({ check: name, err: error }, 'Health check failed');
@@ -57,7 +57,8 @@ export function healthRouter({ checks, availability, logger }: HealthRouterOptio
     }
   };
   const respond = async (names: string[], res: Response) => {
-    const statuses = await Promise.all(names.map(runCheck));
+    const now = Date.now();
+    const statuses = await Promise.all(names.map((name) => runCheck(name, now)));
     const healthy = statuses.every((status) => status === 'ok');
     const results = Object.fromEntries(names.map((name, index) => [name, { status: statuses[index] }]));
     res.status(healthy ? 200 : 503).set('Cache-Control', 'no-store').json({ status: healthy ? 'ok' : 'error', checks: results });
