@@ -8,8 +8,7 @@ import type { Config } from './config';
 import { createCaptcha } from './captcha/create-captcha';
 import type { CaptchaProvider } from './captcha/provider';
 import { csrfProtection } from './csrf';
-import { sql } from 'kysely';
-import type { Db } from './db/database';
+import { pingThrough, type Db } from './db/database';
 import { databaseAvailability, type PingDatabase } from './db/database-availability';
 import { refuseWhileDatabaseDown } from './database-gate';
 import { errorHandler } from './error-handler';
@@ -25,7 +24,6 @@ import { csrfTokenRouter } from './views/csrf-token';
 import { healthChecks, healthRouter } from './views/health';
 import { mediaRouter } from './views/media';
 import { pageForms } from './views/page-forms';
-import { redactRequestUrl } from './redact-request-url';
 import { pageResponder } from './views/page-response';
 import { restrictedPagesRouter } from './views/restricted-pages';
 import { publicPages } from './views/serve';
@@ -40,6 +38,7 @@ import { unsubscribeRouter } from './views/unsubscribe';
 import { waitlistApiRouter } from './views/waitlist-api';
 import { reservationsApiRouter } from './views/reservations-api';
 import { rateLimit } from './rate-limit';
+import { redactRequestUrl } from './redact-request-url';
 import { sessionMiddleware } from './sessions';
 import { adminRouter } from './admin/router';
 
@@ -66,9 +65,7 @@ export function createApp({
   manifest = loadAssetManifest(),
   reportError,
   captcha = createCaptcha(config, logger),
-  pingDatabase = async () => {
-    await sql`select 1`.execute(db);
-  },
+  pingDatabase = pingThrough(db),
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');

@@ -66,7 +66,7 @@ export function errorHandler(logger: Logger, reportError?: ReportError, availabi
     let message: string;
     if (error instanceof ServiceUnavailableError) {
       // Expected while the database is away; the availability logs the outage once, not per request.
-      log.warn({ url, reason: (error.cause as Error | undefined)?.message }, 'Service unavailable');
+      log.warn({ url, reason: error.cause instanceof Error ? error.cause.message : undefined }, 'Service unavailable');
       res.set('Retry-After', String(error.retryAfterSeconds));
       message = error.message;
     } else if (status >= 500) {

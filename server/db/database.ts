@@ -30,6 +30,16 @@ export interface DatabaseHandle {
 // pg returns int8 (count(*), sums) as strings; every count we take fits in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/**
+ * A ping that asks through `db` itself: right for a database inside this process, which answers
+ * whenever the process does, and for an app given no handle of its own.
+ */
+export function pingThrough(db: Db): (timeoutMs: number) => Promise<void> {
+  return async () => {
+    await sql`select 1`.execute(db);
+  };
+}
+
 /** Opens the database and checks that it answers, so a bad URL fails at start-up. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10, target.timeouts);
@@ -70,10 +80,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     return {
       db,
       kind: dataDir ? 'pglite' : 'pglite-memory',
-      // The database lives in this process: it answers whenever the process does.
-      ping: async () => {
-        await sql`select 1`.execute(db);
-      },
+      ping: pingThrough(db),
       async close() {
         try {
           await db.destroy();
