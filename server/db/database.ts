@@ -52,7 +52,8 @@ async function openPostgres(url: string, poolSize: number, timeouts: PostgresTim
     await sql`select 1`.execute(db);
   } catch (error) {
     await db.destroy();
-    const reason = error instanceof Error ? error.message : String(error);
+    const driverError = error instanceof DatabaseUnavailableError ? error.cause : error;
+    const reason = driverError instanceof Error ? driverError.message : String(driverError);
     throw new DatabaseUnavailableError(`Cannot connect to the database at ${redactUrl(url)}: ${reason}`, { cause: error });
   }
   return { db, kind: 'postgres', ping: (timeoutMs) => pingPostgres(url, timeoutMs), close: () => db.destroy() };

@@ -89,6 +89,8 @@ class DiscardOnFaultClient implements PostgresPoolClient {
   }
 
   async #run<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+    // The rollback Kysely sends after a failed statement would only queue behind the lost reply.
+    if (this.#faulted) throw unavailable(new Error('the connection was given up after an earlier query got no answer'));
     try {
       // pg's result is Kysely's shape; pg only types `command` as a plain string.
       return (await this.#client.query(sql, [...parameters])) as unknown as PostgresQueryResult<R>;

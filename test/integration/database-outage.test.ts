@@ -184,7 +184,7 @@ describe('database outage', function () {
       await until('the queries reach the cut network', 10_000, async () => proxy.heldCount() >= 3);
       const exited = once(child!, 'exit');
       child!.kill('SIGTERM');
-      const outcome = await Promise.race([exited, sleep(graceSeconds * 1000 + 3000).then(() => 'still running' as const)]);
+      const outcome = await Promise.race([exited, sleep(graceSeconds * 1000 + 5000).then(() => 'still running' as const)]);
       expect(outcome, 'the process after SIGTERM').to.not.equal('still running');
       const [code, signal] = outcome as [number | null, NodeJS.Signals | null];
       expect({ code, signal }).to.deep.equal({ code: 1, signal: null });
