@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { migrateToLatest } from '../server/db/migrate';
 import { openDatabase } from '../server/db/database';
 import { databaseTargetFor } from '../server/db/target';
+import { configSchema } from '../server/config';
 import { insertLocations, nearestLocationsQuery, type LocationInput } from '../server/models/locations';
 import { seededRandom } from '../server/seed/demo-locations';
 import { saveWaitlistSettings } from '../server/waitlist/queue';
@@ -48,7 +49,7 @@ function benchLocations(count: number): LocationInput[] {
 }
 
 async function main(): Promise<void> {
-  const target = databaseTargetFor({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR ?? 'data', DATABASE_POOL_SIZE: 2 });
+  const target = databaseTargetFor({ ...configSchema.parse(process.env), DATABASE_POOL_SIZE: 2 });
   const { db, close } = await openDatabase(target);
   try {
     await migrateToLatest(db);

@@ -9,7 +9,9 @@ import { createCaptcha } from './captcha/create-captcha';
 import { systemClock, type Clock } from './clock';
 import type { CaptchaProvider } from './captcha/provider';
 import { csrfProtection } from './csrf';
-import type { Db } from './db/database';
+import { pingThrough, type Db } from './db/database';
+import { databaseAvailability, type PingDatabase } from './db/database-availability';
+import { refuseWhileDatabaseDown } from './database-gate';
 import { errorHandler } from './error-handler';
 import type { ReportError } from './error-reporting';
 import { NotFoundError } from './errors';
@@ -38,6 +40,7 @@ import { unsubscribeRouter } from './views/unsubscribe';
 import { waitlistApiRouter } from './views/waitlist-api';
 import { reservationsApiRouter } from './views/reservations-api';
 import { rateLimit, rateLimitEveryRequest } from './rate-limit';
+import { redactRequestUrl } from './redact-request-url';
 import { sessionMiddleware } from './sessions';
 import { adminRouter } from './admin/router';
 
@@ -52,12 +55,23 @@ export interface AppOptions {
   captcha?: CaptchaProvider;
   /** The time every time-dependent decision reads; tests set it. */
   clock?: Clock;
+  /** How health checks ask whether the database answers; by default a query through `db`. */
+  pingDatabase?: PingDatabase;
 }
 
 const ONE_YEAR_SECONDS = 31536000;
 
 /** Assembles the Express app: headers, static files, fixed routes, then the page tree. */
-export function createApp({ config, db, logger, manifest = loadAssetManifest(), reportError, captcha = createCaptcha(config, db, logger), clock = systemClock }: AppOptions): Express {
+export function createApp({
+  config,
+  db,
+  logger,
+  manifest = loadAssetManifest(),
+  reportError,
+  captcha = createCaptcha(config, db, logger),
+  clock = systemClock,
+  pingDatabase = pingThrough(db),
+}: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -75,6 +89,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   const formLimit = { postsPerWindow: config.FORM_POSTS_PER_WINDOW, windowSeconds: config.FORM_RATE_WINDOW_SECONDS };
   const responder = pageResponder(viewOptions);
   const pages = publicPages(viewOptions, responder);
+  const availability = databaseAvailability({ ping: pingDatabase, logger, timeoutMs: config.HEALTH_CHECK_TIMEOUT_MS });
 
   app.use(securityHeaders(config));
   app.use(compression());
@@ -83,7 +98,7 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
       logger,
       autoLogging: { ignore: (req) => req.url?.startsWith('/static/') ?? false },
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactRequestUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -97,7 +112,8 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(express.json({ limit: '100kb' }));
 
-  app.use(healthRouter(healthChecks(db)));
+  app.use(healthRouter({ checks: healthChecks(availability), availability, logger }));
+  app.use(refuseWhileDatabaseDown(availability));
   app.use(mediaRouter({ db, storage }));
   app.use(siteFilesRouter({ ...viewOptions, manifest }, responder));
   app.use(sessionMiddleware(config, db));
@@ -129,6 +145,6 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(() => {
     throw new NotFoundError('There is nothing at this address.');
   });
-  app.use(errorHandler(logger, reportError));
+  app.use(errorHandler(logger, reportError, availability));
   return app;
 }

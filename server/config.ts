@@ -27,6 +27,23 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: databaseUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Longest one statement may run before PostgreSQL cancels it (its statement_timeout). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /**
+   * Longest the app waits for any answer on a connection before it gives up and discards the
+   * connection: the guard against a network that drops replies. Above the statement timeout, so
+   * a slow statement is cancelled by the server (keeping its connection) before this fires.
+   */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /**
+   * Longest a request waits for a connection, queueing included. A burst (a crowd joining one
+   * wait list, whose joins take turns on the location's row) queues; 15 s lets it drain.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** Longest the health checks wait for the database before calling it unreachable. */
+  HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
+  /** Seconds SIGTERM leaves in-flight requests and the database to finish before the process exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0.1).max(600).default(10),
   DATA_DIR: z.string().default('data'),
   MEDIA_DIR: z.string().optional(),
   SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -88,6 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const config = parsed.data;
+  if (config.DATABASE_QUERY_TIMEOUT_MS <= config.DATABASE_STATEMENT_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid environment variable DATABASE_QUERY_TIMEOUT_MS (${JSON.stringify(String(config.DATABASE_QUERY_TIMEOUT_MS))}): must be above DATABASE_STATEMENT_TIMEOUT_MS (${config.DATABASE_STATEMENT_TIMEOUT_MS}), so the server cancels a slow statement first`,
+    );
+  }
   if (config.SECRET_KEY) return { ...config, SECRET_KEY: config.SECRET_KEY };
   if (config.NODE_ENV === 'production') {
     throw new ConfigError('Invalid environment variable SECRET_KEY: required in production (at least 32 characters)');

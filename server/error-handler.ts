@@ -1,7 +1,10 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { HttpError } from './errors';
+import type { DatabaseAvailability } from './db/database-availability';
+import { DatabaseUnavailableError } from './db/database-unavailable-error';
+import { HttpError, ServiceUnavailableError } from './errors';
 import type { ReportError } from './error-reporting';
+import { redactRequestUrl } from './redact-request-url';
 import { escapeHtml } from './render';
 
 /** The status an error asks for: ours, http-errors' (csrf-csrf, body-parser), else 500. */
@@ -38,23 +41,42 @@ function errorPage(status: number, message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>body{margin:0;font-family:system-ui,sans-serif;background:#f5efe4;color:#1d2327;display:grid;place-items:center;min-height:100vh;text-align:center;padding:1rem}h1{font-family:Georgia,serif;color:#0f2a3d;font-size:2.2rem}a{display:inline-block;margin-top:1rem;padding:.75rem 1.5rem;border-radius:999px;background:#c8281e;color:#fff;font-weight:700;text-decoration:none;text-transform:uppercase;letter-spacing:.06em}</style></head><body><main><p style="font:700 4rem/1 Georgia,serif;color:#c8281e;margin:0">${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><a href="/">Return to Homepage</a></main></body></html>`;
 }
 
+/** The database failure behind an error, wherever in its chain of causes it sits. */
+function databaseFailureOf(error: unknown): DatabaseUnavailableError | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current instanceof DatabaseUnavailableError) return current;
+  }
+  return undefined;
+}
+
 /**
  * The one place errors become responses: client errors keep their message, server errors are
- * logged with their stack, reported, and shown to the visitor without any detail.
+ * logged with their stack, reported, and shown to the visitor without any detail. A database
+ * that does not answer, wherever a query failed, is a 503 with Retry-After, and tells the
+ * availability to probe so later requests are refused quickly.
  */
-export function errorHandler(logger: Logger, reportError?: ReportError): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
+export function errorHandler(logger: Logger, reportError?: ReportError, availability?: DatabaseAvailability): ErrorRequestHandler {
+  return (caught: unknown, req, res, next) => {
+    if (res.headersSent) return next(caught);
+    const databaseFailure = databaseFailureOf(caught);
+    if (databaseFailure) availability?.reportFailure(Date.now());
+    const error = databaseFailure ? new ServiceUnavailableError(undefined, undefined, { cause: databaseFailure }) : caught;
     const status = statusOf(error);
     const log = req.log ?? logger;
+    const url = redactRequestUrl(req.originalUrl);
     let message: string;
-    if (status >= 500) {
-      log.error({ err: error, url: req.originalUrl }, 'Request failed');
+    if (error instanceof ServiceUnavailableError) {
+      // Expected while the database is away; the availability logs the outage once, not per request.
+      log.warn({ url, reason: error.cause instanceof Error ? error.cause.message : undefined }, 'Service unavailable');
+      res.set('Retry-After', String(error.retryAfterSeconds));
+      message = error.message;
+    } else if (status >= 500) {
+      log.error({ err: error, url }, 'Request failed');
       reportError?.(error);
       message = 'We are sorry, something went wrong on our side. Please try again in a moment.';
     } else {
       message = CLIENT_MESSAGES[status] ?? (error instanceof Error ? error.message : 'The request could not be completed.');
-      log.info({ status, url: req.originalUrl, reason: message }, 'Request refused');
+      log.info({ status, url, reason: message }, 'Request refused');
     }
     res.status(status).set('Cache-Control', 'no-store');
     if (req.path.startsWith('/api') || req.accepts(['html', 'json']) === 'json') {

@@ -59,3 +59,18 @@ export class TooManyRequestsError extends HttpError {
     super(429, message);
   }
 }
+
+/**
+ * The site cannot serve this now, such as while the database does not answer (503);
+ * `retryAfterSeconds` becomes the Retry-After header.
+ */
+export class ServiceUnavailableError extends HttpError {
+  override name = 'ServiceUnavailableError';
+  constructor(
+    readonly retryAfterSeconds = 5,
+    message = 'The site is briefly unavailable. Please try again in a moment.',
+    options?: ErrorOptions,
+  ) {
+    super(503, message, options);
+  }
+}

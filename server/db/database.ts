@@ -2,52 +2,74 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { DatabaseUnavailableError } from './database-unavailable-error';
+import { createPostgresPool, kyselyPool, type PostgresTimeouts } from './postgres-pool';
 import type { Database } from './schema';
+
+export { DatabaseUnavailableError } from './database-unavailable-error';
 
 export type Db = Kysely<Database>;
 
 /** Where the data lives: a PostgreSQL server, an embedded data directory, or memory (tests). */
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; timeouts?: PostgresTimeouts }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' };
 
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseTarget['kind'];
+  /**
+   * Resolves when the database answers within `timeoutMs`. On a server it asks over a
+   * connection of its own, so a pool busy with a burst does not read as an outage.
+   */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
-}
-
-/** Raised when the database cannot be opened; its message is meant for the operator. */
-export class DatabaseUnavailableError extends Error {
-  override name = 'DatabaseUnavailableError';
 }
 
 // pg returns int8 (count(*), sums) as strings; every count we take fits in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/**
+ * A ping that asks through `db` itself: right for a database inside this process, which answers
+ * whenever the process does, and for an app given no handle of its own.
+ */
+export function pingThrough(db: Db): (timeoutMs: number) => Promise<void> {
+  return async () => {
+    await sql`select 1`.execute(db);
+  };
+}
+
 /** Opens the database and checks that it answers, so a bad URL fails at start-up. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
+  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10, target.timeouts);
   return openPglite(target.kind === 'pglite' ? target.dataDir : undefined);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  // A burst (a crowd joining one wait list, whose joins take turns on the location's row) queues
-  // for connections; 15 s lets it drain instead of failing requests that would have succeeded.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 15_000 });
-  // An idle client can be cut off by the server (restart, failover, a dropped database); the
-  // pool replaces it, and without a listener the error would end the process.
-  pool.on('error', (error) => console.warn(`Database connection lost while idle: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+async function openPostgres(url: string, poolSize: number, timeouts: PostgresTimeouts | undefined): Promise<DatabaseHandle> {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(createPostgresPool(url, poolSize, timeouts)) }) });
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
     await db.destroy();
-    const reason = error instanceof Error ? error.message : String(error);
+    const driverError = error instanceof DatabaseUnavailableError ? error.cause : error;
+    const reason = driverError instanceof Error ? driverError.message : String(driverError);
     throw new DatabaseUnavailableError(`Cannot connect to the database at ${redactUrl(url)}: ${reason}`, { cause: error });
   }
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', ping: (timeoutMs) => pingPostgres(url, timeoutMs), close: () => db.destroy() };
+}
+
+async function pingPostgres(url: string, timeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+  // A socket that dies mid-ping fails the pending connect or query; unheard, the event would end the process.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } finally {
+    // With a query left unanswered end() destroys the socket instead of waiting for a goodbye.
+    client.end().catch(() => {});
+  }
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -59,6 +81,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     return {
       db,
       kind: dataDir ? 'pglite' : 'pglite-memory',
+      ping: pingThrough(db),
       async close() {
         try {
           await db.destroy();

@@ -1,8 +1,13 @@
 import { expect } from 'chai';
 import express from 'express';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { healthRouter } from '../../server/views/health';
+import { pino } from 'pino';
+import { databaseAvailability } from '../../server/db/database-availability';
+import { healthRouter, type HealthRouterOptions } from '../../server/views/health';
 import { request, startTestServer, type TestServer } from '../support/server';
+
+const silent = pino({ level: 'silent' });
 
 describe('operations routes', () => {
   let server: TestServer;
@@ -22,33 +27,85 @@ describe('operations routes', () => {
     expect(unknown.json<{ error: string }>().error).to.equal('Unknown health check: nonsense');
   });
 
-  it('answers 503 naming the failing check', async () => {
+  async function listen(options: Partial<HealthRouterOptions>): Promise<{ port: number; close(): void }> {
     const app = express().use(
-      healthRouter({
-        database: async () => {
-          throw new Error('connection refused');
-        },
-        cache: async () => {},
-      }),
+      healthRouter({ checks: {}, availability: databaseAvailability({ ping: async () => {}, logger: silent, timeoutMs: 100 }), logger: silent, ...options }),
     );
     const listening = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => listening.once('listening', resolve));
+    await once(listening, 'listening');
+    return { port: (listening.address() as AddressInfo).port, close: () => listening.close() };
+  }
+
+  it('answers 503 naming the failing check, and tells an anonymous caller no more than its status', async () => {
+    const health = await listen({
+      checks: {
+        database: async () => {
+          throw new Error('password authentication failed for user "redharbor" at 10.0.4.12:5432');
+        },
+        cache: async () => {},
+      },
+    });
     try {
-      const response = await request({ port: (listening.address() as AddressInfo).port }, '/api/ht/');
+      const response = await request(health, '/api/ht/');
       expect(response.status).to.equal(503);
-      expect(response.json()).to.deep.equal({
-        status: 'error',
-        checks: { database: { status: 'error', error: 'connection refused' }, cache: { status: 'ok' } },
-      });
+      expect(response.json()).to.deep.equal({ status: 'error', checks: { database: { status: 'error' }, cache: { status: 'ok' } } });
     } finally {
-      listening.close();
+      health.close();
     }
   });
 
-  it('answers the load balancer while the process can serve', async () => {
-    const response = await request(server, '/admin/load-balancer-ht/');
-    expect(response.status).to.equal(200);
-    expect(response.body).to.equal('OK');
+  it('runs each named check once and refuses a subset naming one twice or an unknown one, running none', async () => {
+    let runs = 0;
+    const health = await listen({
+      checks: {
+        database: async () => {
+          runs += 1;
+        },
+        cache: async () => {},
+      },
+    });
+    try {
+      expect((await request(health, '/api/ht/database,cache/')).json()).to.deep.equal({ status: 'ok', checks: { database: { status: 'ok' }, cache: { status: 'ok' } } });
+      expect(runs).to.equal(1);
+      const repeated = await request(health, `/api/ht/${Array(1500).fill('database').join(',')}/`);
+      expect(repeated.status).to.equal(400);
+      expect(repeated.json<{ error: string }>().error).to.equal('Name each health check once.');
+      const unknown = await request(health, `/api/ht/database,${Array(50).fill('nope').join(',')}/`);
+      expect(unknown.status).to.equal(404);
+      expect(unknown.json<{ error: string }>().error).to.equal('Unknown health check: nope, nope, nope, nope, nope');
+      expect(runs).to.equal(1);
+    } finally {
+      health.close();
+    }
+  });
+
+  it('answers the load balancer 200 while the database answers and 503 while it does not, answering many polls with one probe', async () => {
+    let pings = 0;
+    const up = await listen({
+      availability: databaseAvailability({
+        ping: async () => {
+          pings += 1;
+        },
+        logger: silent,
+        timeoutMs: 100,
+        recheckMs: 60_000,
+      }),
+    });
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => request(up, '/admin/load-balancer-ht/')));
+      expect(answers.map((response) => `${response.status} ${response.body}`)).to.deep.equal(Array(20).fill('200 OK'));
+      expect(pings).to.equal(1);
+    } finally {
+      up.close();
+    }
+    const down = await listen({ availability: databaseAvailability({ ping: () => Promise.reject(new Error('connection refused')), logger: silent, timeoutMs: 100 }) });
+    try {
+      const response = await request(down, '/admin/load-balancer-ht/');
+      expect(response.status).to.equal(503);
+      expect(response.body).to.equal('Database unavailable');
+    } finally {
+      down.close();
+    }
   });
 
   it('hands out a CSRF token and refuses an unsafe request without it', async () => {

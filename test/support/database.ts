@@ -6,6 +6,8 @@ import { migrateToLatest } from '../../server/db/migrate';
 /** A database opened for tests and how to get rid of it. */
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** Its address on the test server; none for the embedded database. */
+  url?: string;
   dispose(): Promise<void>;
 }
 
@@ -18,6 +20,12 @@ let opening: Promise<TestDatabase> | undefined;
 export async function testDatabase(): Promise<DatabaseHandle> {
   opening ??= openTestDatabase();
   return (await opening).handle;
+}
+
+/** The address of the run's database on the test server, or undefined for the embedded database. */
+export async function testDatabaseUrl(): Promise<string | undefined> {
+  await testDatabase();
+  return (await opening!).url;
 }
 
 /** Shortcut for the Kysely instance of the test database. */
@@ -61,6 +69,7 @@ export async function openScratchDatabase(): Promise<TestDatabase> {
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
   return {
     handle,
+    url: url.toString(),
     async dispose() {
       await handle.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);

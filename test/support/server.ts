@@ -36,9 +36,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * Starts the real app on 127.0.0.1 and a free port against the run's database; `options` replace
  * parts of it (`clock` sets the time the server reads: see support/clock.ts).
  */
-export async function startTestServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'captcha' | 'clock'> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: Partial<Pick<AppOptions, 'captcha' | 'clock' | 'logger' | 'db' | 'pingDatabase'>> = {},
+): Promise<TestServer> {
   const config = testConfig(env);
-  const db = await testDb();
+  const db = options.db ?? (await testDb());
   const app = createApp({ config, db, logger: pino({ level: config.LOG_LEVEL }), ...options });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

@@ -47,6 +47,9 @@ describe('configuration from the environment', () => {
     ['SENTRY_DSN', 'not a url'],
     ['LANGUAGE_CODE', 'English'],
     ['SECRET_KEY', 'short'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', 'ten seconds'],
+    ['HEALTH_CHECK_TIMEOUT_MS', '0'],
+    ['SHUTDOWN_GRACE_SECONDS', '-1'],
   ];
   for (const [variable, value] of badValues) {
     it(`refuses ${variable}=${value} with one line naming the variable`, () => {
@@ -56,6 +59,17 @@ describe('configuration from the environment', () => {
         .that.matches(new RegExp(`^Invalid environment variable ${variable} \\(".*"\\): [^\\n]+$`));
     });
   }
+
+  it('refuses a query timeout that would fire before the server cancels a slow statement', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_STATEMENT_TIMEOUT_MS: '20000' }))
+      .to.throw(ConfigError)
+      .with.property('message')
+      .that.equals(
+        'Invalid environment variable DATABASE_QUERY_TIMEOUT_MS ("15000"): must be above DATABASE_STATEMENT_TIMEOUT_MS (20000), so the server cancels a slow statement first',
+      );
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_STATEMENT_TIMEOUT_MS: '20000', DATABASE_QUERY_TIMEOUT_MS: '25000' });
+    expect([config.DATABASE_STATEMENT_TIMEOUT_MS, config.DATABASE_QUERY_TIMEOUT_MS, config.SHUTDOWN_GRACE_SECONDS]).to.deep.equal([20000, 25000, 10]);
+  });
 
   it('requires SECRET_KEY in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).to.throw(ConfigError, /SECRET_KEY: required in production/);

@@ -1,0 +1,50 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { loadAssetManifest } from './asset-manifest';
+import { createApp } from './app';
+import { systemClock } from './clock';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import type { ReportError } from './error-reporting';
+import { startOutboxWorker } from './mail/outbox-worker';
+import { startScheduler } from './scheduler';
+import { gracefulShutdown } from './shutdown';
+
+/** What serving needs: the configuration and an open, migrated database. */
+export interface ServeOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  reportError?: ReportError;
+}
+
+/**
+ * Serves the site on the configured port with the background workers, and shuts down on
+ * SIGTERM or SIGINT within SHUTDOWN_GRACE_SECONDS.
+ */
+export async function serve({ config, database, logger, reportError }: ServeOptions): Promise<Server> {
+  const app = createApp({ config, db: database.db, logger, manifest: loadAssetManifest(), reportError, pingDatabase: database.ping, clock: systemClock });
+  const server: Server = app.listen(config.PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port, database: database.kind }, `Serving on http://localhost:${port}`);
+  const outbox = startOutboxWorker(database.db, config, logger);
+  const scheduler = startScheduler(database.db, logger, systemClock);
+  const shutdown = gracefulShutdown({
+    server,
+    stopWorkers: () => {
+      outbox.stop();
+      scheduler.stop();
+    },
+    closeDatabase: () => database.close(),
+    logger,
+    graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+  });
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  return server;
+}
