@@ -10,9 +10,11 @@ import type { CaptchaProvider } from './captcha/provider';
 import { csrfProtection } from './csrf';
 import type { Db } from './db/database';
 import { errorHandler } from './error-handler';
+import { hostGuard } from './host-guard';
 import type { ReportError } from './error-reporting';
 import { NotFoundError } from './errors';
 import { loadCatalog } from './i18n';
+import { refuseNulBytes } from './input-guard';
 import { createMediaStorage, mediaRoot } from './media-storage';
 import { configuredOutsideScripts } from './outside-scripts';
 import { DIST_DIR, STATIC_DIR } from './paths';
@@ -92,8 +94,11 @@ export function createApp({ config, db, logger, manifest = loadAssetManifest(), 
   app.use(cookieParser());
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(express.json({ limit: '100kb' }));
+  app.use(refuseNulBytes());
 
+  // Load balancers probe health by address, not by a site's name.
   app.use(healthRouter(healthChecks(db)));
+  app.use(hostGuard({ db, allowedHosts: config.ALLOWED_HOSTS }));
   app.use(mediaRouter({ db, storage }));
   app.use(siteFilesRouter({ ...viewOptions, manifest }, responder));
   app.use(sessionMiddleware(config, db));

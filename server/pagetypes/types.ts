@@ -16,7 +16,7 @@ export interface PageTypeContext extends BlockContext {
   site: Site;
   /** The parts of the configuration page types read (the maps key for map images). */
   config: Pick<Config, 'GOOGLE_MAPS_API_KEY'>;
-  /** Scheme and host the visitor used ('https://www.example.com'), for absolute URLs. */
+  /** The site's origin ('https://www.example.com'), for absolute URLs: see siteOrigin. */
   origin: string;
   /** Query parameters of the request, as strings. */
   query: Readonly<Record<string, string>>;
