@@ -47,6 +47,10 @@ describe('configuration from the environment', () => {
     ['SENTRY_DSN', 'not a url'],
     ['LANGUAGE_CODE', 'English'],
     ['SECRET_KEY', 'short'],
+    ['TRUST_PROXY', 'proxy.internal'],
+    ['ALLOWED_HOSTS', 'good.example, bad host'],
+    ['FRAME_ORIGINS', 'http://menus.example.com'],
+    ['FRAME_ORIGINS', 'https://menus.example.com/menu/'],
   ];
   for (const [variable, value] of badValues) {
     it(`refuses ${variable}=${value} with one line naming the variable`, () => {
@@ -56,6 +60,46 @@ describe('configuration from the environment', () => {
         .that.matches(new RegExp(`^Invalid environment variable ${variable} \\(".*"\\): [^\\n]+$`));
     });
   }
+
+  describe('TRUST_PROXY', () => {
+    const trustProxy = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).TRUST_PROXY;
+
+    it('trusts no proxy by default, or when empty or off', () => {
+      expect(loadConfig({ DATA_DIR: dataDir }).TRUST_PROXY).to.equal(false);
+      for (const value of ['', 'off', 'false', 'no', '0']) expect(trustProxy(value), value).to.equal(false);
+    });
+
+    it('takes a hop count, a range name, or a comma list of addresses and CIDR ranges, in the forms Express trusts', () => {
+      expect(trustProxy('1')).to.equal(1);
+      expect(trustProxy('2')).to.equal(2);
+      expect(trustProxy('loopback')).to.deep.equal(['loopback']);
+      expect(trustProxy('10.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,uniquelocal')).to.deep.equal(['10.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'uniquelocal']);
+    });
+
+    for (const value of ['on', 'true', 'yes', 'ON', '*', '10.0.0.1, everyone', '10.0.0.0/33']) {
+      it(`refuses TRUST_PROXY=${value}, naming the forms it accepts`, () => {
+        expect(() => trustProxy(value))
+          .to.throw(ConfigError)
+          .with.property('message')
+          .that.includes('Invalid environment variable TRUST_PROXY')
+          .and.includes('a hop count (1), loopback, linklocal, uniquelocal, or a comma list of proxy addresses or CIDR ranges');
+      });
+    }
+  });
+
+  it('allows the local machine by default, and takes ALLOWED_HOSTS in Django syntax', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).ALLOWED_HOSTS).to.deep.equal(['.localhost', '127.0.0.1', '[::1]']);
+    expect(loadConfig({ DATA_DIR: dataDir, ALLOWED_HOSTS: 'WWW.Example.com, .example.net,*' }).ALLOWED_HOSTS).to.deep.equal(['www.example.com', '.example.net', '*']);
+    expect(loadConfig({ DATA_DIR: dataDir, ALLOWED_HOSTS: '' }).ALLOWED_HOSTS).to.deep.equal([]);
+  });
+
+  it('takes FRAME_ORIGINS as a comma list of https origins', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).FRAME_ORIGINS).to.deep.equal([]);
+    expect(loadConfig({ DATA_DIR: dataDir, FRAME_ORIGINS: 'https://menus.example.com/, https://maps.example.org' }).FRAME_ORIGINS).to.deep.equal([
+      'https://menus.example.com',
+      'https://maps.example.org',
+    ]);
+  });
 
   it('requires SECRET_KEY in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).to.throw(ConfigError, /SECRET_KEY: required in production/);
