@@ -59,7 +59,7 @@ const httpsOrigin = z
   .url({ protocol: /^https$/, hostname: z.regexes.domain })
   .refine((url) => new URL(url).pathname === '/' && !url.includes('?'), 'expected an origin such as https://menus.example.com, without a path')
   .transform((url) => new URL(url).origin);
-const originList = z.string().default('').transform(commaList).pipe(z.array(httpsOrigin));
+const originList = (defaults: string) => z.string().default(defaults).transform(commaList).pipe(z.array(httpsOrigin));
 
 const databaseUrl = optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' }).optional());
 
@@ -78,8 +78,8 @@ export const configSchema = z.object({
   TRUST_PROXY: trustProxy,
   /** Hosts served besides the sites' own hostnames; defaults to the local machine (as Django's DEBUG default). */
   ALLOWED_HOSTS: hostList('.localhost,127.0.0.1,[::1]'),
-  /** Origins whose pages editors may show in iframe blocks (the video players and captcha are allowed already). */
-  FRAME_ORIGINS: originList,
+  /** Origins whose pages editors may show in iframe blocks (the video players and captcha are allowed already); by default the demo's map. */
+  FRAME_ORIGINS: originList('https://www.openstreetmap.org'),
   OLO_NEW_HEADER: flag,
   GOOGLE_MAPS_API_KEY: optionalText,
   MAPS_SCRIPT_URL: z.url({ protocol: /^https$/ }).default('https://maps.googleapis.com/maps/api/js'),

@@ -41,10 +41,10 @@ describe('security headers and outside scripts', () => {
       for (const tag of scriptTags) expect(tag).to.include(`nonce="${nonce}"`);
     });
 
-    it('lets pages frame only the video players and post forms only to the site itself', async () => {
+    it('lets pages frame only the video players and the default map, and post forms only to the site itself', async () => {
       const response = await request(server, '/', { host: testSite.hostname, headers: { 'x-forwarded-proto': 'https' } });
       const csp = directives(String(response.headers['content-security-policy']));
-      expect(csp.get('frame-src')).to.deep.equal(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
+      expect(csp.get('frame-src')).to.deep.equal(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.openstreetmap.org']);
       expect(csp.get('form-action')).to.deep.equal(["'self'"]);
       // No proxy is trusted here, so a claimed https is not believed.
       expect(response.headers['strict-transport-security']).to.equal(undefined);
@@ -76,7 +76,7 @@ describe('security headers and outside scripts', () => {
     it("lets pages frame the captcha's widget", async () => {
       const response = await request(server, '/', { host: testSite.hostname });
       const csp = directives(String(response.headers['content-security-policy']));
-      expect(csp.get('frame-src')).to.deep.equal(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://challenges.cloudflare.com']);
+      expect(csp.get('frame-src')).to.deep.equal(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://challenges.cloudflare.com', 'https://www.openstreetmap.org']);
     });
   });
 

@@ -93,8 +93,9 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: dataDir, ALLOWED_HOSTS: '' }).ALLOWED_HOSTS).to.deep.equal([]);
   });
 
-  it('takes FRAME_ORIGINS as a comma list of https origins', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).FRAME_ORIGINS).to.deep.equal([]);
+  it("takes FRAME_ORIGINS as a comma list of https origins, by default the demo map's", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).FRAME_ORIGINS).to.deep.equal(['https://www.openstreetmap.org']);
+    expect(loadConfig({ DATA_DIR: dataDir, FRAME_ORIGINS: '' }).FRAME_ORIGINS).to.deep.equal([]);
     expect(loadConfig({ DATA_DIR: dataDir, FRAME_ORIGINS: 'https://menus.example.com/, https://maps.example.org' }).FRAME_ORIGINS).to.deep.equal([
       'https://menus.example.com',
       'https://maps.example.org',
