@@ -11,7 +11,8 @@ const MAX_PORT = 65535;
 /** The hostname (lowercase) and port of a Host header value; undefined when it is not a valid `host[:port]`. */
 export function parseHost(value: string | undefined): RequestHost | undefined {
   const match = HOST_PATTERN.exec(value ?? '');
-  if (!match) return undefined;
+  // The pattern lets through what the URL parser refuses (999.999.999.999, bad punycode); pages build URLs from it.
+  if (!match || !URL.canParse(`http://${value}/`)) return undefined;
   const port = match[2] === undefined ? undefined : Number(match[2]);
   if (port !== undefined && (port < 1 || port > MAX_PORT)) return undefined;
   return { hostname: match[1]!.toLowerCase().replace(/\.$/, ''), port };

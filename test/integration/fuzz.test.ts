@@ -116,7 +116,7 @@ const HOSTILE_BODIES: ReadonlyArray<{ type: string; body: string }> = [
 
 /** Host headers that are malformed or name nobody's site: the site's own name with a bad port among them. */
 function hostileHosts(siteHost: string): string[] {
-  return [`${siteHost}:abc`, `${siteHost}:99999`, `${siteHost}.evil.example`, 'localhost:abc', 'localhost:0', 'evil.example', '[::1', 'a_b.example', 'localhost:8000:8000', '-.'];
+  return [`${siteHost}:abc`, `${siteHost}:99999`, `${siteHost}.evil.example`, 'localhost:abc', 'localhost:0', 'evil.example', '[::1', 'a_b.example', 'localhost:8000:8000', '-.', '999.999.999.999', 'xn--a', '[1:2]'];
 }
 
 /** The bodies that carry NUL bytes, sent with every method that may carry a body. */
@@ -216,4 +216,22 @@ describe('hostile requests to every public route', () => {
       expect(failures).to.deep.equal([]);
     });
   }
+});
+
+describe('malformed Host headers when ALLOWED_HOSTS is *', () => {
+  let server: TestServer;
+  let site: TestSite;
+  before(async () => {
+    server = await startTestServer({ ALLOWED_HOSTS: '*' });
+    site = await createTestSite(server.db);
+    await addFooterPage(server.db, site.home, sampleFooter());
+  });
+  after(() => server.close());
+
+  it('answers every public route without a server error, whatever the Host', async function () {
+    this.timeout(120_000);
+    const samples = sampleValues(uniqueRlidBase());
+    const cases = ROUTES.flatMap((route) => hostileHosts(site.hostname).map((host) => ({ method: 'GET', path: route.replace(/\{\w+\}/g, (name) => samples[name]!), host })));
+    expect(await serverFailures(server, cases)).to.deep.equal([]);
+  });
 });
