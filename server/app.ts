@@ -15,7 +15,9 @@ import { refuseWhileDatabaseDown } from './database-gate';
 import { errorHandler } from './error-handler';
 import type { ReportError } from './error-reporting';
 import { NotFoundError } from './errors';
+import { hostGuard } from './host-guard';
 import { loadCatalog } from './i18n';
+import { refuseNulBytes } from './input-guard';
 import { createMediaStorage, mediaRoot } from './media-storage';
 import { configuredOutsideScripts } from './outside-scripts';
 import { DIST_DIR, STATIC_DIR } from './paths';
@@ -111,9 +113,12 @@ export function createApp({
   app.use(cookieParser());
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(express.json({ limit: '100kb' }));
+  app.use(refuseNulBytes());
 
+  // Load balancers probe health by address, not by a site's name.
   app.use(healthRouter({ checks: healthChecks(availability), availability, logger }));
   app.use(refuseWhileDatabaseDown(availability));
+  app.use(hostGuard({ db, allowedHosts: config.ALLOWED_HOSTS }));
   app.use(mediaRouter({ db, storage }));
   app.use(siteFilesRouter({ ...viewOptions, manifest }, responder));
   app.use(sessionMiddleware(config, db));

@@ -18,6 +18,51 @@ const optionalText = z
 
 const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional());
 
+/** Express's names for the private ranges it can trust as proxies. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const TRUST_PROXY_FORMS = 'a hop count (1), loopback, linklocal, uniquelocal, or a comma list of proxy addresses or CIDR ranges (10.0.0.1, 10.0.0.0/8); empty or off trusts no proxy';
+const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(PROXY_RANGE_NAMES)]);
+
+/**
+ * Which peers may set X-Forwarded-For/-Proto/-Host, in a form Express's `trust proxy` takes:
+ * false, a hop count, or a list of addresses. "on" (trust every peer) is refused: any visitor
+ * could then forge its address and scheme.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, ctx): false | number | string[] => {
+    if (['', 'off', 'false', 'no', '0'].includes(value.toLowerCase())) return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => proxyAddress.safeParse(entry).success)) return entries;
+    ctx.addIssue({ code: 'custom', message: `expected ${TRUST_PROXY_FORMS}; trusting every peer is no longer accepted` });
+    return z.NEVER;
+  });
+
+/** Django's ALLOWED_HOSTS syntax: a hostname, '.example.com' for it and its subdomains, or '*'. */
+const hostPattern = z
+  .string()
+  .regex(/^(\*|\.?[a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/, "expected hostnames such as www.example.com, .example.com or '*'");
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+const hostList = (defaults: string) =>
+  z
+    .string()
+    .default(defaults)
+    .transform((value) => commaList(value.toLowerCase()))
+    .pipe(z.array(hostPattern));
+
+const httpsOrigin = z
+  .url({ protocol: /^https$/, hostname: z.regexes.domain })
+  .refine((url) => new URL(url).pathname === '/' && !url.includes('?'), 'expected an origin such as https://menus.example.com, without a path')
+  .transform((url) => new URL(url).origin);
+const originList = (defaults: string) => z.string().default(defaults).transform(commaList).pipe(z.array(httpsOrigin));
+
 const databaseUrl = optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' }).optional());
 
 /** Every setting the process reads from the environment; nothing else reads process.env. */
@@ -48,7 +93,12 @@ export const configSchema = z.object({
   MEDIA_DIR: z.string().optional(),
   SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag,
+  /** The proxies in front of the app, whose forwarded client address and scheme are believed. */
+  TRUST_PROXY: trustProxy,
+  /** Hosts served besides the sites' own hostnames; defaults to the local machine (as Django's DEBUG default). */
+  ALLOWED_HOSTS: hostList('.localhost,127.0.0.1,[::1]'),
+  /** Origins whose pages editors may show in iframe blocks (the video players and captcha are allowed already); by default the demo's map. */
+  FRAME_ORIGINS: originList('https://www.openstreetmap.org'),
   OLO_NEW_HEADER: flag,
   GOOGLE_MAPS_API_KEY: optionalText,
   MAPS_SCRIPT_URL: z.url({ protocol: /^https$/ }).default('https://maps.googleapis.com/maps/api/js'),

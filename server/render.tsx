@@ -79,7 +79,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         CI_COMMIT_REF_SLUG: config.CI_COMMIT_REF_SLUG,
         i18n: { language: { code: languageCode }, catalog },
         csrf_token: csrf.tokenFor(req, res),
-        request: { url: `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}` },
+        // req.host: the Host the host guard checked (a trusted proxy's X-Forwarded-Host, else Host).
+        request: { url: `${req.protocol}://${req.host}${req.originalUrl}` },
         site,
       };
       const body = renderToString(<App template={component} props={props} context={context} layout={layout} />);

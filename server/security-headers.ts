@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { EMBED_PLAYER_ORIGINS } from './blocks/embed';
+import { HOSTED_CAPTCHAS } from './captcha/siteverify';
 import type { Config } from './config';
 import { configuredOutsideScripts, originsOf } from './outside-scripts';
 
@@ -21,6 +23,16 @@ const GOOGLE_MAPS_SOURCES = {
   workerSrc: ['blob:'],
 } as const;
 const NO_MAPS_SOURCES = { scriptSrc: [], imgSrc: [], connectSrc: [], styleSrc: [], fontSrc: [], workerSrc: [] } as const;
+
+/**
+ * What pages may frame: the video players of embed blocks, the hosted captcha's widget (from
+ * wherever its script is loaded) and the origins FRAME_ORIGINS lets editors' iframe blocks show.
+ */
+function frameOrigins(config: Config): string[] {
+  const captcha = config.CAPTCHA_PROVIDER === 'builtin' ? [] : HOSTED_CAPTCHAS[config.CAPTCHA_PROVIDER].frameOrigins;
+  const captchaScript = configuredOutsideScripts(config).filter((script) => script.name === 'captcha');
+  return [...EMBED_PLAYER_ORIGINS, ...captcha, ...originsOf(captchaScript.map((script) => script.src)), ...config.FRAME_ORIGINS];
+}
 
 /**
  * helmet with a CSP that allows the site's own scripts, a per-request nonce, and exactly the
@@ -48,11 +60,11 @@ export function securityHeaders(config: Config): RequestHandler[] {
         fontSrc: ["'self'", 'data:', ...maps.fontSrc],
         connectSrc: unique("'self'", ...scriptOrigins, ...maps.connectSrc, ...reportingOrigins),
         workerSrc: ["'self'", ...maps.workerSrc],
-        // Editors embed maps, menus and videos with iframe and embed blocks; any https page may be framed.
-        frameSrc: ["'self'", 'https:'],
+        frameSrc: unique("'self'", ...frameOrigins(config)),
         // Video sources may live on a CDN the editor names.
         mediaSrc: ["'self'", 'blob:', 'https:'],
-        formAction: ["'self'", 'https:'],
+        // The footer's accessibility report is the one form that posts to another site.
+        formAction: unique("'self'", ...originsOf(config.ACCESSIBILITY_SERVICE_URL ? [config.ACCESSIBILITY_SERVICE_URL] : [])),
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -11,6 +11,11 @@ const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com']);
 const VIMEO_PATH = /^\/(?:channels\/[\w-]+\/|groups\/[\w-]+\/videos\/|(?:album|showcase)\/\d+\/video\/)?(\d{1,12})(?:\/([0-9a-f]{6,32}))?\/?$/;
 const VIMEO_PLAYER_PATH = /^\/video\/(\d{1,12})\/?$/;
 const VIMEO_HASH = /^[0-9a-f]{6,32}$/;
+const YOUTUBE_PLAYER = 'https://www.youtube-nocookie.com';
+const VIMEO_PLAYER = 'https://player.vimeo.com';
+
+/** The origins of the players embed blocks frame, for the Content-Security-Policy's frame-src. */
+export const EMBED_PLAYER_ORIGINS = [YOUTUBE_PLAYER, VIMEO_PLAYER] as const;
 
 /** A YouTube start time as `t`/`start` write it ("90", "90s", "1m30s", "1h2m3s"), in seconds. */
 function startSeconds(value: string | null): number | null {
@@ -45,7 +50,7 @@ function vimeoPlayerUrl(url: URL): string | null {
   }
   if (!id) return null;
   // dnt=1: Vimeo's do-not-track mode, the counterpart of YouTube's privacy-enhanced host.
-  const player = new URL(`https://player.vimeo.com/video/${id}`);
+  const player = new URL(`${VIMEO_PLAYER}/video/${id}`);
   if (hash && VIMEO_HASH.test(hash)) player.searchParams.set('h', hash);
   player.searchParams.set('dnt', '1');
   return player.toString();
@@ -61,7 +66,7 @@ export function embedTargetFor(address: string): EmbedTarget {
   const youTube = youTubeId(url);
   if (youTube) {
     const start = startSeconds(url.searchParams.get('t') ?? url.searchParams.get('start'));
-    return { kind: 'frame', provider: 'youtube', src: `https://www.youtube-nocookie.com/embed/${youTube}${start ? `?start=${start}` : ''}` };
+    return { kind: 'frame', provider: 'youtube', src: `${YOUTUBE_PLAYER}/embed/${youTube}${start ? `?start=${start}` : ''}` };
   }
   const vimeo = vimeoPlayerUrl(url);
   if (vimeo) return { kind: 'frame', provider: 'vimeo', src: vimeo };

@@ -22,7 +22,7 @@ export const iframeBlock = defineBlock({
     title: z.string().trim().min(1, 'a frame needs a title that says what it shows').max(255),
   }),
   fields: [
-    { name: 'url', label: 'URL', kind: 'url', required: true, help_text: 'An https:// address.' },
+    { name: 'url', label: 'URL', kind: 'url', required: true, help_text: 'An https:// address on a site the configuration allows to be framed (FRAME_ORIGINS).' },
     { name: 'mobile_url', label: 'Mobile URL', kind: 'url', help_text: 'Used on screens up to 840px wide, when set.' },
     { name: 'default_height', label: 'Height (px)', kind: 'number', help_text: '100 to 4000; 600 when empty.' },
     { name: 'title', label: 'Title', kind: 'text', required: true, help_text: 'What the frame shows, for screen readers, e.g. "Map of our restaurants".' },

@@ -2,27 +2,30 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { CAPTCHA_FAILED_MESSAGE, type CaptchaProvider, type CaptchaProviderName } from './provider';
 
-/** The hosted captchas, each with its widget class, the field its script posts, its check endpoint and script. */
+/** The hosted captchas, each with its widget class, the field its script posts, its check endpoint, script and the origins its widget frames. */
 export const HOSTED_CAPTCHAS = {
   recaptcha: {
     widgetClass: 'g-recaptcha',
     responseField: 'g-recaptcha-response',
     verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     scriptUrl: 'https://www.google.com/recaptcha/api.js',
+    frameOrigins: ['https://www.google.com', 'https://www.recaptcha.net'],
   },
   hcaptcha: {
     widgetClass: 'h-captcha',
     responseField: 'h-captcha-response',
     verifyUrl: 'https://api.hcaptcha.com/siteverify',
     scriptUrl: 'https://js.hcaptcha.com/1/api.js',
+    frameOrigins: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
   },
   turnstile: {
     widgetClass: 'cf-turnstile',
     responseField: 'cf-turnstile-response',
     verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+    frameOrigins: ['https://challenges.cloudflare.com'],
   },
-} as const satisfies Record<Exclude<CaptchaProviderName, 'builtin'>, { widgetClass: string; responseField: string; verifyUrl: string; scriptUrl: string }>;
+} as const satisfies Record<Exclude<CaptchaProviderName, 'builtin'>, { widgetClass: string; responseField: string; verifyUrl: string; scriptUrl: string; frameOrigins: readonly string[] }>;
 
 /** A hosted captcha's name. */
 export type HostedCaptchaName = keyof typeof HOSTED_CAPTCHAS;

@@ -68,3 +68,9 @@ export async function siteForPage(db: Db, page: Pick<Page, 'path'>): Promise<{ s
   const { root_path: _rootPath, ...site } = match;
   return { site, root };
 }
+
+/** Whether some site is configured for this hostname (any port): such a Host is always served. */
+export async function isSiteHostname(db: Db, hostname: string): Promise<boolean> {
+  const row = await db.selectFrom('sites').select('id').where('hostname', '=', hostname).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

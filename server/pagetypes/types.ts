@@ -16,7 +16,7 @@ export interface PageTypeContext extends BlockContext {
   site: Site;
   /** The parts of the configuration page types read (the maps key for map images, double opt-in for signup texts). */
   config: Pick<Config, 'GOOGLE_MAPS_API_KEY' | 'EMAIL_SIGNUP_DOUBLE_OPT_IN'>;
-  /** Scheme and host the visitor used ('https://www.example.com'), for absolute URLs. */
+  /** The site's origin ('https://www.example.com'), for absolute URLs: see siteOrigin. */
   origin: string;
   /** The time of this request (opening hours and wait-list readiness read it). */
   now: Date;

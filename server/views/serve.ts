@@ -7,7 +7,7 @@ import { PAGE_TYPES } from '../pagetypes/index';
 import type { PageTypeContext, RouteResult } from '../pagetypes/types';
 import { passwordFormResponse } from './restricted-pages';
 import type { PageResponder, PublicViewOptions } from './page-response';
-import { requestOrigin, resolveRequestSite, type RequestSite } from './site-request';
+import { resolveRequestSite, siteOrigin, type RequestSite } from './site-request';
 
 /** The page types that serve addresses below their pages. */
 const ROUTABLE_PAGE_TYPES = Object.values(PAGE_TYPES)
@@ -106,7 +106,7 @@ export function pageTypeContext(options: PublicViewOptions, req: Request, site: 
     imageLoader: createImageLoader(options.db),
     site: site.site,
     config: options.config,
-    origin: requestOrigin(req),
+    origin: siteOrigin(req, site.site),
     query,
     submitted: false,
     captcha: options.captcha,

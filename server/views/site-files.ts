@@ -8,7 +8,7 @@ import { PAGE_TYPES } from '../pagetypes/index';
 import { escapeHtml } from '../render';
 import { pageUrlWithinSite } from '../site-chrome';
 import type { PageResponder, PublicViewOptions } from './page-response';
-import { requestOrigin, resolveRequestSite, type RequestSite } from './site-request';
+import { resolveRequestSite, siteOrigin, type RequestSite } from './site-request';
 
 /** sitemaps.org: at most 50,000 URLs in one sitemap file. */
 const SITEMAP_MAX_URLS = 50_000;
@@ -71,12 +71,13 @@ export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetMa
     const site = await resolveRequestSite(db, req);
     if (!site) return responder.notFound(req, res, site);
     const entries = await sitemapEntries(db, site);
-    res.set('Cache-Control', 'public, max-age=3600').type('application/xml').send(sitemapXml(requestOrigin(req), entries));
+    res.set('Cache-Control', 'public, max-age=3600').type('application/xml').send(sitemapXml(siteOrigin(req, site.site), entries));
   };
   router.get(['/sitemap.xml', '/sitemap/sitemap.xml'], sendSitemap);
 
-  router.get('/robots.txt', (req, res) => {
-    const lines = ['User-agent: *', 'Disallow: /wagtail/', 'Disallow: /_util/', '', `Sitemap: ${requestOrigin(req)}/sitemap.xml`, ''];
+  router.get('/robots.txt', async (req, res) => {
+    const origin = siteOrigin(req, (await resolveRequestSite(db, req))?.site);
+    const lines = ['User-agent: *', 'Disallow: /wagtail/', 'Disallow: /_util/', '', `Sitemap: ${origin}/sitemap.xml`, ''];
     res.set('Cache-Control', 'public, max-age=3600').type('text/plain').send(lines.join('\n'));
   });
 
@@ -86,7 +87,7 @@ export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetMa
     const lines = [
       `Contact: ${settings?.securityContact ?? 'mailto:security@redharbor.example'}`,
       `Expires: ${securityTxtExpiry(Date.now())}`,
-      `Canonical: ${requestOrigin(req)}/.well-known/security.txt`,
+      `Canonical: ${siteOrigin(req, site?.site)}/.well-known/security.txt`,
       `Preferred-Languages: ${config.LANGUAGE_CODE.split('-')[0]}`,
       '',
     ];
@@ -107,8 +108,8 @@ export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetMa
     );
   });
 
-  router.get('/integration-manifest.json', (req, res) => {
-    const origin = requestOrigin(req);
+  router.get('/integration-manifest.json', async (req, res) => {
+    const origin = siteOrigin(req, (await resolveRequestSite(db, req))?.site);
     res.set({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' }).json({
       version: config.CI_COMMIT_SHA || manifest.entry.file,
       footer: { url: `${origin}/blocks/footer/` },

@@ -41,6 +41,15 @@ describe('security headers and outside scripts', () => {
       for (const tag of scriptTags) expect(tag).to.include(`nonce="${nonce}"`);
     });
 
+    it('lets pages frame only the video players and the default map, and post forms only to the site itself', async () => {
+      const response = await request(server, '/', { host: testSite.hostname, headers: { 'x-forwarded-proto': 'https' } });
+      const csp = directives(String(response.headers['content-security-policy']));
+      expect(csp.get('frame-src')).to.deep.equal(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.openstreetmap.org']);
+      expect(csp.get('form-action')).to.deep.equal(["'self'"]);
+      // No proxy is trusted here, so a claimed https is not believed.
+      expect(response.headers['strict-transport-security']).to.equal(undefined);
+    });
+
     it('loads no outside resource at all', async () => {
       const response = await request(server, '/', { host: testSite.hostname });
       const urls = [...response.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
@@ -52,6 +61,22 @@ describe('security headers and outside scripts', () => {
       const first = await request(server, '/', { host: testSite.hostname });
       const second = await request(server, '/', { host: testSite.hostname });
       expect(first.headers['content-security-policy']).to.not.equal(second.headers['content-security-policy']);
+    });
+  });
+
+  describe('with a hosted captcha', () => {
+    let server: TestServer;
+    let testSite: TestSite;
+    before(async () => {
+      server = await startTestServer({ CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SITE_KEY: 'site-key', CAPTCHA_SECRET_KEY: 'secret-key' });
+      testSite = await createTestSite(server.db);
+    });
+    after(() => server.close());
+
+    it("lets pages frame the captcha's widget", async () => {
+      const response = await request(server, '/', { host: testSite.hostname });
+      const csp = directives(String(response.headers['content-security-policy']));
+      expect(csp.get('frame-src')).to.deep.equal(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://challenges.cloudflare.com', 'https://www.openstreetmap.org']);
     });
   });
 
@@ -67,6 +92,8 @@ describe('security headers and outside scripts', () => {
         FOOTER_SCRIPT_URL: 'https://footer.example.org/footer.js',
         CAPTCHA_SCRIPT_URL: 'https://captcha.example.io/api.js',
         SENTRY_DSN: 'https://abc@o1.ingest.sentry.example/42',
+        ACCESSIBILITY_SERVICE_URL: 'https://a11y.example.com/report',
+        FRAME_ORIGINS: 'https://menus.example.com',
       });
       testSite = await createTestSite(server.db);
     });
@@ -97,6 +124,13 @@ describe('security headers and outside scripts', () => {
       expect(response.headers['strict-transport-security']).to.match(/max-age=\d+/);
       expect(response.headers['cross-origin-opener-policy']).to.equal('same-origin');
       expect(response.body).to.include('"SENTRY_DSN":"https://abc@o1.ingest.sentry.example/42"');
+    });
+
+    it('frames and posts to exactly the origins the configured services and FRAME_ORIGINS name', async () => {
+      const response = await request(server, '/', { host: testSite.hostname, headers: { 'x-forwarded-proto': 'https' } });
+      const csp = directives(String(response.headers['content-security-policy']));
+      expect(csp.get('frame-src')).to.deep.equal(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://captcha.example.io', 'https://menus.example.com']);
+      expect(csp.get('form-action')).to.deep.equal(["'self'", 'https://a11y.example.com']);
     });
   });
 });

@@ -72,6 +72,8 @@ export interface TestResponse {
 export interface TestRequestOptions {
   method?: string;
   host?: string;
+  /** The loopback address to connect from (127.x.y.z), for a peer address of the test's own. */
+  localAddress?: string;
   headers?: Record<string, string>;
   body?: string;
 }
@@ -83,6 +85,7 @@ export function request(server: Pick<TestServer, 'port'>, path: string, options:
       {
         host: '127.0.0.1',
         port: server.port,
+        localAddress: options.localAddress,
         path,
         method: options.method ?? 'GET',
         // Node sends DELETE bodies without length or chunking unless told the length.

@@ -50,6 +50,10 @@ describe('configuration from the environment', () => {
     ['DATABASE_STATEMENT_TIMEOUT_MS', 'ten seconds'],
     ['HEALTH_CHECK_TIMEOUT_MS', '0'],
     ['SHUTDOWN_GRACE_SECONDS', '-1'],
+    ['TRUST_PROXY', 'proxy.internal'],
+    ['ALLOWED_HOSTS', 'good.example, bad host'],
+    ['FRAME_ORIGINS', 'http://menus.example.com'],
+    ['FRAME_ORIGINS', 'https://menus.example.com/menu/'],
   ];
   for (const [variable, value] of badValues) {
     it(`refuses ${variable}=${value} with one line naming the variable`, () => {
@@ -69,6 +73,47 @@ describe('configuration from the environment', () => {
       );
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_STATEMENT_TIMEOUT_MS: '20000', DATABASE_QUERY_TIMEOUT_MS: '25000' });
     expect([config.DATABASE_STATEMENT_TIMEOUT_MS, config.DATABASE_QUERY_TIMEOUT_MS, config.SHUTDOWN_GRACE_SECONDS]).to.deep.equal([20000, 25000, 10]);
+  });
+
+  describe('TRUST_PROXY', () => {
+    const trustProxy = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).TRUST_PROXY;
+
+    it('trusts no proxy by default, or when empty or off', () => {
+      expect(loadConfig({ DATA_DIR: dataDir }).TRUST_PROXY).to.equal(false);
+      for (const value of ['', 'off', 'false', 'no', '0']) expect(trustProxy(value), value).to.equal(false);
+    });
+
+    it('takes a hop count, a range name, or a comma list of addresses and CIDR ranges, in the forms Express trusts', () => {
+      expect(trustProxy('1')).to.equal(1);
+      expect(trustProxy('2')).to.equal(2);
+      expect(trustProxy('loopback')).to.deep.equal(['loopback']);
+      expect(trustProxy('10.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,uniquelocal')).to.deep.equal(['10.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'uniquelocal']);
+    });
+
+    for (const value of ['on', 'true', 'yes', 'ON', '*', '10.0.0.1, everyone', '10.0.0.0/33']) {
+      it(`refuses TRUST_PROXY=${value}, naming the forms it accepts`, () => {
+        expect(() => trustProxy(value))
+          .to.throw(ConfigError)
+          .with.property('message')
+          .that.includes('Invalid environment variable TRUST_PROXY')
+          .and.includes('a hop count (1), loopback, linklocal, uniquelocal, or a comma list of proxy addresses or CIDR ranges');
+      });
+    }
+  });
+
+  it('allows the local machine by default, and takes ALLOWED_HOSTS in Django syntax', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).ALLOWED_HOSTS).to.deep.equal(['.localhost', '127.0.0.1', '[::1]']);
+    expect(loadConfig({ DATA_DIR: dataDir, ALLOWED_HOSTS: 'WWW.Example.com, .example.net,*' }).ALLOWED_HOSTS).to.deep.equal(['www.example.com', '.example.net', '*']);
+    expect(loadConfig({ DATA_DIR: dataDir, ALLOWED_HOSTS: '' }).ALLOWED_HOSTS).to.deep.equal([]);
+  });
+
+  it("takes FRAME_ORIGINS as a comma list of https origins, by default the demo map's", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).FRAME_ORIGINS).to.deep.equal(['https://www.openstreetmap.org']);
+    expect(loadConfig({ DATA_DIR: dataDir, FRAME_ORIGINS: '' }).FRAME_ORIGINS).to.deep.equal([]);
+    expect(loadConfig({ DATA_DIR: dataDir, FRAME_ORIGINS: 'https://menus.example.com/, https://maps.example.org' }).FRAME_ORIGINS).to.deep.equal([
+      'https://menus.example.com',
+      'https://maps.example.org',
+    ]);
   });
 
   it('requires SECRET_KEY in production', () => {

@@ -1,0 +1,24 @@
+import type { RequestHandler } from 'express';
+import type { Db } from './db/database';
+import { ValidationError } from './errors';
+import { isSiteHostname } from './models/sites';
+import { isHostAllowed, parseHost } from './request-host';
+
+/** What the host guard accepts: the ALLOWED_HOSTS patterns, and the sites in the database. */
+export interface HostGuardOptions {
+  db: Db;
+  allowedHosts: readonly string[];
+}
+
+/**
+ * Refuses (400) a request whose Host is malformed or names neither a configured site nor an
+ * allowed host, as Django's ALLOWED_HOSTS does, so no forged Host reaches a page or a cache.
+ */
+export function hostGuard({ db, allowedHosts }: HostGuardOptions): RequestHandler {
+  return async function refuseUnknownHost(req, _res, next) {
+    const host = parseHost(req.host);
+    if (!host) throw new ValidationError('The Host header is missing or is not a valid host name and port.');
+    if (isHostAllowed(host.hostname, allowedHosts) || (await isSiteHostname(db, host.hostname))) return next();
+    throw new ValidationError('This server does not serve the host the request names.');
+  };
+}
