@@ -114,6 +114,8 @@ export const configSchema = z.object({
   FORM_POSTS_PER_WINDOW: z.coerce.number().int().min(1).max(10000).default(20),
   /** Failed sign-ins from one address per 15 minutes before it is locked out (offices share addresses). */
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100000).default(20),
+  /** Password reset requests from one address per hour before it gets no more mail (offices share addresses). */
+  PASSWORD_RESETS_PER_IP: z.coerce.number().int().min(1).max(100000).default(10),
   FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(600),
   /** Reservation and wait-list lookups by code one address may make per FORM_RATE_WINDOW_SECONDS (a status page polls every 20 s). */
   LOOKUPS_PER_WINDOW: z.coerce.number().int().min(1).max(100000).default(120),

@@ -11,6 +11,6 @@ runMain(async () => {
   const { config, database } = await openConfigured();
   const logger = createLogger(config);
   await migrateToLatest(database.db);
-  if (await seedDemoContentIfEmpty(database.db, createMediaStorage(mediaRoot(config)), logger)) logger.info('Empty database: demo content created');
+  if (await seedDemoContentIfEmpty(database.db, createMediaStorage(mediaRoot(config)), logger, config.PORT)) logger.info('Empty database: demo content created');
   await serve({ config, database, logger, reportError: await startErrorReporting(config) });
 });

@@ -15,7 +15,7 @@ import type { AdminContext } from './types';
 const requestForm = z.object({ email: z.string().trim().max(254).pipe(z.email('Enter a valid email address.')) });
 
 /** Password reset: request, done, confirm/{uidb64}/{token}/ (single use, expiring) and complete. */
-export function passwordResetRouter({ db, config, admin }: AdminContext): Router {
+export function passwordResetRouter({ db, config, admin, clock }: AdminContext): Router {
   const router = Router();
 
   router.get('/password_reset/', (req, res) => {
@@ -27,7 +27,11 @@ export function passwordResetRouter({ db, config, admin }: AdminContext): Router
     if (!form.ok) return admin.render(req, res, 'password-reset', { title: gettext('Reset your password'), form }, 400);
     // Past a limit the answer stays the same and no mail goes out, so neither the limit nor an
     // account is revealed, and nobody's inbox can be flooded.
-    const allowed = await mayMailPasswordReset(db, { email: form.data.email, clientKey: hashClientAddress(config.SECRET_KEY, req), secret: config.SECRET_KEY });
+    const allowed = await mayMailPasswordReset(
+      db,
+      { email: form.data.email, clientKey: hashClientAddress(config.SECRET_KEY, req), secret: config.SECRET_KEY, requestsPerClient: config.PASSWORD_RESETS_PER_IP },
+      clock(),
+    );
     const origin = await mailOrigin(req, db);
     const users = allowed ? await usersForReset(db, form.data.email) : [];
     await withTransaction(db, async (trx) => {

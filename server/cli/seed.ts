@@ -9,7 +9,7 @@ runMain(async () => {
   const { config, database } = await openConfigured();
   try {
     await migrateToLatest(database.db);
-    const seeded = await seedDemoContentIfEmpty(database.db, createMediaStorage(mediaRoot(config)), createLogger(config));
+    const seeded = await seedDemoContentIfEmpty(database.db, createMediaStorage(mediaRoot(config)), createLogger(config), config.PORT);
     console.log(seeded ? 'Demo content created.' : 'The database already has content; nothing was changed.');
   } finally {
     await database.close();

@@ -57,17 +57,19 @@ export async function usersForReset(db: Db, email: string): Promise<User[]> {
 
 /** Reset mails one email address may be sent per window, however many clients ask. */
 export const RESET_MAILS_PER_ADDRESS: RateLimitRule = { bucket: 'password-reset:address', max: 3, windowSeconds: 3600 };
-/** Reset requests one client may make per window, whatever addresses it names. */
-export const RESET_REQUESTS_PER_CLIENT: RateLimitRule = { bucket: 'password-reset:client', max: 10, windowSeconds: 3600 };
+/** Reset requests one client may make per hour (PASSWORD_RESETS_PER_IP), whatever addresses it names. */
+export function resetRequestsPerClient(max: number): RateLimitRule {
+  return { bucket: 'password-reset:client', max, windowSeconds: 3600 };
+}
 
 /**
  * Counts a reset request against the limits for its address and its client (a keyed hash of
  * the client's network address); true when a mail may go out. Both are counted every time, so
  * a client spreading its requests over many addresses is stopped too.
  */
-export async function mayMailPasswordReset(db: Db, request: { email: string; clientKey: string; secret: string }, now = new Date()): Promise<boolean> {
+export async function mayMailPasswordReset(db: Db, request: { email: string; clientKey: string; secret: string; requestsPerClient: number }, now: Date): Promise<boolean> {
   const [byClient, byAddress] = await Promise.all([
-    hitRateLimit(db, RESET_REQUESTS_PER_CLIENT, request.clientKey, now),
+    hitRateLimit(db, resetRequestsPerClient(request.requestsPerClient), request.clientKey, now),
     hitRateLimit(db, RESET_MAILS_PER_ADDRESS, emailAddressKey(request.secret, request.email), now),
   ]);
   return byClient.allowed && byAddress.allowed;

@@ -227,7 +227,7 @@ async function seedLocationDirectory(db: Db, home: Page): Promise<void> {
  * Creates the demo site when the database has no page tree yet; returns whether it did.
  * Safe to call on every start.
  */
-export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logger: Logger): Promise<boolean> {
+export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logger: Logger, sitePort: number): Promise<boolean> {
   return withTransaction(db, async (tx) => {
     if (await getRootPage(tx)) return false;
     const refs = await seedDemoImages(tx, storage);
@@ -265,7 +265,7 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
     await insertDemoLocations(tx);
     await seedDemoWaitlists(tx, demoLocations().map((location) => location.rlid));
     await seedDemoWorkflows(tx, home);
-    const site = await createSite(tx, { hostname: 'localhost', port: 80, siteName: 'Red Harbor', rootPageId: home.id, isDefault: true });
+    const site = await createSite(tx, { hostname: 'localhost', port: sitePort, siteName: 'Red Harbor', rootPageId: home.id, isDefault: true });
     await saveSiteSettings(tx, site.id, { ...DEFAULT_SITE_SETTINGS, header: HEADER });
     logger.info({ siteId: site.id }, 'Demo content created');
     return true;

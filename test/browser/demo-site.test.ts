@@ -28,12 +28,14 @@ describe('the seeded demo site in the browser', function () {
     database = await openScratchDatabase();
     await migrateToLatest(database.handle.db);
     const logger = pino({ level: 'silent' });
-    await seedDemoContentIfEmpty(database.handle.db, createMediaStorage(mediaDir), logger);
     const app = createApp({ config: testConfig({ MEDIA_DIR: mediaDir }), db: database.handle.db, logger });
     server = await new Promise((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });
-    baseUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
+    const { port } = server.address() as AddressInfo;
+    // Seeded as `npm start` seeds: the demo site is served on the port the app listens on.
+    await seedDemoContentIfEmpty(database.handle.db, createMediaStorage(mediaDir), logger, port);
+    baseUrl = `http://localhost:${port}`;
   });
   after(async () => {
     await browser?.close();
@@ -46,6 +48,8 @@ describe('the seeded demo site in the browser', function () {
   it('hydrates every page of the sitemap without console errors or failed requests', async () => {
     const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
     const paths = [...sitemap.matchAll(/<loc>[^<]*?localhost(?::\d+)?([^<]*)<\/loc>/g)].map((match) => match[1]!);
+    // Absolute addresses come from the site record, which the seed gives the port the site is served on.
+    expect(sitemap).to.include(`<loc>${baseUrl}/</loc>`);
     const releases = paths.filter((pagePath) => /\/press-releases\/.+/.test(pagePath));
     // The directory serves a city page and a local page for each of hundreds of restaurants, all from one template each.
     const directory = paths.filter((pagePath) => /^\/seafood-restaurants\/locations\/[^/]+\/[^/]+\//.test(pagePath));

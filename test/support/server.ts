@@ -28,6 +28,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     FORM_POSTS_PER_WINDOW: '10000',
     LOOKUPS_PER_WINDOW: '100000',
     LOGIN_FAILURES_PER_IP: '100000',
+    PASSWORD_RESETS_PER_IP: '100000',
     ...env,
   });
 }
