@@ -21,6 +21,8 @@ export interface EmailSignupProps extends EmailSignupFooterProps {
   form: SerializedForm | null;
   /** The special occasions form set. */
   occasions: SerializedFormSet;
+  /** Where 'Terms and Conditions' in the terms checkbox's label links to; plain text when null. */
+  terms_url: string | null;
   /** Signups wait for the address to confirm them (double opt-in), so the thanks says to check the inbox. */
   confirmation_pending: boolean;
 }
@@ -61,7 +63,7 @@ export function EmailSignupFooter({ legal_text, faq_url, unsubscribe_url }: Emai
  * The email signup page: body blocks, then a panel with the pre-form content, the signup form
  * (or a thank-you once signed up without a landing page), the legal text and the help links.
  */
-export default function EmailSignup({ title, body, pre_form_content, legal_text, faq_url, unsubscribe_url, form, occasions, confirmation_pending }: EmailSignupProps) {
+export default function EmailSignup({ title, body, pre_form_content, legal_text, faq_url, unsubscribe_url, form, occasions, terms_url, confirmation_pending }: EmailSignupProps) {
   return (
     <article className="template-signup container">
       <h1 className="page-title">{title}</h1>
@@ -69,7 +71,7 @@ export default function EmailSignup({ title, body, pre_form_content, legal_text,
       <section className="signup-panel" id="email-signup" aria-label={gettext('Email signup')}>
         {pre_form_content.length > 0 && <StreamField blocks={pre_form_content} className="signup-panel__intro" />}
         {form ? (
-          <EmailSignupForm form={form} occasions={occasions} />
+          <EmailSignupForm form={form} occasions={occasions} termsUrl={terms_url} />
         ) : (
           <p className="form-confirmation" role="status">
             {confirmation_pending

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type DataLoader from 'dataloader';
 import type { Image, Page } from '../db/schema';
 import type { MediaStorage } from '../media-storage';
+import type { SiteSettings } from '../models/site-settings';
 
 /** How the admin edits one field of a block or page (rendered by the back office forms). */
 export interface AdminField {
@@ -27,6 +28,11 @@ export interface BlockContext {
    * images concurrently); without it each image is read on its own.
    */
   imageLoader?: DataLoader<number, Image | null>;
+  /**
+   * The settings of the site being rendered, read once per render, for blocks whose copy
+   * names them (the phone number, hours); without it such blocks show the defaults.
+   */
+  siteSettings?: () => Promise<SiteSettings>;
 }
 
 /** One StreamField block type: value schema, admin fields and the props for its component. */

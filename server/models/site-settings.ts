@@ -8,6 +8,12 @@ export const siteSettingsSchema = z.object({
   brandName: z.string().trim().min(1).max(80),
   tagline: z.string().trim().max(200),
   nationalPhone: z.string().trim().min(7).max(40),
+  /** When Guest Relations answers the phone, as a phrase that follows the number ('every day from ...'). */
+  guestRelationsHours: z.string().trim().min(1).max(120),
+  /** How many guests the restaurants' private dining rooms seat, smallest to largest. */
+  privateDiningGuests: z
+    .object({ min: z.number().int().min(1).max(500), max: z.number().int().min(1).max(500) })
+    .refine((guests) => guests.min <= guests.max, 'the smallest party cannot be larger than the largest'),
   accountLoginUrl: z.string().trim().startsWith('/'),
   /** Where security researchers write (security.txt Contact). */
   securityContact: z.string().trim().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address'),
@@ -23,6 +29,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   brandName: 'Red Harbor',
   tagline: 'Fresh seafood, harbor-side hospitality since 1978.',
   nationalPhone: '1-800-555-0142',
+  guestRelationsHours: 'every day from 9 a.m. to 10 p.m. Eastern',
+  privateDiningGuests: { min: 15, max: 40 },
   accountLoginUrl: '/account/login?returnUrl=/',
   securityContact: 'mailto:security@redharbor.example',
   header: null,

@@ -46,6 +46,9 @@ export const emailSignupPageFields = z.object({
   pre_form_content: streamFieldSchema,
   /** The page a new subscriber lands on; the first signup landing page child when unset. */
   landing_page: pageRefSchema.nullable().default(null),
+  /** What 'Terms and Conditions' in the terms checkbox links to: a page, else a URL. */
+  terms_page: pageRefSchema.nullable().default(null),
+  terms_url: optionalUrlSchema,
   ...signupFooterFields,
 });
 
@@ -59,14 +62,17 @@ export const emailSignupPage = definePageType({
     { name: 'body', label: 'Body', kind: 'stream' },
     { name: 'pre_form_content', label: 'Pre-form content', kind: 'stream', help_text: 'Shown just above the signup form.' },
     { name: 'landing_page', label: 'Landing page', kind: 'number', help_text: 'Page id of the email signup landing page shown after signing up.' },
+    { name: 'terms_page', label: "'Terms and Conditions' page", kind: 'number', help_text: 'Page id; used instead of the URL while that page is live.' },
+    { name: 'terms_url', label: "'Terms and Conditions' URL", kind: 'url' },
     ...SIGNUP_FOOTER_ADMIN_FIELDS,
   ],
   parentTypes: CONTENT_PARENT_TYPES,
   async getProps(page, fields, context): Promise<EmailSignupProps> {
-    const [body, preFormContent, footer] = await Promise.all([
+    const [body, preFormContent, footer, termsUrl] = await Promise.all([
       resolveStream(fields.body, context),
       resolveStream(fields.pre_form_content, context),
       signupFooterProps(fields, context),
+      resolvePageOrUrl(context, fields.terms_page, fields.terms_url),
     ]);
     const posted = context.posted;
     const submitted = !posted && showsSubmitted(context);
@@ -78,6 +84,7 @@ export const emailSignupPage = definePageType({
       ...footer,
       form: submitted ? null : serializeForm(signupFormFor(requireCaptcha(context)), { raw: posted?.body, errors: posted?.errors }),
       occasions: serializeFormSet(occasionsFormSet, occasions),
+      terms_url: termsUrl,
       confirmation_pending: context.config.EMAIL_SIGNUP_DOUBLE_OPT_IN,
     };
   },

@@ -8,7 +8,9 @@ import { seedPressSection, demoTemplatePages } from './demo-press';
 import { demoLocations, insertDemoLocations } from './demo-locations';
 import { seedDemoWaitlists } from './demo-waitlists';
 import { seedDemoWorkflows } from './demo-workflows';
-import { demoTextPages } from './demo-text';
+import { demoMenuPage } from './demo-menu';
+import { demoTextPages, TERMS_PAGE } from './demo-text';
+import { demoMenuPdf } from './menu-pdf';
 import type { DemoPage, DemoRefs } from './demo-types';
 import { demoVideoPages, seedDemoVideo } from './demo-video';
 import type { FooterContent, HeaderContent, LinkType, MenuLink } from '../../client/lib/page-data';
@@ -16,7 +18,8 @@ import { FOOTER_PAGE_TYPE } from '../pagetypes/footer-page';
 import type { Db } from '../db/database';
 import type { StreamValue } from '../blocks/stream';
 import { withTransaction } from '../db/transaction';
-import { addChild, createRootPage, getRootPage } from '../models/pages';
+import { createDocument, documentUrl } from '../models/documents';
+import { addChild, createRootPage, getPageOrThrow, getRootPage, publishRevision, saveRevision, snapshotOfPage } from '../models/pages';
 import { DEFAULT_SITE_SETTINGS, saveSiteSettings } from '../models/site-settings';
 import { createSite } from '../models/sites';
 
@@ -52,8 +55,9 @@ const CONTENT_PAGES: Array<{ title: string; slug: string; showInMenus: boolean; 
     body: [
       block('rich_text', {
         alignment: 'left',
-        html: '<p>Feed a crowd with Red Harbor catering: shrimp platters, salads, wood-grilled entr\u00e9es and, of course, Cheddar Harbor Biscuits by the dozen. Orders of 10 to 200 guests, ready for pick-up or delivery.</p><p>Call <a href="tel:18005550142">1-800-555-0142</a> to plan your event with a catering specialist.</p>',
+        html: '<p>Feed a crowd with Red Harbor catering: shrimp platters, salads, wood-grilled entr\u00e9es and, of course, Cheddar Harbor Biscuits by the dozen. Orders of 10 to 200 guests, ready for pick-up or delivery.</p>',
       }),
+      block('contact_details', { heading: 'Plan your event', text: '<p>A catering specialist will help you choose the menu and the quantities.</p>', show_hours: true, show_private_dining: false }),
     ],
   },
   {
@@ -172,14 +176,26 @@ const HEADER: HeaderContent = {
   map_page_url: null,
 };
 
-/** The generated demo artwork as images in the library, for the pages to use. */
-async function seedDemoImages(db: Db, storage: MediaStorage): Promise<DemoRefs> {
+/** The generated demo artwork as images and the printable menu as a document, for the pages to use. */
+async function seedDemoLibrary(db: Db, storage: MediaStorage): Promise<DemoRefs> {
   const images: Partial<Record<DemoImageName, number>> = {};
   for (const name of DEMO_IMAGE_NAMES) {
     const image: { title: string; focalPoint?: FocalPoint } = DEMO_IMAGES[name];
     images[name] = (await createImage(db, storage, { title: image.title, bytes: await generateDemoImage(name), focalPoint: image.focalPoint })).id;
   }
-  return { images: images as Record<DemoImageName, number> };
+  const brand = DEFAULT_SITE_SETTINGS.brandName;
+  const menu = await createDocument(db, storage, { title: `${brand} Menu`, filename: 'red-harbor-menu.pdf', bytes: await demoMenuPdf(brand) });
+  return { images: images as Record<DemoImageName, number>, menuDownloadUrl: documentUrl(menu) };
+}
+
+/**
+ * Publishes the home page's body. It is written last because its 'In the news' grid lists the
+ * press release list page, which exists only once the press room is seeded.
+ */
+async function publishHomeBody(db: Db, home: Page, refs: DemoRefs, pressReleases: Page): Promise<void> {
+  const current = await getPageOrThrow(db, home.id);
+  const revision = await saveRevision(db, current, { ...snapshotOfPage(current), content: { body: demoHomeBody(refs, pressReleases.id) } });
+  await publishRevision(db, revision.id);
 }
 
 /** Adds the pages the feature areas contribute to the demo, each under the home page. */
@@ -230,7 +246,7 @@ async function seedLocationDirectory(db: Db, home: Page): Promise<void> {
 export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logger: Logger, sitePort: number): Promise<boolean> {
   return withTransaction(db, async (tx) => {
     if (await getRootPage(tx)) return false;
-    const refs = await seedDemoImages(tx, storage);
+    const refs = await seedDemoLibrary(tx, storage);
     const root = await createRootPage(tx, { title: 'Root' });
     const home = await addChild(tx, root, {
       title: 'Home',
@@ -238,7 +254,7 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
       pageType: 'home_page',
       seoTitle: 'Red Harbor | Fresh Seafood Restaurants',
       searchDescription: 'Fresh fish, lobster and shrimp, cooked to order at Red Harbor seafood restaurants across the US and Canada.',
-      content: { body: demoHomeBody(refs) },
+      content: { body: [] },
     });
     for (const page of CONTENT_PAGES) {
       await addChild(tx, home, {
@@ -250,7 +266,6 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
         content: { body: page.body, confirmation: [] },
       });
     }
-    await addChild(tx, home, { title: 'Menu', slug: 'menu', pageType: 'blank_page', showInMenus: true, content: {} });
     await addChild(tx, home, { title: 'Thank You', slug: 'thank-you', pageType: 'noindex_page', content: {} });
     await addChild(tx, home, { title: 'Footer', slug: 'footer', pageType: FOOTER_PAGE_TYPE, content: { ...FOOTER } });
     const { videoId } = await seedDemoVideo(tx, refs);
@@ -259,12 +274,15 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
       ...demoTextPages(refs),
       ...demoVideoPages({ ...refs, videoId }),
       ...demoTemplatePages(refs),
+      demoMenuPage(refs),
+      TERMS_PAGE,
     ]);
-    await seedPressSection(tx, storage, home, refs);
+    const pressReleases = await seedPressSection(tx, storage, home, refs);
     await seedLocationDirectory(tx, home);
     await insertDemoLocations(tx);
     await seedDemoWaitlists(tx, demoLocations().map((location) => location.rlid));
     await seedDemoWorkflows(tx, home);
+    await publishHomeBody(tx, home, refs, pressReleases);
     const site = await createSite(tx, { hostname: 'localhost', port: sitePort, siteName: 'Red Harbor', rootPageId: home.id, isDefault: true });
     await saveSiteSettings(tx, site.id, { ...DEFAULT_SITE_SETTINGS, header: HEADER });
     logger.info({ siteId: site.id }, 'Demo content created');

@@ -16,7 +16,7 @@ const link = (text: string, url: string, style = 'primary') => ({ text, url, sty
  * The demo home page body: a chain's front page built from the image-led blocks, from the
  * harbor hero down to the latest press.
  */
-export function demoHomeBody(refs: DemoRefs): unknown[] {
+export function demoHomeBody(refs: DemoRefs, pressReleases: number): unknown[] {
   const { images } = refs;
   return [
     block('home-hero', 'hero', {
@@ -112,30 +112,11 @@ export function demoHomeBody(refs: DemoRefs): unknown[] {
     }),
     block('home-article-grid', 'article_preview_grid', {
       heading: 'In the news',
-      // The press section is not part of this seed, so the grid carries its own articles.
-      source_page: null,
-      articles: [
-        {
-          title: 'Red Harbor opens on the Portland waterfront',
-          date: '2026-04-14',
-          image: images['restaurant-exterior'],
-          link: { url: '/press/' },
-        },
-        {
-          title: 'Fresh Catch program now traces every fillet back to the boat',
-          date: '2026-03-02',
-          image: images['grilled-salmon'],
-          link: { url: '/press/' },
-        },
-        {
-          title: 'Lobster Fest returns with three new lobster dishes',
-          date: '2026-01-09',
-          image: images['lobster-plate'],
-          link: { url: '/press/' },
-        },
-      ],
+      // The newest press releases, each card linking to its release.
+      source_page: pressReleases,
+      articles: [],
       limit: 3,
-      see_all: { url: '/press/' },
+      see_all: null,
     }),
   ];
 }
@@ -197,8 +178,14 @@ export function demoMediaPages(refs: DemoRefs): DemoPage[] {
             image_side: 'left',
             color_scheme: 'navy',
             title: 'Your table, your party',
-            text: '<p>Private rooms for 12 to 60 guests, set menus from the raw bar to dessert, and an event coordinator who handles the details.</p>',
-            links: [link('Plan an Event', 'mailto:events@redharbor.example'), link('Call 1-800-555-0142', 'tel:18005550142', 'secondary')],
+            text: '<p>Private rooms, set menus from the raw bar to dessert, and an event coordinator who handles the details.</p>',
+            links: [link('Plan an Event', 'mailto:events@redharbor.example'), link('See the Menu', '/menu/', 'secondary')],
+          }),
+          block('private-contact', 'contact_details', {
+            heading: 'Book your private room',
+            text: '<p>Tell us the date and the size of your party, and we will find the Red Harbor with the right room.</p>',
+            show_hours: true,
+            show_private_dining: true,
           }),
           block('private-feature-image', 'feature_image', {
             image: images['lobster-plate'],
@@ -212,7 +199,7 @@ export function demoMediaPages(refs: DemoRefs): DemoPage[] {
             eyebrow: 'Set menus',
             heading: 'Three courses, no guesswork',
             text: '<p>Choose a starter, an entrée and a dessert for the table, or build a family-style spread of shrimp, salmon and sides.</p>',
-            link: link('Download Menus', '/catering/', 'secondary'),
+            link: link('Download Menus', refs.menuDownloadUrl, 'secondary'),
           }),
           block('private-image', 'image', {
             image: images['grilled-salmon'],

@@ -345,6 +345,7 @@ const PRESS_RELEASES: DemoPressRelease[] = [
   {
     date: '2026-09-15',
     title: 'Red Harbor Foundation Commits $5 Million to Coastal Restoration',
+    image: 'harbor-hero',
     paragraphs: [
       'The Red Harbor Foundation will fund oyster reef and salt marsh restoration projects along the Gulf and Atlantic coasts over the next five years.',
       'Crews from nearby restaurants will help plant marsh grass and build reefs.',
@@ -444,8 +445,9 @@ async function seedMediaDownloads(db: Db, storage: MediaStorage, refs: DemoRefs)
 /**
  * Creates the demo press room under the home page: a press section with press contacts and a
  * press kit, its press release list, and press releases from 2019 to 2026, all published.
+ * Answers the press release list page.
  */
-export async function seedPressSection(db: Db, storage: MediaStorage, home: Page, refs: DemoRefs): Promise<void> {
+export async function seedPressSection(db: Db, storage: MediaStorage, home: Page, refs: DemoRefs): Promise<Page> {
   const tiles = await seedMediaDownloads(db, storage, refs);
   const section = await addChild(db, home, {
     title: 'Press Room',
@@ -472,6 +474,7 @@ export async function seedPressSection(db: Db, storage: MediaStorage, home: Page
       content: { date: release.date, feature_image: release.image ? refs.images[release.image] : null, body: releaseBody(release) },
     });
   }
+  return list;
 }
 
 let blockCounter = 0;
@@ -585,7 +588,8 @@ export function demoTemplatePages(_refs: DemoRefs): DemoPage[] {
       searchDescription: 'Questions, praise or a concern about your visit? Send Red Harbor Guest Relations a message.',
       content: {
         body: [
-          richText('<p>We love hearing from our guests. Whether it is praise for your server, a question about our menu or a concern about your visit, Guest Relations reads every message.</p><p>Prefer to talk? Call us at <a href="tel:18005550199">1-800-555-0199</a>, Monday to Friday, 9 a.m. to 7 p.m. Eastern.</p>'),
+          richText('<p>We love hearing from our guests. Whether it is praise for your server, a question about our menu or a concern about your visit, Guest Relations reads every message.</p>'),
+          block('contact_details', { heading: '', text: '<p>Prefer to talk?</p>', show_hours: true, show_private_dining: false }),
         ],
         form_intro: 'Tell us what is on your mind. We answer most messages within two business days.',
         to_address: 'guest.relations@redharbor.example',
@@ -617,6 +621,7 @@ export function demoTemplatePages(_refs: DemoRefs): DemoPage[] {
         legal_text: SIGNUP_LEGAL_TEXT,
         faq_url: '/faq/',
         unsubscribe_url: '/email-preferences/',
+        terms_url: '/terms-and-conditions/',
       },
       children: [
         {

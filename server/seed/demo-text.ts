@@ -19,7 +19,7 @@ function faqPage(): DemoPage {
   return contentPage('Frequently Asked Questions', 'faq', 'Answers about reservations, allergens, gift cards, catering and Red Harbor Rewards.', [
     block('faq-intro', 'rich_text', {
       alignment: 'left',
-      html: '<p>Planning a visit, ordering for a crowd or checking on your rewards? Start here. Can\u2019t find what you need? Call us at <a href="tel:18005550142">1-800-555-0142</a>, every day from 9 a.m. to 10 p.m. Eastern.</p>',
+      html: '<p>Planning a visit, ordering for a crowd or checking on your rewards? Start here.</p>',
     }),
     block('faq-1', 'faqs', {
       heading: 'Visiting and ordering',
@@ -83,13 +83,19 @@ function faqPage(): DemoPage {
         {
           question: 'Do your restaurants have private dining rooms?',
           answer:
-            '<p>Many do, seating between 15 and 40 guests. Call your local Red Harbor to check availability and set menus for birthdays, rehearsal dinners and team celebrations.</p>',
+            '<p>Many do, with set menus for birthdays, rehearsal dinners and team celebrations. See <a href="/private-dining/">Private Dining</a> for room sizes, or call Guest Relations and we will find the restaurant with the right room.</p>',
         },
         {
           question: 'Can I bring my own cake?',
           answer: '<p>Of course. There is no charge for bringing a celebration cake, and we are happy to keep it in the cooler until dessert.</p>',
         },
       ],
+    }),
+    block('faq-contact', 'contact_details', {
+      heading: 'Still have a question?',
+      text: '<p>Guest Relations can help with reservations, catering, private dining and your rewards.</p>',
+      show_hours: true,
+      show_private_dining: true,
     }),
   ]);
 }
@@ -259,8 +265,8 @@ function whyPage(refs: DemoRefs): DemoPage {
           hidden_content: '<p>Every kids\u2019 meal comes with a side, a drink and a scoop of ice cream, and kids under 12 eat free on Tuesdays with an adult entr\u00e9e.</p>',
         },
         {
-          default_content: 'Private dining for 15 to 40 guests',
-          hidden_content: '<p>Many restaurants have a private room with set menus for birthdays, rehearsal dinners and team celebrations.</p>',
+          default_content: 'Private dining rooms',
+          hidden_content: '<p>Many restaurants have a private room with set menus for birthdays, rehearsal dinners and team celebrations. <a href="/private-dining/">Plan a private event</a></p>',
         },
         {
           default_content: 'Accessible restaurants',
@@ -295,6 +301,34 @@ function whyPage(refs: DemoRefs): DemoPage {
     }),
   ]);
 }
+
+/** The terms the email signup form's 'Terms and Conditions' checkbox links to. */
+export const TERMS_PAGE: DemoPage = contentPage(
+  'Terms and Conditions',
+  'terms-and-conditions',
+  'The terms of Red Harbor emails, offers, gift cards and this website.',
+  [
+    block('terms-intro', 'rich_text', {
+      alignment: 'left',
+      html: '<p>These terms apply to the Red Harbor website, our emails and the offers we send. By using the site or signing up for email you agree to them. Red Harbor Restaurants, LLC may update these terms; the version on this page is the one in force.</p>',
+    }),
+    block('terms-email', 'heading', { text: 'Email offers', level: 'h2', alignment: 'left' }),
+    block('terms-email-text', 'rich_text', {
+      alignment: 'left',
+      html: '<ul><li>You must be 13 or older to sign up for Red Harbor emails.</li><li>Offers are valid at participating restaurants in the US and Canada, one per table per visit, and cannot be combined with other offers, exchanged for cash or sold.</li><li>Birthday offers are sent in the month you gave us and are valid for 30 days.</li><li>You can unsubscribe at any time from the link in every email or on the <a href="/email-preferences/">Email Preferences</a> page; it can take up to 5 days to take effect.</li></ul>',
+    }),
+    block('terms-gift-cards', 'heading', { text: 'Gift cards', level: 'h2', alignment: 'left' }),
+    block('terms-gift-cards-text', 'rich_text', {
+      alignment: 'left',
+      html: '<p>Gift cards never expire, carry no fees and are redeemable for food and beverages at Red Harbor restaurants in the US and Canada. They are not redeemable for cash except where the law requires it. Treat a gift card like cash: we cannot replace it if it is lost or stolen.</p>',
+    }),
+    block('terms-privacy', 'heading', { text: 'Your information', level: 'h2', alignment: 'left' }),
+    block('terms-privacy-text', 'rich_text', {
+      alignment: 'left',
+      html: '<p>We use the details you give us to send the emails you asked for and to improve our restaurants. We never sell your personal information. To see, correct or delete what we hold about you, write to Guest Relations through the <a href="/contact-us/">Contact Us</a> form.</p>',
+    }),
+  ],
+);
 
 function siteMapPage(): DemoPage {
   return contentPage('Site Map', 'site-map', 'Every page of the Red Harbor website.', [

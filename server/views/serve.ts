@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Page } from '../db/schema';
 import { createImageLoader } from '../blocks/references';
 import { findDeepestLiveAncestorOfTypes, findPageByUrlPath } from '../models/pages';
+import { getSiteSettings, type SiteSettings } from '../models/site-settings';
 import { firstUnmetRestriction, restrictionsForPage } from '../models/view-restrictions';
 import { PAGE_TYPES } from '../pagetypes/index';
 import type { PageTypeContext, RouteResult } from '../pagetypes/types';
@@ -98,12 +99,15 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
 
 /** What a page type builds its props from, for this request: shared by page views and form posts. */
 export function pageTypeContext(options: PublicViewOptions, req: Request, site: RequestSite, query: Readonly<Record<string, string>>): PageTypeContext {
+  // Read at most once per render, however many blocks ask.
+  let settings: Promise<SiteSettings> | undefined;
   return {
     db: options.db,
     logger: req.log ?? options.logger,
     storage: options.storage,
     siteRoot: site.root,
     imageLoader: createImageLoader(options.db),
+    siteSettings: () => (settings ??= getSiteSettings(options.db, site.site.id, req.log ?? options.logger)),
     site: site.site,
     config: options.config,
     origin: siteOrigin(req, site.site),

@@ -547,8 +547,8 @@ describe('image-led marketing blocks', () => {
   });
 
   describe('demo content', () => {
-    const refs = { images: Object.fromEntries(DEMO_IMAGE_NAMES.map((name, index) => [name, index + 1])) as Record<DemoImageName, number> };
-    const bodies = () => [demoHomeBody(refs), ...demoMediaPages(refs).map((page) => (page.content as { body: unknown[] }).body)];
+    const refs = { images: Object.fromEntries(DEMO_IMAGE_NAMES.map((name, index) => [name, index + 1])) as Record<DemoImageName, number>, menuDownloadUrl: '/documents/1/menu.pdf' };
+    const bodies = () => [demoHomeBody(refs, 99), ...demoMediaPages(refs).map((page) => (page.content as { body: unknown[] }).body)];
 
     it('uses every block of the group, each with a value its schema accepts', () => {
       const blocks = bodies().flat() as Array<{ type: string; value: unknown; id: string }>;
@@ -563,7 +563,7 @@ describe('image-led marketing blocks', () => {
       const ids = (bodies().flat() as Array<{ id: string }>).map((block) => block.id);
       expect(new Set(ids).size).to.equal(ids.length);
       expect((bodies().flat() as Array<{ id: string }>).map((block) => block.id)).to.deep.equal(ids);
-      expect((demoHomeBody(refs)[0] as { type: string }).type).to.equal('hero');
+      expect((demoHomeBody(refs, 99)[0] as { type: string }).type).to.equal('hero');
       expect(demoMediaPages(refs).length).to.be.at.least(1);
     });
   });

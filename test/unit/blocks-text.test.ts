@@ -11,6 +11,7 @@ import { BLOCKS } from '../../server/blocks/index';
 import Accordion from '../../client/blocks/Accordion';
 import AccordionFeature from '../../client/blocks/AccordionFeature';
 import AlertBanner from '../../client/blocks/AlertBanner';
+import ContactDetails from '../../client/blocks/ContactDetails';
 import ContentGrid from '../../client/blocks/ContentGrid';
 import CustomBackgroundWrapper from '../../client/blocks/CustomBackgroundWrapper';
 import Faqs from '../../client/blocks/Faqs';
@@ -34,6 +35,7 @@ import type { Page } from '../../server/db/schema';
 import { createMediaStorage, type MediaStorage } from '../../server/media-storage';
 import { createImage } from '../../server/models/images';
 import { addChild } from '../../server/models/pages';
+import { DEFAULT_SITE_SETTINGS } from '../../server/models/site-settings';
 import { DEMO_IMAGE_NAMES, type DemoImageName } from '../../server/seed/artwork';
 import { demoTextPages } from '../../server/seed/demo-text';
 import { TEXT_BLOCKS } from '../../server/blocks/groups/text';
@@ -548,6 +550,30 @@ describe('text and structure blocks', () => {
     });
   });
 
+  describe('contact details', () => {
+    const settings = { ...DEFAULT_SITE_SETTINGS, nationalPhone: '1-877-555-0123', guestRelationsHours: 'weekdays from 8 a.m. to 6 p.m. Pacific', privateDiningGuests: { min: 10, max: 30 } };
+    const withSettings = (): BlockContext => ({ ...context, siteSettings: async () => settings });
+
+    it('shows the phone number, its hours and the private room sizes of the site settings', async () => {
+      const value = { heading: 'Still have a question?', text: '<p>We can help.<script>alert(1)</script></p>', show_private_dining: true };
+      const html = render(ContactDetails, await propsOf('contact_details', value, withSettings()));
+      expect(html).to.include('<h2 class="contact-details__heading">Still have a question?</h2>');
+      expect(html).to.include('<p>We can help.</p>');
+      expect(html).to.not.include('<script>');
+      expect(html).to.include('Call us at <a href="tel:18775550123">1-877-555-0123</a>, weekdays from 8 a.m. to 6 p.m. Pacific.');
+      expect(html).to.include('Private dining rooms for 10 to 30 guests.');
+    });
+
+    it('leaves out the hours and room sizes when not asked for, and shows the defaults outside a site', async () => {
+      const html = render(ContactDetails, await propsOf('contact_details', { show_hours: false }, withSettings()));
+      expect(html).to.include('Call us at <a href="tel:18775550123">1-877-555-0123</a>.');
+      expect(html).to.not.include('contact-details__heading');
+      expect(html).to.not.include('Private dining');
+      const fallback = render(ContactDetails, await propsOf('contact_details', {}, context));
+      expect(fallback).to.include(`>${DEFAULT_SITE_SETTINGS.nationalPhone}</a>, ${DEFAULT_SITE_SETTINGS.guestRelationsHours}.`);
+    });
+  });
+
   describe('demo pages', () => {
     interface StoredBlock {
       type: string;
@@ -555,7 +581,7 @@ describe('text and structure blocks', () => {
       value: Record<string, unknown>;
     }
     const images = (id: (index: number) => number) => Object.fromEntries(DEMO_IMAGE_NAMES.map((name, index) => [name, id(index)])) as Record<DemoImageName, number>;
-    const pages = demoTextPages({ images: images((index) => index + 1) });
+    const pages = demoTextPages({ images: images((index) => index + 1), menuDownloadUrl: '/documents/1/menu.pdf' });
     const blocksOf = (stream: unknown): StoredBlock[] =>
       (stream as StoredBlock[]).flatMap((stored) => [stored, ...(stored.type === 'custom_background_wrapper' ? blocksOf(stored.value.content) : [])]);
     const demoBlocks = pages.flatMap((page) => blocksOf(page.content.body));
@@ -569,7 +595,7 @@ describe('text and structure blocks', () => {
       for (const stored of demoBlocks) expect(block(stored.type).schema.safeParse(stored.value).success, `${stored.id} (${stored.type})`).to.equal(true);
       const ids = demoBlocks.map((stored) => stored.id);
       expect(new Set(ids).size).to.equal(ids.length);
-      expect(demoTextPages({ images: images(() => 1) }).flatMap((page) => blocksOf(page.content.body).map((stored) => stored.id))).to.deep.equal(ids);
+      expect(demoTextPages({ images: images(() => 1), menuDownloadUrl: '/documents/1/menu.pdf' }).flatMap((page) => blocksOf(page.content.body).map((stored) => stored.id))).to.deep.equal(ids);
     });
 
     it('show every text and structure block', () => {

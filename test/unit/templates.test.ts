@@ -74,11 +74,11 @@ describe('press date format (SPEC §9)', () => {
 
 describe('contact and email signup templates', () => {
   let contactForm: { form: SerializedForm; location: null };
-  let signupForm: { form: SerializedForm; occasions: SerializedFormSet; confirmation_pending: boolean };
+  let signupForm: { form: SerializedForm; occasions: SerializedFormSet; terms_url: string | null; confirmation_pending: boolean };
   before(async () => {
     const captcha = builtinCaptcha({ secret: 'template-test-secret-long-enough-0123456789', db: await testDb() });
     contactForm = { form: serializeForm(contactFormFor(captcha)), location: null };
-    signupForm = { form: serializeForm(signupFormFor(captcha)), occasions: serializeFormSet(occasionsFormSet), confirmation_pending: true };
+    signupForm = { form: serializeForm(signupFormFor(captcha)), occasions: serializeFormSet(occasionsFormSet), terms_url: null, confirmation_pending: true };
   });
 
   it('contact us: title, body, then the Send Us a Message section with its intro', () => {
@@ -127,6 +127,13 @@ describe('contact and email signup templates', () => {
     expect(html).to.include('<div class="signup-footer__legal rich-text"><p>Unsubscribe any time.</p></div>');
     expect(html).to.include('<a class="button button--text-link" href="/faq/">Browse FAQ</a>');
     expect(html).to.include('<a class="button button--text-link" href="/unsubscribe/">Unsubscribe</a>');
+  });
+
+  it('email signup: links "Terms and Conditions" in the terms label to the terms page, plain text without one', () => {
+    const props = { title: 'Sign Up', body: [], pre_form_content: [], legal_text: '', faq_url: null, unsubscribe_url: null, ...signupForm };
+    const linked = render(EmailSignup, { ...props, terms_url: '/terms/' });
+    expect(linked).to.include('I accept the <a href="/terms/" target="_blank" rel="noopener">Terms and Conditions</a>');
+    expect(render(EmailSignup, props)).to.include('I accept the Terms and Conditions<');
   });
 
   it('email signup: leaves out the legal text and each link that is not set', () => {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import Accordion from '../Accordion';
 import AccordionFeature from '../AccordionFeature';
 import AlertBanner from '../AlertBanner';
+import ContactDetails from '../ContactDetails';
 import ContentGrid from '../ContentGrid';
 import CustomBackgroundWrapper from '../CustomBackgroundWrapper';
 import Faqs from '../Faqs';
@@ -30,4 +31,5 @@ export const TEXT_BLOCK_COMPONENTS: Record<string, ComponentType<never>> = {
   scroll_nav_menu_item: ScrollNavMenuItem,
   sitemap: Sitemap,
   tiered_nav: TieredNav,
+  contact_details: ContactDetails,
 };

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import CsrfField from '../CsrfField';
 import { gettext } from '../../lib/i18n';
 import { errorsOf, fieldNamed, hasErrors, type SerializedField, type SerializedForm, type SerializedFormSet } from '../../lib/server-forms';
@@ -13,6 +13,29 @@ import { useSubmitOnce } from './use-submit-once';
 export interface EmailSignupFormProps {
   form: SerializedForm;
   occasions: SerializedFormSet;
+  /** Where 'Terms and Conditions' in the terms label links to. */
+  termsUrl: string | null;
+}
+
+/**
+ * The terms label with 'Terms and Conditions' as a link, found in the translated label so the
+ * link survives translation; the plain label when there is nowhere to link or no such words.
+ */
+function termsLabel(label: string, termsUrl: string | null): ReactNode {
+  const text = gettext(label);
+  const words = gettext('Terms and Conditions');
+  const at = text.indexOf(words);
+  if (!termsUrl || at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      {/* A new tab, so reading the terms does not lose what was typed into the form. */}
+      <a href={termsUrl} target="_blank" rel="noopener">
+        {words}
+      </a>
+      {text.slice(at + words.length)}
+    </>
+  );
 }
 
 /** One special occasion: what, whose, and the month and day. */
@@ -42,7 +65,7 @@ function OccasionForm({ form, position, remove }: { form: SerializedForm; positi
  * The email signup form (SPEC §2 item 3): '*Required' marks, the visitor's details and birthday,
  * up to the schema's maximum of special occasions, terms, consent and the captcha checkbox.
  */
-export default function EmailSignupForm({ form, occasions }: EmailSignupFormProps) {
+export default function EmailSignupForm({ form, occasions, termsUrl }: EmailSignupFormProps) {
   const field = (name: string) => fieldNamed(form, name) as SerializedField;
   const { submitting, onSubmit } = useSubmitOnce();
   const formRef = useRef<HTMLFormElement>(null);
@@ -68,7 +91,8 @@ export default function EmailSignupForm({ form, occasions }: EmailSignupFormProp
         <FormSet formSet={occasions} addLabel={gettext('Add a Special Occasion')} renderForm={(member, position, remove) => <OccasionForm form={member} position={position} remove={remove} />} />
       </section>
       <div className="signup-form__agreements">
-        {['terms', 'consent'].map(marked)}
+        <FormField field={field('terms')} errors={errorsOf(form, 'terms')} markRequired label={termsLabel(field('terms').label, termsUrl)} />
+        {marked('consent')}
         <CaptchaField field={field('captcha')} errors={errorsOf(form, 'captcha')} />
       </div>
       <button type="submit" className="button button--primary server-form__submit" disabled={submitting}>

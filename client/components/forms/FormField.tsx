@@ -13,20 +13,22 @@ export interface FormFieldProps extends Omit<WidgetProps, 'widget' | 'describedB
   /** Drawn in place of the widget (the location picker), still labelled and followed by the error. */
   children?: ReactNode;
   wide?: boolean;
+  /** Drawn in place of the translated label text (a label with a link in it). */
+  label?: ReactNode;
 }
 
 /**
  * One field: label, widget, help text and its first error beneath it. A checkbox puts its label
  * after the box. Labels come from the server form in English; the catalog may translate them.
  */
-export default function FormField({ field, errors, markRequired = false, children, wide = false, ...widgetOptions }: FormFieldProps) {
+export default function FormField({ field, errors, markRequired = false, children, wide = false, label: labelText, ...widgetOptions }: FormFieldProps) {
   const id = String(field.widget.attrs.id ?? `id_${field.name}`);
   const errorId = `${id}_error`;
   const helpId = `${id}_help`;
   const describedBy = [field.help_text ? helpId : '', errors?.length ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const label = (
     <>
-      {gettext(field.label)}
+      {labelText ?? gettext(field.label)}
       {markRequired && field.required && <span className="form-field__required">*</span>}
     </>
   );

@@ -1,6 +1,7 @@
 import { accordionBlock } from '../accordion';
 import { accordionFeatureBlock } from '../accordion-feature';
 import { alertBannerBlock } from '../alert-banner';
+import { contactDetailsBlock } from '../contact-details';
 import { contentGridBlock } from '../content-grid';
 import { customBackgroundWrapperBlock } from '../custom-background-wrapper';
 import { faqsBlock } from '../faqs';
@@ -14,7 +15,7 @@ import { tieredNavBlock } from '../tiered-nav';
 import { timelineBlock } from '../timeline';
 import type { BlockDefinition } from '../types';
 
-/** Text and structure blocks: headings, rich text, accordions, FAQs, tables, timelines, navigation. */
+/** Text and structure blocks: headings, rich text, accordions, FAQs, tables, timelines, navigation, contact details. */
 export const TEXT_BLOCKS: BlockDefinition[] = [
   headingBlock,
   richTextBlock,
@@ -30,4 +31,5 @@ export const TEXT_BLOCKS: BlockDefinition[] = [
   scrollNavMenuItemBlock,
   sitemapBlock,
   tieredNavBlock,
+  contactDetailsBlock,
 ] as BlockDefinition[];
