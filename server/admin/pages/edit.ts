@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError, PermissionDenied, ValidationError } from 
 import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
 import { subtreeFactsOf } from '../../models/page-listing';
 import { isInModerationAgainst, pageActionsFor } from '../../models/permissions';
+import { ScheduleError } from '../../models/schedule-rules';
 import { slugify } from '../../models/slugs';
 import { getUser } from '../../models/users';
 import { restrictedPagePaths } from '../../models/view-restrictions';
@@ -46,7 +47,8 @@ function pageTypeOrThrow(name: string): PageTypeDefinition {
 function problemsFromError(error: unknown, values: Record<string, unknown>): FormProblems {
   if (!(error instanceof ConflictError || error instanceof ValidationError)) throw error;
   const problems = emptyProblems(values);
-  addProblem(problems, /slug/i.test(error.message) ? 'slug' : undefined, error.message);
+  const field = error instanceof ScheduleError ? error.problem.field : /slug/i.test(error.message) ? 'slug' : undefined;
+  addProblem(problems, field, error.message);
   return problems;
 }
 
@@ -58,7 +60,7 @@ function bodyOf(req: Request): Record<string, unknown> {
 }
 
 /** Add (choose a type, then the form) and edit of pages, saving drafts or publishing. */
-export function editRouter({ db, admin, config }: AdminContext): Router {
+export function editRouter({ db, admin, config, clock }: AdminContext): Router {
   const router = Router();
 
   const storage = createMediaStorage(mediaRoot(config));
@@ -134,7 +136,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
   router.post('/pages/add/:pageId/:pageType/', async (req, res) => {
     const { parent, pageType, canPublish, submitLabel } = await loadAddTarget(req, res);
     const body = bodyOf(req);
-    const form = readPageForm(pageType, body, {});
+    const form = readPageForm(pageType, body, {}, { validateBlocks: true, now: clock() });
     const rerender = async (problems: FormProblems) =>
       renderForm(req, res, { pageType, problems, title: interpolate('New {type}', { type: pageType.label }), action: req.originalUrl, parent, canPublish, extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }), submitLabel } }, 400);
     if (!form.ok) return rerender(form);
@@ -155,7 +157,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
           goLiveAt: form.data.goLiveAt,
           expireAt: form.data.expireAt,
         }).execute();
-        if (mode === 'publish') return new PublishPageAction(trx, created, perms).execute();
+        if (mode === 'publish') return new PublishPageAction(trx, created, perms, { now: clock() }).execute();
         if (mode === 'submit') await new SubmitForModerationAction(trx, created, perms, mail).execute();
         return created;
       });
@@ -217,7 +219,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     const { page, pageType, actions, subtree, breadcrumbs } = await loadEditTarget(req, res);
     const body = bodyOf(req);
     const latest = await getLatestRevision(db, page);
-    const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content);
+    const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: true, now: clock() });
     const rerender = async (problems: FormProblems) =>
       renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page, subtree) } }, 400);
     if (!form.ok) return rerender(form);
@@ -245,7 +247,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
   router.post('/pages/:pageId/edit/autosave/', async (req, res) => {
     const { page, pageType } = await loadEditTarget(req, res);
     const latest = await getLatestRevision(db, page);
-    const form = readPageForm(pageType, bodyOf(req), latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: false });
+    const form = readPageForm(pageType, bodyOf(req), latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: false, now: clock() });
     if (!form.ok) return res.status(400).json({ error: form.formErrors.join(' ') });
     try {
       const revision = await withTransaction(db, (trx) => new SaveDraftAction(trx, page, permsOf(res), form.data).execute());
@@ -261,7 +263,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     const mail = { origin: await mailOrigin(req, db) };
     await withTransaction(db, async (trx) => {
       const revision = await new SaveDraftAction(trx, page, perms, data).execute();
-      if (mode === 'publish') await new PublishPageAction(trx, await getPageOrThrow(trx, page.id), perms, { revisionId: revision.id }).execute();
+      if (mode === 'publish') await new PublishPageAction(trx, await getPageOrThrow(trx, page.id), perms, { revisionId: revision.id, now: clock() }).execute();
       if (mode === 'submit') await new SubmitForModerationAction(trx, await getPageOrThrow(trx, page.id), perms, mail).execute();
     });
   }

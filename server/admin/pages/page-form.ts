@@ -6,6 +6,7 @@ import { validateStream } from '../stream-validation';
 import type { AdminField } from '../../blocks/types';
 import type { Page } from '../../db/schema';
 import { revisionSnapshotSchema, type RevisionSnapshot } from '../../models/pages';
+import { scheduleProblems } from '../../models/schedule-rules';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 import { sanitizeRichText } from '../../rich-text';
 import { addProblem, emptyProblems, type FormProblems } from '../forms';
@@ -28,9 +29,10 @@ export interface StreamFormProblems extends FormProblems {
 /** The outcome of reading a page form. */
 export type PageFormResult = { ok: true; data: PageFormData } | ({ ok: false } & StreamFormProblems);
 
-/** How strictly to read: autosaved drafts skip the blocks' own validation (publish checks it). */
+/** How to read: autosaved drafts skip the blocks' own validation (publish checks it); `now` judges the schedule. */
 export interface ReadOptions {
   validateBlocks: boolean;
+  now: Date;
 }
 
 // datetime-local inputs carry no zone; the form labels them UTC.
@@ -48,9 +50,7 @@ const scheduleField = z
     return date;
   });
 
-const scheduleSchema = z
-  .object({ go_live_at: scheduleField, expire_at: scheduleField })
-  .refine((s) => !s.go_live_at || !s.expire_at || s.expire_at > s.go_live_at, { path: ['expire_at'], message: 'Expiry must be after the go-live time.' });
+const scheduleSchema = z.object({ go_live_at: scheduleField, expire_at: scheduleField });
 
 /** A datetime-local value in UTC for a date, or ''. */
 export function toDateTimeLocal(date: Date | null): string {
@@ -164,7 +164,7 @@ function readContentField(field: AdminField, raw: unknown, problems: StreamFormP
  * schema (over the current content, so fields the form does not show are kept), the schedule.
  * Errors land beside their field; what was typed comes back in `values`.
  */
-export function readPageForm(pageType: PageTypeDefinition, body: Record<string, unknown>, currentContent: Record<string, unknown>, options: ReadOptions = { validateBlocks: true }): PageFormResult {
+export function readPageForm(pageType: PageTypeDefinition, body: Record<string, unknown>, currentContent: Record<string, unknown>, options: ReadOptions): PageFormResult {
   const values: Record<string, unknown> = { ...body, show_in_menus: body.show_in_menus === 'on' };
   delete values.csrfmiddlewaretoken;
   for (const field of pageType.adminFields) if (field.kind === 'boolean') values[CONTENT_PREFIX + field.name] = body[CONTENT_PREFIX + field.name] === 'on';
@@ -192,6 +192,7 @@ export function readPageForm(pageType: PageTypeDefinition, body: Record<string, 
   if (!common.success) for (const issue of common.error.issues) addProblem(problems, String(issue.path[0]), issue.message);
   const schedule = scheduleSchema.safeParse({ go_live_at: body.go_live_at, expire_at: body.expire_at });
   if (!schedule.success) for (const issue of schedule.error.issues) addProblem(problems, String(issue.path[0]), issue.message);
+  else for (const problem of scheduleProblems({ goLiveAt: schedule.data.go_live_at, expireAt: schedule.data.expire_at }, options.now)) addProblem(problems, problem.field, gettext(problem.message));
 
   if (problems.formErrors.length > 0 || !common.success || !schedule.success || !fields.success) return { ok: false, ...problems };
   return {
