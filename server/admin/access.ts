@@ -6,6 +6,7 @@ import { PermissionDenied } from '../errors';
 import { canHostAnywhere, canManageUsers, canManageWorkflows, loadUserPermissions, type UserPermissions } from '../models/permissions';
 import { DEFAULT_SITE_SETTINGS, getSiteSettings } from '../models/site-settings';
 import { resolveRequestSite } from '../views/site-request';
+import { FALLBACK_TIME_ZONE } from './date-format';
 import type { AdminChrome } from './render';
 
 /** The login page's address with a `next` back to where the visitor was going. */
@@ -34,6 +35,7 @@ export function loadAdminUser(db: Db): RequestHandler {
       canManageUsers: perms ? canManageUsers(perms) : false,
       canManageWorkflows: perms ? canManageWorkflows(perms) : false,
       canHost: perms ? canHostAnywhere(perms) : false,
+      timeZone: FALLBACK_TIME_ZONE,
     };
     res.locals.adminChrome = chrome;
     next();

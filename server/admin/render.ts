@@ -7,6 +7,7 @@ import { gettext } from '../../client/lib/i18n';
 import type { AssetManifest } from '../asset-manifest';
 import type { CsrfProtection } from '../csrf';
 import { cspNonce } from '../security-headers';
+import { FALLBACK_TIME_ZONE, formatAdminDate } from './date-format';
 
 const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'templates');
 
@@ -33,8 +34,6 @@ function takeMessages(req: Request): FlashMessage[] {
   return messages;
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
 function createEnvironment(): typeof Handlebars {
   const hbs = Handlebars.create();
   hbs.registerHelper('t', (message: string) => gettext(message));
@@ -45,7 +44,9 @@ function createEnvironment(): typeof Handlebars {
   hbs.registerHelper('concat', (...args: unknown[]) => args.slice(0, -1).join(''));
   hbs.registerHelper('indentDashes', (depth: number) => '—'.repeat(depth));
   hbs.registerHelper('includes', (list: unknown, value: unknown) => Array.isArray(list) && list.includes(value));
-  hbs.registerHelper('date', (value: unknown) => (value instanceof Date ? `${DATE_FORMAT.format(value)} UTC` : ''));
+  hbs.registerHelper('date', (value: unknown, options: Handlebars.HelperOptions) =>
+    value instanceof Date ? formatAdminDate(value, (options.data?.root as { chrome?: AdminChrome } | undefined)?.chrome?.timeZone ?? FALLBACK_TIME_ZONE) : '',
+  );
   hbs.registerHelper('isoDate', (value: unknown) => (value instanceof Date ? value.toISOString() : ''));
   const partialsDir = path.join(TEMPLATES_DIR, 'partials');
   for (const file of readdirSync(partialsDir).filter((name) => name.endsWith('.hbs'))) {
@@ -63,6 +64,8 @@ export interface AdminChrome {
   canManageWorkflows: boolean;
   /** Whether the menu offers the host stand (wait list and reservations). */
   canHost: boolean;
+  /** The IANA zone the user reads dates in: their own choice, else the site's TIME_ZONE. */
+  timeZone: string;
 }
 
 /** Renders admin templates inside the layout; templates are compiled once, at start-up. */
