@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { Request, Response } from 'express';
-import { gettext } from '../../client/lib/i18n';
+import { gettext, ngettext } from '../../client/lib/i18n';
 import type { AssetManifest } from '../asset-manifest';
 import type { CsrfProtection } from '../csrf';
 import { cspNonce } from '../security-headers';
@@ -15,6 +15,8 @@ const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 't
 export interface FlashMessage {
   level: 'success' | 'error' | 'warning';
   text: string;
+  /** A button after the text, as Wagtail's "View live" after "Page 'X' has been published." */
+  link?: { url: string; label: string };
 }
 
 declare module 'express-session' {
@@ -24,8 +26,8 @@ declare module 'express-session' {
 }
 
 /** Queues a message for the next admin page this session sees. */
-export function flash(req: Request, level: FlashMessage['level'], text: string): void {
-  req.session.adminMessages = [...(req.session.adminMessages ?? []), { level, text }];
+export function flash(req: Request, level: FlashMessage['level'], text: string, link?: FlashMessage['link']): void {
+  req.session.adminMessages = [...(req.session.adminMessages ?? []), link ? { level, text, link } : { level, text }];
 }
 
 function takeMessages(req: Request): FlashMessage[] {
@@ -37,6 +39,7 @@ function takeMessages(req: Request): FlashMessage[] {
 function createEnvironment(): typeof Handlebars {
   const hbs = Handlebars.create();
   hbs.registerHelper('t', (message: string) => gettext(message));
+  hbs.registerHelper('ngettext', (singular: string, plural: string, count: number) => ngettext(singular, plural, count));
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   hbs.registerHelper('not', (a: unknown) => !a);
   hbs.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean));
