@@ -43,6 +43,9 @@ describe('admin layout in the browser: reordering and the sticky save bar', func
       await editor.evaluate(() => window.scrollTo(0, 0));
       await editor.$eval(last, (button) => button.scrollIntoView({ block: 'nearest' }));
       expect(await isUncovered(editor, last)).to.equal(true);
+      // Its menu opens below it, and its choices are clear of the bar too.
+      await editor.click(last);
+      expect(await isUncovered(editor, '[data-streamfield-menu] [data-block-type="heading"]')).to.equal(true);
     });
   }
 
