@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from './time-zones';
 
 const flagValues = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', '']);
 
@@ -133,6 +134,7 @@ export const configSchema = z.object({
     .string()
     .regex(/^[a-z]{2}(-[a-z]{2})?$/, 'expected a language code such as en-us')
     .default('en-us'),
+  TIME_ZONE: z.string().refine(isTimeZone, 'expected an IANA time zone such as America/New_York').default('UTC'),
 });
 
 export type Config = z.infer<typeof configSchema> & { SECRET_KEY: string };

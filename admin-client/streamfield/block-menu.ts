@@ -120,7 +120,10 @@ export function createBlockMenu(definitions: readonly SerializedBlockDefinition[
       filter();
       element.hidden = false;
       document.addEventListener('pointerdown', onPointerdown);
-      search.focus();
+      // The whole menu in view, not just its search box: the form's sticky save bar would
+      // otherwise cover the choices below it (the page's scroll-padding keeps it clear).
+      element.scrollIntoView({ block: 'nearest' });
+      search.focus({ preventScroll: true });
     },
     close,
     get isOpen() {

@@ -14,3 +14,11 @@ export function gettext(message: string): string {
 export function interpolate(message: string, values: Record<string, string | number>): string {
   return gettext(message).replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
 }
+
+/**
+ * The singular or plural of a message for `count`, translated, with `{count}` and the other
+ * placeholders filled. English's rule (one vs other) picks the form; the catalog keeps both.
+ */
+export function ngettext(singular: string, plural: string, count: number, values: Record<string, string | number> = {}): string {
+  return interpolate(count === 1 ? singular : plural, { count, ...values });
+}

@@ -3,6 +3,7 @@ import type { Page } from '../db/schema';
 import { ValidationError } from '../errors';
 import { writeLogEntry } from '../models/admin-log';
 import { approveRevisionForLater, publishRevision } from '../models/pages';
+import { assertScheduleValid } from '../models/schedule-rules';
 import { cancelOpenWorkflow } from '../models/workflows';
 import { PageAction, requirePageAction } from './page-action';
 
@@ -14,7 +15,8 @@ export interface PublishPageOptions {
 
 /**
  * Publishes a revision (the latest by default): it becomes the live content. When the page's
- * go-live time is still ahead, the revision is scheduled instead. Audit code 'page.publish'
+ * go-live time is still ahead, the revision is scheduled instead; a past expiry is refused
+ * (ScheduleError). Audit code 'page.publish'
  * or 'page.schedule'. An unfinished workflow of the page is cancelled ('page.workflow.cancel').
  */
 export class PublishPageAction extends PageAction<Page> {
@@ -32,12 +34,15 @@ export class PublishPageAction extends PageAction<Page> {
   }
 
   protected async perform(trx: Db, page: Page): Promise<Page> {
+    const now = this.options.now ?? new Date();
+    // A past expiry would take the page offline the moment it went live (Wagtail refuses it).
+    assertScheduleValid({ goLiveAt: page.go_live_at, expireAt: page.expire_at }, now);
     // Publishing past a workflow ends it, as Wagtail does by default (WAGTAIL_WORKFLOW_CANCEL_ON_PUBLISH).
     const cancelled = await cancelOpenWorkflow(trx, page.id, this.actorId);
     if (cancelled) {
       await writeLogEntry(trx, { action: 'page.workflow.cancel', userId: this.actorId, pageId: page.id, label: page.draft_title, data: { workflow: cancelled.workflowName, reason: 'published' } });
     }
-    return publishAndAudit(trx, page, { revisionId: this.options.revisionId ?? page.latest_revision_id, userId: this.actorId, now: this.options.now });
+    return publishAndAudit(trx, page, { revisionId: this.options.revisionId ?? page.latest_revision_id, userId: this.actorId, now });
   }
 }
 

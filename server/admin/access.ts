@@ -22,7 +22,7 @@ export function displayName(user: Pick<User, 'first_name' | 'last_name' | 'usern
  * Loads the signed-in user, their permissions and the brand for the layout into res.locals;
  * every admin request passes through it, signed in or not.
  */
-export function loadAdminUser(db: Db): RequestHandler {
+export function loadAdminUser(db: Db, siteTimeZone: string): RequestHandler {
   return async function loadAdminUserHandler(req, res, next) {
     const [user, site] = await Promise.all([currentUser(db, req), resolveRequestSite(db, req)]);
     const settings = site ? await getSiteSettings(db, site.site.id, req.log) : DEFAULT_SITE_SETTINGS;
@@ -34,6 +34,7 @@ export function loadAdminUser(db: Db): RequestHandler {
       canManageUsers: perms ? canManageUsers(perms) : false,
       canManageWorkflows: perms ? canManageWorkflows(perms) : false,
       canHost: perms ? canHostAnywhere(perms) : false,
+      timeZone: user?.current_time_zone || siteTimeZone,
     };
     res.locals.adminChrome = chrome;
     next();

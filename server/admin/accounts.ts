@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { isTimeZone, TIME_ZONES } from '../time-zones';
 import { gettext } from '../../client/lib/i18n';
 import { authenticate, clientIp, endUserSession, loginFailureLimits, startUserSession } from '../auth';
 import { loadUserPermissions } from '../models/permissions';
@@ -23,6 +24,7 @@ const detailsForm = z.object({
   first_name: z.string().trim().max(150).default(''),
   last_name: z.string().trim().max(150).default(''),
   email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Enter a valid email address.'))]).default(''),
+  current_time_zone: z.union([z.literal(''), z.string().refine(isTimeZone)], { error: 'Select a valid choice.' }).default(''),
 });
 
 /** A new password typed twice (new_password1, new_password2), checked as Django's validators do for its owner; the account and reset forms share it. */
@@ -83,7 +85,9 @@ export function accountsRouter({ db, admin, config, csrf }: AdminContext): Route
       {
         title: gettext('Account'),
         activeNav: 'account',
-        details: forms.details ?? emptyProblems({ first_name: user.first_name, last_name: user.last_name, email: user.email }),
+        details: forms.details ?? emptyProblems({ first_name: user.first_name, last_name: user.last_name, email: user.email, current_time_zone: user.current_time_zone }),
+        timeZones: TIME_ZONES,
+        siteTimeZone: config.TIME_ZONE,
         password: forms.password ?? emptyProblems({}),
       },
       status,
@@ -95,7 +99,7 @@ export function accountsRouter({ db, admin, config, csrf }: AdminContext): Route
   router.post('/account/', async (req, res) => {
     const form = parseForm(detailsForm, req.body);
     if (!form.ok) return renderAccount(req, res, { details: form }, 400);
-    await updateUserDetails(db, permsOf(res).user.id, { firstName: form.data.first_name, lastName: form.data.last_name, email: form.data.email });
+    await updateUserDetails(db, permsOf(res).user.id, { firstName: form.data.first_name, lastName: form.data.last_name, email: form.data.email, currentTimeZone: form.data.current_time_zone });
     flash(req, 'success', gettext('Your account details have been saved.'));
     res.redirect(303, '/wagtail/account/');
   });

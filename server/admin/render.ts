@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { Request, Response } from 'express';
-import { gettext } from '../../client/lib/i18n';
+import { gettext, ngettext } from '../../client/lib/i18n';
 import type { AssetManifest } from '../asset-manifest';
 import type { CsrfProtection } from '../csrf';
 import { cspNonce } from '../security-headers';
+import { FALLBACK_TIME_ZONE, formatAdminDate } from './date-format';
 
 const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'templates');
 
@@ -14,6 +15,8 @@ const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 't
 export interface FlashMessage {
   level: 'success' | 'error' | 'warning';
   text: string;
+  /** A button after the text, as Wagtail's "View live" after "Page 'X' has been published." */
+  link?: { url: string; label: string };
 }
 
 declare module 'express-session' {
@@ -23,8 +26,8 @@ declare module 'express-session' {
 }
 
 /** Queues a message for the next admin page this session sees. */
-export function flash(req: Request, level: FlashMessage['level'], text: string): void {
-  req.session.adminMessages = [...(req.session.adminMessages ?? []), { level, text }];
+export function flash(req: Request, level: FlashMessage['level'], text: string, link?: FlashMessage['link']): void {
+  req.session.adminMessages = [...(req.session.adminMessages ?? []), link ? { level, text, link } : { level, text }];
 }
 
 function takeMessages(req: Request): FlashMessage[] {
@@ -33,11 +36,10 @@ function takeMessages(req: Request): FlashMessage[] {
   return messages;
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
 function createEnvironment(): typeof Handlebars {
   const hbs = Handlebars.create();
   hbs.registerHelper('t', (message: string) => gettext(message));
+  hbs.registerHelper('ngettext', (singular: string, plural: string, count: number) => ngettext(singular, plural, count));
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   hbs.registerHelper('not', (a: unknown) => !a);
   hbs.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean));
@@ -45,7 +47,9 @@ function createEnvironment(): typeof Handlebars {
   hbs.registerHelper('concat', (...args: unknown[]) => args.slice(0, -1).join(''));
   hbs.registerHelper('indentDashes', (depth: number) => '—'.repeat(depth));
   hbs.registerHelper('includes', (list: unknown, value: unknown) => Array.isArray(list) && list.includes(value));
-  hbs.registerHelper('date', (value: unknown) => (value instanceof Date ? `${DATE_FORMAT.format(value)} UTC` : ''));
+  hbs.registerHelper('date', (value: unknown, options: Handlebars.HelperOptions) =>
+    value instanceof Date ? formatAdminDate(value, (options.data?.root as { chrome?: AdminChrome } | undefined)?.chrome?.timeZone ?? FALLBACK_TIME_ZONE) : '',
+  );
   hbs.registerHelper('isoDate', (value: unknown) => (value instanceof Date ? value.toISOString() : ''));
   const partialsDir = path.join(TEMPLATES_DIR, 'partials');
   for (const file of readdirSync(partialsDir).filter((name) => name.endsWith('.hbs'))) {
@@ -63,6 +67,8 @@ export interface AdminChrome {
   canManageWorkflows: boolean;
   /** Whether the menu offers the host stand (wait list and reservations). */
   canHost: boolean;
+  /** The IANA zone the user reads dates in: their own choice, else the site's TIME_ZONE. */
+  timeZone: string;
 }
 
 /** Renders admin templates inside the layout; templates are compiled once, at start-up. */

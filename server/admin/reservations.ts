@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
 import { decideReservation } from '../actions/host-stand';
 import type { ReservationStatus } from '../db/schema';
+import { isCalendarDate } from '../calendar-date';
 import { ValidationError } from '../errors';
 import { localClock } from '../models/location-clock';
 import { reservationsOn } from '../reservations/book';
@@ -24,10 +25,10 @@ const STATUS_STYLES: Record<ReservationStatus, string> = {
 };
 
 /** A calendar date that exists: 2026-02-30 is refused. */
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value));
+const isoDate = z.string().refine(isCalendarDate);
+
+/** The day the listing shows: a real date, or none (also `?date=`) for the location's today. */
+const dayQuery = z.object({ date: z.union([z.literal('').transform(() => undefined), isoDate]).optional() });
 
 const decisionBody = z.object({ date: isoDate.optional() });
 
@@ -46,9 +47,9 @@ export function reservationsRouter(ctx: AdminContext): Router {
   router.get('/reservations/:rlid/', async (req: Request, res: Response) => {
     const location = await loadHostedLocation(ctx, req, res);
     const today = localClock(ctx.clock(), location.timeZone).date;
-    const asked = req.query.date;
-    if (asked !== undefined && !isoDate.safeParse(asked).success) throw new ValidationError('The date must be a calendar date, YYYY-MM-DD.');
-    const date = typeof asked === 'string' ? asked : today;
+    const asked = dayQuery.safeParse(req.query);
+    if (!asked.success) throw new ValidationError('The date must be a calendar date, YYYY-MM-DD.');
+    const date = asked.data.date ?? today;
     const time = localTimeFormat(location.timeZone);
     const reservations = await reservationsOn(db, location.rlid, location.state, date);
     const dayLabel = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));

@@ -53,7 +53,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   const admin = createAdminRenderer(options.manifest, options.csrf);
   const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, clock: options.clock, admin, csrf: options.csrf, sendPage: options.sendPage };
   const router = Router();
-  router.use(loadAdminUser(options.db));
+  router.use(loadAdminUser(options.db, options.config.TIME_ZONE));
   router.use(accountsRouter(context));
   router.use(passwordResetRouter(context));
   router.use(adminApiRouter(context));

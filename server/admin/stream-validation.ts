@@ -35,15 +35,57 @@ export function issueMessage(issue: Issue): string {
 
 let streamFieldsByType: Map<string, FieldNode[]> | undefined;
 
+function fieldsByType(): ReadonlyMap<string, FieldNode[]> {
+  streamFieldsByType ??= new Map(serializeBlockDefinitions().map((definition) => [definition.type, definition.fields]));
+  return streamFieldsByType;
+}
+
 /**
  * The problems of every block, nested ones included, keyed by block id; an empty object means
  * the value can be published.
  */
 export function validateStream(stream: StreamValue): StreamErrors {
-  streamFieldsByType ??= new Map(serializeBlockDefinitions().map((definition) => [definition.type, definition.fields]));
   const errors: StreamErrors = {};
-  collectErrors(stream, streamFieldsByType, errors);
+  collectErrors(stream, fieldsByType(), errors);
   return errors;
+}
+
+/** Where a block sits, for messages: its type, the top-level block it is (in) and whether it is nested. */
+export interface BlockLocation {
+  type: string;
+  position: number;
+  nested: boolean;
+}
+
+/** Every block of a stream, nested ones included, by id, with the 1-based top-level position it is in. */
+export function blockLocations(stream: StreamValue): Map<string, BlockLocation> {
+  const locations = new Map<string, BlockLocation>();
+  const visit = (blocks: StreamValue, position: number | undefined) => {
+    blocks.forEach((block, index) => {
+      locations.set(block.id, { type: block.type, position: position ?? index + 1, nested: position !== undefined });
+      for (const nested of nestedStreams(fieldsByType().get(block.type) ?? [], block.value)) visit(nested, position ?? index + 1);
+    });
+  };
+  visit(stream, undefined);
+  return locations;
+}
+
+/** The labels of the fields a problem's path walks through ("Link › Page"), list items by number. */
+export function fieldPathLabel(type: string, path: ReadonlyArray<string | number>): string {
+  const labels: string[] = [];
+  let fields: readonly FieldNode[] = fieldsByType().get(type) ?? [];
+  let node: FieldNode | undefined;
+  for (const step of path) {
+    if (typeof step === 'number' && node?.kind === 'list') {
+      labels.push(`${step + 1}`);
+      node = node.item;
+    } else {
+      node = fields.find((field) => field.name === step);
+      labels.push(node ? node.label : String(step));
+    }
+    fields = node?.kind === 'struct' ? node.children : [];
+  }
+  return labels.join(' › ');
 }
 
 function collectErrors(stream: StreamValue, fieldsByType: ReadonlyMap<string, FieldNode[]>, errors: StreamErrors): void {

@@ -79,6 +79,10 @@ export function usersRouter({ db, admin }: AdminContext): Router {
         activeNav: 'users',
         user,
         form,
+        // A new user has no password to keep, so the add form asks for one.
+        passwordHelp: user
+          ? gettext('At least 10 characters; not a common password, not only digits, and not like the name or email address. Leave empty to keep the current password.')
+          : gettext('Required: at least 10 characters; not a common password, not only digits, and not like the name or email address.'),
         groups: groups.map((group) => ({ ...group, checked: chosen.includes(String(group.id)) })),
         action: user ? `/wagtail/users/${user.id}/` : '/wagtail/users/add/',
       },

@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { gettext, interpolate } from '../../client/lib/i18n';
+import { gettext, interpolate, ngettext } from '../../client/lib/i18n';
 import { saveTaskDefinition, saveWorkflowDefinition, setTaskEnabled, setWorkflowEnabled } from '../actions/manage-workflows';
 import type { Workflow, WorkflowTask } from '../db/schema';
 import { ConflictError, NotFoundError, PermissionDenied } from '../errors';
@@ -72,7 +72,7 @@ export function workflowsRouter({ db, admin }: AdminContext): Router {
       showDisabled: show_disabled === 'true',
       workflows: (await listWorkflows(db, { includeDisabled: show_disabled === 'true' })).map((workflow) => ({
         ...workflow,
-        assignedLabel: workflow.pageCount === 1 ? gettext('1 page and its subpages') : interpolate('{count} pages and their subpages', { count: workflow.pageCount }),
+        assignedLabel: ngettext('{count} page and its subpages', '{count} pages and their subpages', workflow.pageCount),
       })),
     });
   });

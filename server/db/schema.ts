@@ -16,6 +16,8 @@ export interface UsersTable {
   is_active: Generated<boolean>;
   date_joined: Generated<Timestamp>;
   last_login: Timestamp | null;
+  /** An IANA zone the admin shows this user's dates in; '' for the site's TIME_ZONE. */
+  current_time_zone: Generated<string>;
 }
 
 export interface PagesTable {

@@ -64,11 +64,11 @@ export async function getUser(db: Db, id: number): Promise<User | undefined> {
 export async function updateUserDetails(
   db: Db,
   userId: number,
-  details: { firstName: string; lastName: string; email: string },
+  details: { firstName: string; lastName: string; email: string; currentTimeZone: string },
 ): Promise<User> {
   return db
     .updateTable('users')
-    .set({ first_name: details.firstName, last_name: details.lastName, email: details.email })
+    .set({ first_name: details.firstName, last_name: details.lastName, email: details.email, current_time_zone: details.currentTimeZone })
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow();

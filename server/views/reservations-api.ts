@@ -3,6 +3,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Reservation } from '../db/schema';
+import { isCalendarDate } from '../calendar-date';
 import { NotFoundError, ValidationError } from '../errors';
 import { availability, cancelReservation, findReservation, MAX_RESERVATION_PARTY_SIZE, requestReservation } from '../reservations/book';
 import { guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, requiredText, rlidField } from './guest-fields';
@@ -21,7 +22,7 @@ const CONFIRMATION_CODE = /^[A-Za-z0-9]{8}$/;
 const dateField = z
   .string({ error: 'date is required.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date must be a date such as 2026-12-31.', abort: true })
-  .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), 'date must be a real calendar date.');
+  .refine(isCalendarDate, 'date must be a real calendar date.');
 const timeField = z.string({ error: 'time is required.' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be a time such as 19:30.');
 
 const availabilityQuerySchema = z.object({

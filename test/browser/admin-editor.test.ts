@@ -104,9 +104,12 @@ describe('back office in the browser, as an editor', function () {
     expect(await visitor.$eval('h1', (heading) => heading.textContent)).to.not.include('Deluxe');
 
     await editor.goto(`${origin()}/wagtail/pages/${page.id}/revisions/`);
-    const revertButtons = await editor.$$('form[action$="/revert/"] button');
-    expect(revertButtons).to.have.length(1);
-    await Promise.all([editor.waitForNavigation(), revertButtons[0]!.click()]);
+    const revertLinks = await editor.$$('a[href$="/revert/"]');
+    expect(revertLinks).to.have.length(1);
+    // Reverting asks first; the confirmation page's button does it.
+    await Promise.all([editor.waitForNavigation(), revertLinks[0]!.click()]);
+    expect(await editor.$eval('#confirm-question', (question) => question.textContent)).to.include('Revert to the revision of');
+    await submit(editor, '.admin-confirm button[type="submit"]');
     expect(new URL(editor.url()).pathname).to.equal(`/wagtail/pages/${page.id}/edit/`);
     expect(await titleValue()).to.equal('Lobster Rolls');
     await editor.goto(`${origin()}/wagtail/pages/${page.id}/revisions/`);

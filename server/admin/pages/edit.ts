@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError, PermissionDenied, ValidationError } from 
 import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
 import { subtreeFactsOf } from '../../models/page-listing';
 import { isInModerationAgainst, pageActionsFor } from '../../models/permissions';
+import { ScheduleError } from '../../models/schedule-rules';
 import { slugify } from '../../models/slugs';
 import { getUser } from '../../models/users';
 import { restrictedPagePaths } from '../../models/view-restrictions';
@@ -22,6 +23,7 @@ import type { PageTypeDefinition } from '../../pagetypes/types';
 import { pageUrlWithinSite } from '../../site-chrome';
 import { displayName, permsOf } from '../access';
 import { addProblem, emptyProblems, type FormProblems } from '../forms';
+import { adminTimeZone } from '../date-format';
 import { mailOrigin } from '../mail-origin';
 import { flash } from '../render';
 import { loadStreamFieldManifest } from '../streamfield-assets';
@@ -46,7 +48,8 @@ function pageTypeOrThrow(name: string): PageTypeDefinition {
 function problemsFromError(error: unknown, values: Record<string, unknown>): FormProblems {
   if (!(error instanceof ConflictError || error instanceof ValidationError)) throw error;
   const problems = emptyProblems(values);
-  addProblem(problems, /slug/i.test(error.message) ? 'slug' : undefined, error.message);
+  const field = error instanceof ScheduleError ? error.problem.field : /slug/i.test(error.message) ? 'slug' : undefined;
+  addProblem(problems, field, error.message);
   return problems;
 }
 
@@ -58,7 +61,7 @@ function bodyOf(req: Request): Record<string, unknown> {
 }
 
 /** Add (choose a type, then the form) and edit of pages, saving drafts or publishing. */
-export function editRouter({ db, admin, config }: AdminContext): Router {
+export function editRouter({ db, admin, config, clock }: AdminContext): Router {
   const router = Router();
 
   const storage = createMediaStorage(mediaRoot(config));
@@ -122,7 +125,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     const snapshot = { title: '', slug: '', seo_title: '', search_description: '', show_in_menus: false, content: defaults.success ? (defaults.data as Record<string, unknown>) : {} };
     await renderForm(req, res, {
       pageType,
-      problems: emptyProblems(pageFormValues(pageType, snapshot)),
+      problems: emptyProblems(pageFormValues(pageType, snapshot, adminTimeZone(res))),
       title: interpolate('New {type}', { type: pageType.label }),
       action: req.originalUrl,
       parent,
@@ -134,7 +137,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
   router.post('/pages/add/:pageId/:pageType/', async (req, res) => {
     const { parent, pageType, canPublish, submitLabel } = await loadAddTarget(req, res);
     const body = bodyOf(req);
-    const form = readPageForm(pageType, body, {});
+    const form = readPageForm(pageType, body, {}, { validateBlocks: true, now: clock(), timeZone: adminTimeZone(res) });
     const rerender = async (problems: FormProblems) =>
       renderForm(req, res, { pageType, problems, title: interpolate('New {type}', { type: pageType.label }), action: req.originalUrl, parent, canPublish, extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }), submitLabel } }, 400);
     if (!form.ok) return rerender(form);
@@ -155,14 +158,15 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
           goLiveAt: form.data.goLiveAt,
           expireAt: form.data.expireAt,
         }).execute();
-        if (mode === 'publish') return new PublishPageAction(trx, created, perms).execute();
+        if (mode === 'publish') return new PublishPageAction(trx, created, perms, { now: clock() }).execute();
         if (mode === 'submit') await new SubmitForModerationAction(trx, created, perms, mail).execute();
         return created;
       });
     } catch (error) {
       return rerender(problemsFromError(error, form.ok ? { ...body } : {}));
     }
-    const created = { publish: 'Page "{title}" created and published.', submit: 'Page "{title}" created and submitted for moderation.', save: 'Page "{title}" created as a draft.' };
+    if (mode === 'publish') return landAfterPublish(req, res, page);
+    const created = { submit: 'Page "{title}" created and submitted for moderation.', save: 'Page "{title}" created as a draft.' };
     flash(req, 'success', interpolate(created[mode], { title: page.draft_title }));
     res.redirect(303, mode === 'submit' ? explorerUrlOfParent(page, parent) : `/wagtail/pages/${page.id}/edit/`);
   });
@@ -184,15 +188,34 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     return { page, pageType, actions, subtree, breadcrumbs: parent };
   }
 
+  /** The public address of a live page on its site ("//host:port/path/"), or null. */
+  async function liveAddress(page: Page): Promise<string | null> {
+    const site = page.live ? await siteForPage(db, page) : undefined;
+    if (!site) return null;
+    const port = site.site.port === 80 || site.site.port === 443 ? '' : `:${site.site.port}`;
+    return `//${site.site.hostname}${port}${pageUrlWithinSite(page, site.root)}`;
+  }
+
+  /**
+   * Where publishing lands, from the add form and the edit form alike (Wagtail's): the parent's
+   * explorer listing, saying so, with a "View live" link once the page is live.
+   */
+  async function landAfterPublish(req: Request, res: Response, page: Page): Promise<void> {
+    const live = page.live && !page.has_unpublished_changes;
+    const url = live ? await liveAddress(page) : null;
+    const text = interpolate(live ? "Page '{title}' has been published." : "Page '{title}' has been scheduled for publishing.", { title: page.draft_title });
+    flash(req, 'success', text, url ? { url, label: gettext('View live') } : undefined);
+    res.redirect(303, explorerUrlOfParent(page, await getParent(db, page)));
+  }
+
   async function editExtras(page: Page, breadcrumbs: unknown, res: Response) {
-    const [restricted, site, moderation] = await Promise.all([restrictedPagePaths(db), siteForPage(db, page), moderationPanel(db, permsOf(res), page)]);
+    const [restricted, liveUrl, moderation] = await Promise.all([restrictedPagePaths(db), liveAddress(page), moderationPanel(db, permsOf(res), page)]);
     return {
       moderation,
       submitLabel: moderation.submitLabel,
       breadcrumbs,
       status: pageStatusTags(page, restricted),
-      liveUrl: page.live && site ? pageUrlWithinSite(page, site.root) : null,
-      liveHost: site ? `${site.site.hostname}` : null,
+      liveUrl,
       revisionId: page.latest_revision_id,
     };
   }
@@ -203,7 +226,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     const snapshot = latest ? revisionSnapshot(latest) : snapshotOfPage(page);
     await renderForm(req, res, {
       pageType,
-      problems: emptyProblems(pageFormValues(pageType, snapshot, page)),
+      problems: emptyProblems(pageFormValues(pageType, snapshot, adminTimeZone(res), page)),
       title: interpolate('Editing {title}', { title: page.draft_title }),
       action: req.originalUrl,
       page,
@@ -217,7 +240,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     const { page, pageType, actions, subtree, breadcrumbs } = await loadEditTarget(req, res);
     const body = bodyOf(req);
     const latest = await getLatestRevision(db, page);
-    const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content);
+    const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: true, now: clock(), timeZone: adminTimeZone(res) });
     const rerender = async (problems: FormProblems) =>
       renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page, subtree) } }, 400);
     if (!form.ok) return rerender(form);
@@ -231,11 +254,8 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
       flash(req, 'warning', gettext('This page had been changed by somebody else since you opened it; your version is now the newest revision. Check the revisions to compare.'));
     }
     const saved = await getPageOrThrow(db, page.id);
-    const messages = {
-      publish: saved.live && !saved.has_unpublished_changes ? 'Page "{title}" published.' : 'Page "{title}" scheduled for publishing.',
-      submit: 'Page "{title}" submitted for moderation.',
-      save: 'Draft of "{title}" saved.',
-    };
+    if (mode === 'publish') return landAfterPublish(req, res, saved);
+    const messages = { submit: 'Page "{title}" submitted for moderation.', save: 'Draft of "{title}" saved.' };
     flash(req, 'success', interpolate(messages[mode], { title: saved.draft_title }));
     res.redirect(303, mode === 'save' ? `/wagtail/pages/${saved.id}/edit/` : explorerUrlOfParent(saved, await getParent(db, saved)));
   });
@@ -245,7 +265,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
   router.post('/pages/:pageId/edit/autosave/', async (req, res) => {
     const { page, pageType } = await loadEditTarget(req, res);
     const latest = await getLatestRevision(db, page);
-    const form = readPageForm(pageType, bodyOf(req), latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: false });
+    const form = readPageForm(pageType, bodyOf(req), latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: false, now: clock(), timeZone: adminTimeZone(res) });
     if (!form.ok) return res.status(400).json({ error: form.formErrors.join(' ') });
     try {
       const revision = await withTransaction(db, (trx) => new SaveDraftAction(trx, page, permsOf(res), form.data).execute());
@@ -261,7 +281,7 @@ export function editRouter({ db, admin, config }: AdminContext): Router {
     const mail = { origin: await mailOrigin(req, db) };
     await withTransaction(db, async (trx) => {
       const revision = await new SaveDraftAction(trx, page, perms, data).execute();
-      if (mode === 'publish') await new PublishPageAction(trx, await getPageOrThrow(trx, page.id), perms, { revisionId: revision.id }).execute();
+      if (mode === 'publish') await new PublishPageAction(trx, await getPageOrThrow(trx, page.id), perms, { revisionId: revision.id, now: clock() }).execute();
       if (mode === 'submit') await new SubmitForModerationAction(trx, await getPageOrThrow(trx, page.id), perms, mail).execute();
     });
   }

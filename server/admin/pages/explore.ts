@@ -82,7 +82,8 @@ export function exploreRouter({ db, admin }: AdminContext): Router {
     await new ReorderPageAction(db, page, permsOf(res), direction.data).execute();
     flash(req, 'success', interpolate('Page "{title}" moved.', { title: page.draft_title }));
     const back = req.body?.next;
-    res.redirect(303, typeof back === 'string' && /^\/wagtail\/pages\/(\d+\/)?(\?p=\d+)?$/.test(back) ? back : '/wagtail/pages/');
+    // Back to the moved row, not the top of the listing: the browser scrolls to it and focuses it.
+    res.redirect(303, `${typeof back === 'string' && /^\/wagtail\/pages\/(\d+\/)?(\?p=\d+)?$/.test(back) ? back : '/wagtail/pages/'}#page-${page.id}`);
   });
 
   return router;

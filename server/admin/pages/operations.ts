@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { gettext, interpolate } from '../../../client/lib/i18n';
+import { gettext, interpolate, ngettext } from '../../../client/lib/i18n';
 import { DeletePageAction } from '../../actions/delete-page';
 import { LockPageAction, UnlockPageAction } from '../../actions/lock-page';
 import { refuseWith } from '../../actions/page-action';
@@ -48,7 +48,7 @@ export function operationsRouter({ db, admin }: AdminContext): Router {
     const page = await loadDeletable(req, res);
     const parent = await getParent(db, page);
     const deleted = await new DeletePageAction(db, page, permsOf(res)).execute();
-    flash(req, 'success', interpolate('Page "{title}" deleted ({count} pages in all).', { title: page.draft_title, count: deleted }));
+    flash(req, 'success', ngettext('Page "{title}" deleted ({count} page in all).', 'Page "{title}" deleted ({count} pages in all).', deleted, { title: page.draft_title }));
     res.redirect(303, explorerUrlOfParent(page, parent));
   });
 
@@ -69,7 +69,7 @@ export function operationsRouter({ db, admin }: AdminContext): Router {
   router.post('/pages/:pageId/unpublish/', async (req, res) => {
     const page = await loadUnpublishable(req, res);
     const unpublished = await new UnpublishPageAction(db, page, permsOf(res), { includeDescendants: req.body?.include_descendants === 'on' }).execute();
-    flash(req, 'success', interpolate('Page "{title}" unpublished ({count} pages in all).', { title: page.draft_title, count: unpublished.length }));
+    flash(req, 'success', ngettext('Page "{title}" unpublished ({count} page in all).', 'Page "{title}" unpublished ({count} pages in all).', unpublished.length, { title: page.draft_title }));
     res.redirect(303, explorerUrlOfParent(page, await getParent(db, page)));
   });
 

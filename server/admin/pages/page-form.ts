@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
 import { streamBlockSchema, type StreamErrors, type StreamValue } from '../../../admin-client/streamfield/schemas';
 import { BLOCKS } from '../../blocks/index';
-import { validateStream } from '../stream-validation';
+import { blockLocations, fieldPathLabel, validateStream } from '../stream-validation';
 import type { AdminField } from '../../blocks/types';
 import type { Page } from '../../db/schema';
 import { revisionSnapshotSchema, type RevisionSnapshot } from '../../models/pages';
+import { scheduleProblems } from '../../models/schedule-rules';
+import { localClock, zonedInstant } from '../../models/location-clock';
+import { isCalendarDate } from '../../calendar-date';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 import { sanitizeRichText } from '../../rich-text';
 import { addProblem, emptyProblems, type FormProblems } from '../forms';
@@ -28,33 +31,40 @@ export interface StreamFormProblems extends FormProblems {
 /** The outcome of reading a page form. */
 export type PageFormResult = { ok: true; data: PageFormData } | ({ ok: false } & StreamFormProblems);
 
-/** How strictly to read: autosaved drafts skip the blocks' own validation (publish checks it). */
+/**
+ * How to read: autosaved drafts skip the blocks' own validation (publish checks it); `now`
+ * judges the schedule, typed in the editor's `timeZone`.
+ */
 export interface ReadOptions {
   validateBlocks: boolean;
+  now: Date;
+  timeZone: string;
 }
 
-// datetime-local inputs carry no zone; the form labels them UTC.
-const scheduleField = z
-  .string()
-  .trim()
-  .default('')
-  .transform((value, ctx) => {
-    if (value === '') return null;
-    const date = new Date(`${value}Z`);
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) || Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid date and time.' });
-      return z.NEVER;
-    }
-    return date;
-  });
+// datetime-local inputs carry no zone: they are wall-clock times in the editor's own zone.
+const DATE_TIME_LOCAL = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d(\.\d+)?)?$/;
 
-const scheduleSchema = z
-  .object({ go_live_at: scheduleField, expire_at: scheduleField })
-  .refine((s) => !s.go_live_at || !s.expire_at || s.expire_at > s.go_live_at, { path: ['expire_at'], message: 'Expiry must be after the go-live time.' });
+function scheduleField(timeZone: string) {
+  return z
+    .string()
+    .trim()
+    .default('')
+    .transform((value, ctx) => {
+      if (value === '') return null;
+      const match = DATE_TIME_LOCAL.exec(value);
+      if (!match || !isCalendarDate(match[1]!)) {
+        ctx.addIssue({ code: 'custom', message: 'Enter a valid date and time.' });
+        return z.NEVER;
+      }
+      return zonedInstant(match[1]!, Number(match[2]) * 60 + Number(match[3]), timeZone);
+    });
+}
 
-/** A datetime-local value in UTC for a date, or ''. */
-export function toDateTimeLocal(date: Date | null): string {
-  return date ? date.toISOString().slice(0, 16) : '';
+/** A datetime-local value for a date, as the wall-clock time in `timeZone`, or ''. */
+export function toDateTimeLocal(date: Date | null, timeZone: string): string {
+  if (!date) return '';
+  const { date: day, minutes } = localClock(date, timeZone);
+  return `${day}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 function formValueOf(field: AdminField, value: unknown): string | boolean {
@@ -64,15 +74,15 @@ function formValueOf(field: AdminField, value: unknown): string | boolean {
 }
 
 /** The form values of a page as it is in its latest revision (or live fields). */
-export function pageFormValues(pageType: PageTypeDefinition, snapshot: RevisionSnapshot, page?: Page): Record<string, unknown> {
+export function pageFormValues(pageType: PageTypeDefinition, snapshot: RevisionSnapshot, timeZone: string, page?: Page): Record<string, unknown> {
   const values: Record<string, unknown> = {
     title: snapshot.title,
     slug: snapshot.slug,
     seo_title: snapshot.seo_title,
     search_description: snapshot.search_description,
     show_in_menus: snapshot.show_in_menus,
-    go_live_at: toDateTimeLocal(page?.go_live_at ?? null),
-    expire_at: toDateTimeLocal(page?.expire_at ?? null),
+    go_live_at: toDateTimeLocal(page?.go_live_at ?? null, timeZone),
+    expire_at: toDateTimeLocal(page?.expire_at ?? null, timeZone),
   };
   for (const field of pageType.adminFields) values[CONTENT_PREFIX + field.name] = formValueOf(field, snapshot.content[field.name]);
   return values;
@@ -118,11 +128,15 @@ export function streamBlocksOf(value: unknown): StreamValue {
  */
 function streamProblems(blocks: StreamValue): { errors: StreamErrors; summary: string[] } {
   const errors = validateStream(blocks);
-  const position = new Map(blocks.map((block, index) => [block.id, { n: index + 1, type: block.type }]));
+  const locations = blockLocations(blocks);
   const summary = Object.entries(errors).flatMap(([id, problems]) => {
-    const block = position.get(id);
-    const where = block ? interpolate('Block {n} ({type})', { n: block.n, type: BLOCKS[block.type]?.label ?? block.type }) : interpolate('Nested block {id}', { id });
-    return problems.map((problem) => `${where}: ${[problem.path.join(' › '), problem.message].filter(Boolean).join(' ')}`);
+    const block = locations.get(id);
+    const type = block ? gettext(BLOCKS[block.type]?.label ?? block.type) : gettext('Unknown block');
+    const where = !block ? type : block.nested ? interpolate('{type} (inside block {n})', { type, n: block.position }) : interpolate('{type} (block {n})', { type, n: block.position });
+    return problems.map((problem) => {
+      const field = block && problem.path.length > 0 ? fieldPathLabel(block.type, problem.path) : '';
+      return field ? `${where}, ${field}: ${problem.message}` : `${where}: ${problem.message}`;
+    });
   });
   return { errors, summary };
 }
@@ -164,7 +178,7 @@ function readContentField(field: AdminField, raw: unknown, problems: StreamFormP
  * schema (over the current content, so fields the form does not show are kept), the schedule.
  * Errors land beside their field; what was typed comes back in `values`.
  */
-export function readPageForm(pageType: PageTypeDefinition, body: Record<string, unknown>, currentContent: Record<string, unknown>, options: ReadOptions = { validateBlocks: true }): PageFormResult {
+export function readPageForm(pageType: PageTypeDefinition, body: Record<string, unknown>, currentContent: Record<string, unknown>, options: ReadOptions): PageFormResult {
   const values: Record<string, unknown> = { ...body, show_in_menus: body.show_in_menus === 'on' };
   delete values.csrfmiddlewaretoken;
   for (const field of pageType.adminFields) if (field.kind === 'boolean') values[CONTENT_PREFIX + field.name] = body[CONTENT_PREFIX + field.name] === 'on';
@@ -190,8 +204,9 @@ export function readPageForm(pageType: PageTypeDefinition, body: Record<string, 
     show_in_menus: values.show_in_menus,
   });
   if (!common.success) for (const issue of common.error.issues) addProblem(problems, String(issue.path[0]), issue.message);
-  const schedule = scheduleSchema.safeParse({ go_live_at: body.go_live_at, expire_at: body.expire_at });
+  const schedule = z.object({ go_live_at: scheduleField(options.timeZone), expire_at: scheduleField(options.timeZone) }).safeParse({ go_live_at: body.go_live_at, expire_at: body.expire_at });
   if (!schedule.success) for (const issue of schedule.error.issues) addProblem(problems, String(issue.path[0]), issue.message);
+  else for (const problem of scheduleProblems({ goLiveAt: schedule.data.go_live_at, expireAt: schedule.data.expire_at }, options.now)) addProblem(problems, problem.field, gettext(problem.message));
 
   if (problems.formErrors.length > 0 || !common.success || !schedule.success || !fields.success) return { ok: false, ...problems };
   return {

@@ -14,8 +14,14 @@ import { permsOf } from '../access';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
-import { diffSnapshots } from './revision-diff';
+import { diffSnapshots, storedBlocks, type DiffContext } from './revision-diff';
 import { databaseId } from '../forms';
+import { definitionsByType } from '../../../admin-client/streamfield/value-ops';
+import { createMediaStorage, mediaRoot } from '../../media-storage';
+import type { PageTypeDefinition } from '../../pagetypes/types';
+import { serializeBlockDefinitions } from '../block-definitions';
+import { adminTimeZone, formatAdminDate } from '../date-format';
+import { referenceTitles } from '../chooser-data';
 
 
 /** One side of a compare URL (Wagtail's): 'live', 'latest' (the current draft) or a revision id. */
@@ -55,8 +61,16 @@ const ACTION_LABELS: Record<string, string> = {
 const historyDetail = z.object({ workflow: z.string().optional(), comment: z.string().optional() }).catch({});
 
 /** Revisions (list, revert), history, and preview of the latest draft with the real template. */
-export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
+export function revisionsRouter({ db, admin, config, sendPage }: AdminContext): Router {
   const router = Router();
+  const storage = createMediaStorage(mediaRoot(config));
+  const definitions = definitionsByType(serializeBlockDefinitions());
+
+  /** The blocks' field trees and the titles of what either side refers to, for the diff's words. */
+  async function diffContext(pageType: PageTypeDefinition, snapshots: readonly RevisionSnapshot[]): Promise<DiffContext> {
+    const streams = pageType.adminFields.filter((field) => field.kind === 'stream').flatMap((field) => snapshots.map((snapshot) => storedBlocks(snapshot.content[field.name])));
+    return { definitions, referenceTitles: await referenceTitles(db, storage, streams) };
+  }
 
   async function loadEditable(req: Request, res: Response): Promise<Page> {
     const page = await loadPage(db, req);
@@ -84,7 +98,7 @@ export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
     });
   });
 
-  async function compareSide(page: Page, end: z.infer<typeof compareEnd>): Promise<CompareSide> {
+  async function compareSide(page: Page, end: z.infer<typeof compareEnd>, timeZone: string): Promise<CompareSide> {
     if (end === 'live') {
       if (!page.live) throw new NotFoundError('This page is not live, so there is no live version to compare.');
       const live = page.live_revision_id === null ? undefined : await getRevision(db, page, page.live_revision_id);
@@ -92,7 +106,7 @@ export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
     }
     const revision = end === 'latest' ? await getLatestRevision(db, page) : await getRevision(db, page, end);
     if (!revision) throw new NotFoundError('There is no such revision.');
-    const label = end === 'latest' ? gettext('Current draft') : interpolate('Revision of {date}', { date: `${revision.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC` });
+    const label = end === 'latest' ? gettext('Current draft') : interpolate('Revision of {date}', { date: formatAdminDate(revision.created_at, timeZone) });
     return { label, snapshot: revisionSnapshot(revision) };
   }
 
@@ -100,10 +114,10 @@ export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
     const page = await loadEditable(req, res);
     const range = compareRange.safeParse(String(req.params.range).split('...'));
     if (!range.success) throw new NotFoundError('Compare two revisions as /compare/{a}...{b}/, each a revision id, "live" or "latest".');
-    const [before, after] = await Promise.all([compareSide(page, range.data[0]), compareSide(page, range.data[1])]);
+    const [before, after] = await Promise.all([compareSide(page, range.data[0], adminTimeZone(res)), compareSide(page, range.data[1], adminTimeZone(res))]);
     const pageType = PAGE_TYPES[page.page_type];
     if (!pageType) throw new NotFoundError(`There is no page type "${page.page_type}".`);
-    const diff = diffSnapshots(pageType, before.snapshot, after.snapshot);
+    const diff = diffSnapshots(pageType, before.snapshot, after.snapshot, await diffContext(pageType, [before.snapshot, after.snapshot]));
     admin.render(req, res, 'page-compare', {
       title: interpolate('Comparing revisions of {title}', { title: page.draft_title }),
       activeNav: 'pages',
@@ -116,11 +130,32 @@ export function revisionsRouter({ db, admin, sendPage }: AdminContext): Router {
     });
   });
 
-  router.post('/pages/:pageId/revisions/:revisionId/revert/', async (req, res) => {
+  async function loadRevertTarget(req: Request, res: Response): Promise<{ page: Page; revision: PageRevision; action: RevertPageAction }> {
     const page = await loadPage(db, req);
     const id = databaseId.safeParse(req.params.revisionId);
-    if (!id.success) throw new NotFoundError('There is no such revision.');
-    await new RevertPageAction(db, page, permsOf(res), id.data).execute();
+    const revision = id.success ? await getRevision(db, page, id.data) : undefined;
+    if (!revision) throw new NotFoundError('There is no such revision.');
+    return { page, revision, action: new RevertPageAction(db, page, permsOf(res), revision.id) };
+  }
+
+  // Reverting replaces the draft, so it asks first, as deleting and unpublishing do.
+  router.get('/pages/:pageId/revisions/:revisionId/revert/', async (req, res) => {
+    const { page, revision, action } = await loadRevertTarget(req, res);
+    await action.check();
+    admin.render(req, res, 'page-confirm', {
+      title: interpolate('Revert {title}', { title: page.draft_title }),
+      activeNav: 'pages',
+      breadcrumbs: await breadcrumbsFor(db, page, { linkLast: true }),
+      page,
+      question: interpolate('Revert to the revision of {date}? Its content becomes the newest draft; the live page stays as it is until you publish.', { date: formatAdminDate(revision.created_at, adminTimeZone(res)) }),
+      compareUrl: `/wagtail/pages/${page.id}/revisions/compare/latest...${revision.id}/`,
+      confirmLabel: gettext('Yes, revert'),
+    });
+  });
+
+  router.post('/pages/:pageId/revisions/:revisionId/revert/', async (req, res) => {
+    const { page, action } = await loadRevertTarget(req, res);
+    await action.execute();
     flash(req, 'success', gettext('The earlier revision is now the newest draft. Publish it to make it live.'));
     res.redirect(303, `/wagtail/pages/${page.id}/edit/`);
   });

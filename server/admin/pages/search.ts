@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { gettext, interpolate } from '../../../client/lib/i18n';
+import { gettext, interpolate, ngettext } from '../../../client/lib/i18n';
 import { EXPLORER_PAGE_SIZE, PAGE_SEARCH_STATUSES, searchPages, subtreeFacts } from '../../models/page-listing';
 import { draftScopeOf } from '../../models/permissions';
 import { restrictedPagePaths } from '../../models/view-restrictions';
@@ -45,7 +45,7 @@ export function searchRouter({ db, admin }: AdminContext): Router {
       query,
       searching,
       total,
-      resultsSummary: interpolate('{count} matching pages', { count: total }),
+      resultsSummary: ngettext('{count} matching page', '{count} matching pages', total),
       types: Object.values(PAGE_TYPES)
         .sort((a, b) => a.label.localeCompare(b.label))
         .map((type) => ({ name: type.name, label: type.label, selected: type.name === query.type })),
