@@ -10,10 +10,17 @@ import { cspNonce } from '../security-headers';
 
 const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'templates');
 
+/** A button a flash message offers, posting to `url` (the host stand's "Undo"). */
+export interface FlashAction {
+  url: string;
+  label: string;
+}
+
 /** A message shown once on the next admin page ("Page 'About' published."). */
 export interface FlashMessage {
   level: 'success' | 'error' | 'warning';
   text: string;
+  action?: FlashAction;
 }
 
 declare module 'express-session' {
@@ -23,8 +30,8 @@ declare module 'express-session' {
 }
 
 /** Queues a message for the next admin page this session sees. */
-export function flash(req: Request, level: FlashMessage['level'], text: string): void {
-  req.session.adminMessages = [...(req.session.adminMessages ?? []), { level, text }];
+export function flash(req: Request, level: FlashMessage['level'], text: string, action?: FlashAction): void {
+  req.session.adminMessages = [...(req.session.adminMessages ?? []), { level, text, ...(action ? { action } : {}) }];
 }
 
 function takeMessages(req: Request): FlashMessage[] {
