@@ -15,6 +15,7 @@ import * as m0013 from './0013_workflows';
 import * as m0014 from './0014_idempotency_request_hash';
 import * as m0015 from './0015_signup_confirmations_and_captcha_tokens';
 import * as m0019 from './0019_user_time_zone';
+import * as m0020 from './0020_waitlist_left_position';
 
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_idempotency_request_hash': m0014,
   '0015_signup_confirmations_and_captcha_tokens': m0015,
   '0019_user_time_zone': m0019,
+  '0020_waitlist_left_position': m0020,
 };

@@ -10,16 +10,23 @@ interface SavedReply {
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
+/** What the editing-session controller dispatches on window when somebody else saved the page. */
+export const PAGE_CHANGED_EVENT = 'editing-session:page-changed';
+
 /**
  * Saves the edit form as a draft in the background while the editor types (inputs and the
  * StreamField editor's `streamfield:change`), and at once when the tab closes; says when in a
- * live region. Nothing is sent when the form is as last saved.
+ * live region. Nothing is sent when the form is as last saved. Each save names the revision the
+ * form is based on; once the page has changed under the editor (the server answers 409, or the
+ * editing session says so) autosave stops for good and the conflict notice offers Refresh or
+ * Save anyway, so neither version is overwritten without the editor choosing.
  */
 export class AutosaveController extends Controller<HTMLFormElement> {
-  static override targets = ['status', 'revision'];
+  static override targets = ['status', 'revision', 'conflict'];
   static override values = { url: String, savedText: String, failedText: String };
   declare readonly statusTarget: HTMLElement;
   declare readonly revisionTarget: HTMLInputElement;
+  declare readonly conflictTarget: HTMLElement;
   declare readonly urlValue: string;
   declare readonly savedTextValue: string;
   declare readonly failedTextValue: string;
@@ -27,6 +34,7 @@ export class AutosaveController extends Controller<HTMLFormElement> {
   private saved = '';
   private saving: Promise<void> | undefined;
   private submitting = false;
+  private stopped = false;
   private readonly schedule = () => {
     window.clearTimeout(this.timer);
     this.timer = window.setTimeout(() => void this.save(false), AUTOSAVE_DELAY_MS);
@@ -34,17 +42,21 @@ export class AutosaveController extends Controller<HTMLFormElement> {
   private readonly leave = () => {
     if (!this.submitting) void this.save(true);
   };
+  private readonly pageChanged = () => this.stop();
   private readonly submitted = () => {
     this.submitting = true;
     window.clearTimeout(this.timer);
   };
 
   override connect(): void {
+    // A form sent back after a refused save is still based on the old revision.
+    this.stopped = !this.conflictTarget.hidden;
     // After every DOMContentLoaded handler, so the StreamField editors have written their inputs.
     window.setTimeout(() => (this.saved = this.body()), 0);
     for (const type of ['input', 'change', 'streamfield:change']) this.element.addEventListener(type, this.schedule);
     this.element.addEventListener('submit', this.submitted);
     window.addEventListener('pagehide', this.leave);
+    window.addEventListener(PAGE_CHANGED_EVENT, this.pageChanged);
   }
 
   override disconnect(): void {
@@ -52,6 +64,14 @@ export class AutosaveController extends Controller<HTMLFormElement> {
     for (const type of ['input', 'change', 'streamfield:change']) this.element.removeEventListener(type, this.schedule);
     this.element.removeEventListener('submit', this.submitted);
     window.removeEventListener('pagehide', this.leave);
+    window.removeEventListener(PAGE_CHANGED_EVENT, this.pageChanged);
+  }
+
+  private stop(): void {
+    this.stopped = true;
+    window.clearTimeout(this.timer);
+    this.statusTarget.textContent = '';
+    this.conflictTarget.hidden = false;
   }
 
   private body(): string {
@@ -64,7 +84,7 @@ export class AutosaveController extends Controller<HTMLFormElement> {
     window.clearTimeout(this.timer);
     await this.saving;
     const body = this.body();
-    if (body === this.saved || this.submitting) return;
+    if (body === this.saved || this.submitting || this.stopped) return;
     this.saving = this.send(body, leaving);
     await this.saving;
     this.saving = undefined;
@@ -78,13 +98,14 @@ export class AutosaveController extends Controller<HTMLFormElement> {
         keepalive: leaving,
         credentials: 'same-origin',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body,
+        body: `${body}&revision_id=${encodeURIComponent(this.revisionTarget.value)}`,
       });
     } catch {
       this.statusTarget.textContent = this.failedTextValue.replace('{error}', '');
       return;
     }
     const reply: unknown = await response.json().catch(() => ({}));
+    if (response.status === 409) return this.stop();
     if (!response.ok) {
       const error = typeof reply === 'object' && reply !== null && 'error' in reply ? String(reply.error) : '';
       this.statusTarget.textContent = this.failedTextValue.replace('{error}', error).trim();

@@ -1,5 +1,6 @@
 import { Controller } from '@hotwired/stimulus';
 import { randomUuid } from '../../client/lib/random-id';
+import { PAGE_CHANGED_EVENT } from './autosave-controller';
 
 /** How often an open edit form tells the server it is still open. */
 const PING_MS = 10_000;
@@ -15,17 +16,17 @@ function csrfToken(): string {
 
 /**
  * Pings the editing-session route while the edit form is open and releases the session when
- * the page is left; warns in a live region when others have the page open or saved it since.
+ * the page is left; warns in a live region when others have the page open, and tells the
+ * autosave controller (which shows the choice) when somebody saved it since.
  */
 export class EditingSessionController extends Controller<HTMLElement> {
   static override targets = ['notice'];
-  static override values = { pingUrl: String, releaseUrl: String, revisionId: Number, othersText: String, changedText: String };
+  static override values = { pingUrl: String, releaseUrl: String, revisionId: Number, othersText: String };
   declare readonly noticeTarget: HTMLElement;
   declare readonly pingUrlValue: string;
   declare readonly releaseUrlValue: string;
   declare readonly revisionIdValue: number;
   declare readonly othersTextValue: string;
-  declare readonly changedTextValue: string;
   private timer: number | undefined;
   private key = '';
   private readonly release = () => this.send(this.releaseUrlValue.replace('KEY', this.key), null, true);
@@ -44,14 +45,13 @@ export class EditingSessionController extends Controller<HTMLElement> {
   }
 
   private async ping(): Promise<void> {
-    const response = await this.send(this.pingUrlValue.replace('KEY', this.key), { revision_id: this.revisionIdValue }, false);
+    const response = await this.send(this.pingUrlValue.replace('KEY', this.key), { revision_id: this.revisionIdValue || null }, false);
     if (!response?.ok) return;
     const reply = (await response.json()) as PingReply;
-    const messages: string[] = [];
-    if (reply.other_sessions.length) messages.push(this.othersTextValue.replace('{users}', reply.other_sessions.map((other) => other.user).join(', ')));
-    if (reply.page_changed) messages.push(this.changedTextValue);
-    this.noticeTarget.textContent = messages.join(' ');
-    this.noticeTarget.hidden = messages.length === 0;
+    const others = reply.other_sessions.map((other) => other.user).join(', ');
+    this.noticeTarget.textContent = others ? this.othersTextValue.replace('{users}', others) : '';
+    this.noticeTarget.hidden = !others;
+    if (reply.page_changed) window.dispatchEvent(new Event(PAGE_CHANGED_EVENT));
   }
 
   private send(url: string, body: unknown, keepalive: boolean): Promise<Response | undefined> {

@@ -5,7 +5,7 @@ import { NotFoundError, PermissionDenied } from '../errors';
 import { writeLogEntry } from '../models/admin-log';
 import { canHost, type UserPermissions } from '../models/permissions';
 import { cancelReservation, confirmReservation } from '../reservations/book';
-import { addWalkIn, findEntry, moveEntry, saveWaitlistSettings, transitionEntry, type EntryState, type JoinInput, type WaitlistSettingsInput } from '../waitlist/queue';
+import { addWalkIn, findEntry, moveEntry, restoreEntry, saveWaitlistSettings, transitionEntry, type EntryState, type JoinInput, type WaitlistSettingsInput } from '../waitlist/queue';
 
 // Host-stand changes share one rule (the host right at the location) and one audit shape, so
 // they are small functions over the engine: check, change and audit in one transaction.
@@ -33,6 +33,17 @@ export async function changeEntryStatus(db: Db, actor: UserPermissions, rlid: nu
     const entry = await entryAt(trx, rlid, planAheadId);
     const state = await transitionEntry(trx, planAheadId, to, now);
     await writeLogEntry(trx, { action: `waitlist.${to}`, userId: actor.user.id, objectType: 'waitlist_entry', objectId: entry.id, label: partyLabel(entry), data: { rlid, from: entry.status } });
+    return state;
+  });
+}
+
+/** Undoes a seat, no-show or cancel made a few minutes ago: the party goes back to its place. Audit 'waitlist.restored'. */
+export async function restoreParty(db: Db, actor: UserPermissions, rlid: number, planAheadId: string, now: Date): Promise<EntryState> {
+  requireHost(actor, rlid);
+  return withTransaction(db, async (trx) => {
+    const entry = await entryAt(trx, rlid, planAheadId);
+    const state = await restoreEntry(trx, planAheadId, now);
+    await writeLogEntry(trx, { action: 'waitlist.restored', userId: actor.user.id, objectType: 'waitlist_entry', objectId: entry.id, label: partyLabel(entry), data: { rlid, from: state.from, position: state.entry.position } });
     return state;
   });
 }

@@ -7,7 +7,7 @@ import { getHostLocation, hostableLocations, type HostLocation } from '../models
 import { canHostAnywhere, canHostEverywhere } from '../models/permissions';
 import { timeZoneOf } from '../models/location-clock';
 import { permsOf } from './access';
-import { flash, type AdminRenderer } from './render';
+import { flash, type AdminRenderer, type FlashAction } from './render';
 import type { AdminContext } from './types';
 import { databaseId } from './forms';
 
@@ -53,13 +53,18 @@ export async function renderLocationChooser(ctx: Pick<AdminContext, 'db'> & { ad
   });
 }
 
+/** What a host-stand change says when done, and the button it offers (Undo), if any. */
+export type HostChangeDone = string | { text: string; action: FlashAction };
+
 /**
  * Runs a host-stand change and goes back to the screen: success and refusals of the engine
  * (a forbidden transition, a full party) become a message at the top; missing rights stay 403.
  */
-export async function runHostChange(req: Request, res: Response, back: string, change: () => Promise<string>): Promise<void> {
+export async function runHostChange(req: Request, res: Response, back: string, change: () => Promise<HostChangeDone>): Promise<void> {
   try {
-    flash(req, 'success', await change());
+    const done = await change();
+    if (typeof done === 'string') flash(req, 'success', done);
+    else flash(req, 'success', done.text, { action: done.action });
   } catch (error) {
     if (!(error instanceof HttpError) || error.status === 403 || error.status >= 500) throw error;
     flash(req, 'error', error.message);

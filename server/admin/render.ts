@@ -11,12 +11,20 @@ import { FALLBACK_TIME_ZONE, formatAdminDate } from './date-format';
 
 const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'templates');
 
+/** A button a flash message offers, posting to `url` (the host stand's "Undo"). */
+export interface FlashAction {
+  url: string;
+  label: string;
+}
+
 /** A message shown once on the next admin page ("Page 'About' published."). */
 export interface FlashMessage {
   level: 'success' | 'error' | 'warning';
   text: string;
-  /** A button after the text, as Wagtail's "View live" after "Page 'X' has been published." */
+  /** A link after the text, as Wagtail's "View live" after "Page 'X' has been published." */
   link?: { url: string; label: string };
+  /** A button after the text that posts (the host stand's "Undo"). */
+  action?: FlashAction;
 }
 
 declare module 'express-session' {
@@ -26,8 +34,8 @@ declare module 'express-session' {
 }
 
 /** Queues a message for the next admin page this session sees. */
-export function flash(req: Request, level: FlashMessage['level'], text: string, link?: FlashMessage['link']): void {
-  req.session.adminMessages = [...(req.session.adminMessages ?? []), link ? { level, text, link } : { level, text }];
+export function flash(req: Request, level: FlashMessage['level'], text: string, extras: Pick<FlashMessage, 'link' | 'action'> = {}): void {
+  req.session.adminMessages = [...(req.session.adminMessages ?? []), { level, text, ...extras }];
 }
 
 function takeMessages(req: Request): FlashMessage[] {

@@ -1,14 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
-import { addWalkInParty, changeEntryStatus, moveEntryOnePlace, saveHostSettings } from '../actions/host-stand';
+import { addWalkInParty, changeEntryStatus, moveEntryOnePlace, restoreParty, saveHostSettings } from '../actions/host-stand';
 import type { WaitlistStatus } from '../db/schema';
 import { permsOf } from './access';
-import { guestContactFields } from '../views/guest-fields';
+import { GUEST_FIELD_LABELS, guestContactFields, partySizeField, queryInteger } from '../views/guest-fields';
 import { MAX_PARTY_SIZE } from '../views/waitlist-api';
 import { formatWait } from '../waitlist/estimate';
-import { queueOf, turnSettings } from '../waitlist/queue';
-import { ALLOWED_TRANSITIONS } from '../waitlist/transitions';
+import { queueOf, RESTORE_WINDOW_MINUTES, turnSettings } from '../waitlist/queue';
+import { ALLOWED_TRANSITIONS, isActive } from '../waitlist/transitions';
 import { emptyProblems, parseForm, type FormProblems } from './forms';
 import { loadHostedLocation, localTimeFormat, locationLabel, parseOrReject, renderLocationChooser, requireSomeHostRight, runHostChange } from './host-stand';
 import type { AdminContext } from './types';
@@ -46,7 +46,7 @@ const moveBody = z.object({ direction: z.enum(['up', 'down']) });
 const planAheadId = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
 
 const walkInSchema = z.object({
-  partySize: z.coerce.number({ error: 'partySize must be a whole number.' }).int('partySize must be a whole number.').min(1, 'partySize must be at least 1.').max(MAX_PARTY_SIZE, `partySize must be at most ${MAX_PARTY_SIZE}.`),
+  partySize: queryInteger(GUEST_FIELD_LABELS.partySize).pipe(partySizeField(MAX_PARTY_SIZE)),
   ...guestContactFields,
 });
 
@@ -130,7 +130,22 @@ export function waitlistRouter(ctx: AdminContext): Router {
       const { status } = parseOrReject(statusBody, req.body, 'Choose Notify, Seat, No-show or Cancel.');
       const { entry } = await changeEntryStatus(db, permsOf(res), location.rlid, id, status, ctx.clock());
       const button = STATUS_BUTTONS.find((each) => each.to === status)!;
-      return interpolate(button.done, { party: `${entry.first_name} ${entry.last_name}` });
+      const text = interpolate(button.done, { party: `${entry.first_name} ${entry.last_name}` });
+      if (isActive(status)) return text;
+      // A wrong button at a busy stand is easy to press: leaving the queue can be undone for a while.
+      return {
+        text: `${text} ${interpolate('Undo within {minutes} minutes to put them back in their place.', { minutes: String(RESTORE_WINDOW_MINUTES) })}`,
+        action: { url: `${back}entries/${entry.plan_ahead_id}/restore/`, label: gettext('Undo') },
+      };
+    });
+  });
+
+  router.post('/waitlist/:rlid/entries/:planAheadId/restore/', async (req, res) => {
+    const location = await loadHostedLocation(ctx, req, res);
+    await runHostChange(req, res, `/wagtail/waitlist/${location.rlid}/`, async () => {
+      const id = parseOrReject(planAheadId, req.params.planAheadId, 'There is no such party in this location\'s wait list.');
+      const { entry } = await restoreParty(db, permsOf(res), location.rlid, id, ctx.clock());
+      return interpolate('{party} is back in the queue as number {position}.', { party: `${entry.first_name} ${entry.last_name}`, position: String(entry.position) });
     });
   });
 

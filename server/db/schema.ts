@@ -242,6 +242,8 @@ export interface WaitlistEntriesTable {
   source: Generated<'online' | 'walk_in'>;
   status: Generated<WaitlistStatus>;
   position: number | null;
+  /** The place held when the party left the queue, for putting it back (RESTORE_WINDOW_MINUTES). */
+  left_position: number | null;
   idempotency_key: string | null;
   /** sha256 (hex) of the request that first used idempotency_key; only that request replays. */
   idempotency_request_hash: string | null;

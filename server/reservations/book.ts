@@ -82,8 +82,8 @@ async function dayAvailability(db: Db, location: { rlid: number; state: string }
   if (partySize > MAX_RESERVATION_PARTY_SIZE) throw new ValidationError(`Parties of more than ${MAX_RESERVATION_PARTY_SIZE} please call the restaurant to book.`);
   const timeZone = timeZoneOf(location.state);
   const ahead = daysBetween(localClock(now, timeZone).date, date);
-  if (ahead < 0) throw new ValidationError('date must be today or later.');
-  if (ahead > MAX_DAYS_AHEAD) throw new ValidationError(`date must be within ${MAX_DAYS_AHEAD} days.`);
+  if (ahead < 0) throw new ValidationError('Date must be today or later.');
+  if (ahead > MAX_DAYS_AHEAD) throw new ValidationError(`Date must be within ${MAX_DAYS_AHEAD} days.`);
   const hours = await db.selectFrom('location_hours').select(['day_of_week', 'open', 'close']).where('location_rlid', '=', location.rlid).where('kind', '=', 'operation').execute();
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
   const earliest = now.getTime() + MIN_LEAD_MINUTES * 60_000;

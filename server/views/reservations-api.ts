@@ -6,7 +6,7 @@ import type { Reservation } from '../db/schema';
 import { isCalendarDate } from '../calendar-date';
 import { NotFoundError, ValidationError } from '../errors';
 import { availability, cancelReservation, findReservation, MAX_RESERVATION_PARTY_SIZE, requestReservation } from '../reservations/book';
-import { guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, requiredText, rlidField } from './guest-fields';
+import { GUEST_FIELD_LABELS, guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, requiredText, rlidField } from './guest-fields';
 import { bothSlashes } from './route-paths';
 
 /** What the reservations API needs. */
@@ -19,22 +19,23 @@ export interface ReservationsApiRouterOptions {
 
 const CONFIRMATION_CODE = /^[A-Za-z0-9]{8}$/;
 
+const { date: DATE, time: TIME } = GUEST_FIELD_LABELS;
 const dateField = z
-  .string({ error: 'date is required.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date must be a date such as 2026-12-31.', abort: true })
-  .refine(isCalendarDate, 'date must be a real calendar date.');
-const timeField = z.string({ error: 'time is required.' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be a time such as 19:30.');
+  .string({ error: `${DATE} is required.` })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${DATE} must be a date such as 2026-12-31.`, abort: true })
+  .refine(isCalendarDate, `${DATE} must be a real calendar date.`);
+const timeField = z.string({ error: `${TIME} is required.` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${TIME} must be a time such as 19:30.`);
 
 const availabilityQuerySchema = z.object({
   rlid: queryInteger('rlid').pipe(rlidField),
   date: dateField,
-  partySize: queryInteger('partySize').pipe(partySizeField(MAX_RESERVATION_PARTY_SIZE)),
+  partySize: queryInteger(GUEST_FIELD_LABELS.partySize).pipe(partySizeField(MAX_RESERVATION_PARTY_SIZE)),
 });
 
 /** The body of POST /api/reservations/. */
 export const reservationRequestSchema = guestRequest({ rlid: rlidField, partySize: partySizeField(MAX_RESERVATION_PARTY_SIZE), date: dateField, time: timeField, ...guestContactFields });
 
-const lastNameSchema = z.object({ lastName: requiredText('lastName', 100) });
+const lastNameSchema = z.object({ lastName: requiredText(GUEST_FIELD_LABELS.lastName, 100) });
 
 /** What a guest sees of their own reservation. */
 export function reservationResponse(reservation: Reservation) {

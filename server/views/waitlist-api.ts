@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { ValidationError } from '../errors';
 import { formatWait, TYPICAL_PARTY_SIZE } from '../waitlist/estimate';
 import { estimateForParty, findEntry, joinWaitlist, stateOf, transitionEntry, type EntryState } from '../waitlist/queue';
-import { guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, rlidField } from './guest-fields';
+import { GUEST_FIELD_LABELS, guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, rlidField } from './guest-fields';
 import { bothSlashes } from './route-paths';
 
 /** What the wait-list API needs. */
@@ -26,7 +26,7 @@ export const joinRequestSchema = guestRequest({ rlid: rlidField, partySize: part
 
 const estimateQuerySchema = z.object({
   rlid: queryInteger('rlid').pipe(rlidField),
-  partySize: queryInteger('partySize').optional().pipe(partySizeField(MAX_PARTY_SIZE).optional()),
+  partySize: queryInteger(GUEST_FIELD_LABELS.partySize).optional().pipe(partySizeField(MAX_PARTY_SIZE).optional()),
 });
 
 /** What the API tells a guest about their own entry; nothing about other parties but how many are ahead. */

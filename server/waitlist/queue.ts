@@ -15,6 +15,9 @@ import { estimateWaitMinutes, formatWait, TYPICAL_PARTY_SIZE, type TurnSettings 
 import { acceptsOnlineJoins } from './readiness';
 import { ACTIVE_STATUSES, canTransition, isActive, STATUS_TIME_COLUMN } from './transitions';
 
+/** How long after a party left the queue a host may still put it back in its place. */
+export const RESTORE_WINDOW_MINUTES = 5;
+
 /** Turn settings of a location that has never saved its own. */
 export const DEFAULT_TURN_SETTINGS: TurnSettings = { turnTimeMinutes: 45, tables: 12 };
 
@@ -180,7 +183,7 @@ export async function transitionEntry(db: Db, planAheadId: string, to: WaitlistS
     const leaves = !isActive(to);
     const updated = await trx
       .updateTable('waitlist_entries')
-      .set({ status: to, ...(timeColumn ? { [timeColumn]: now } : {}), ...(leaves ? { position: null } : {}) })
+      .set({ status: to, ...(timeColumn ? { [timeColumn]: now } : {}), ...(leaves ? { position: null, left_position: entry.position } : {}) })
       .where('id', '=', entry.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -189,6 +192,38 @@ export async function transitionEntry(db: Db, planAheadId: string, to: WaitlistS
     }
     await refreshLocationEstimate(trx, entry.rlid);
     return stateOf(trx, updated);
+  });
+}
+
+/**
+ * Puts a party that left the queue (seated, no-show, cancelled) back at the place it held, as
+ * waiting or notified as it was, shifting the parties from there down one; only within
+ * RESTORE_WINDOW_MINUTES of leaving (409 after, or for a party still in the queue).
+ */
+export async function restoreEntry(db: Db, planAheadId: string, now: Date): Promise<EntryState & { from: WaitlistStatus }> {
+  return withTransaction(db, async (trx) => {
+    const found = await findEntry(trx, planAheadId);
+    if (!found) throw new NotFoundError('No wait-list entry with that id.');
+    await lockLocation(trx, found.rlid);
+    const entry = await trx.selectFrom('waitlist_entries').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
+    const party = `${entry.first_name} ${entry.last_name}`;
+    if (isActive(entry.status)) throw new ConflictError(`${party} is still in the queue.`);
+    const timeColumn = STATUS_TIME_COLUMN[entry.status as keyof typeof STATUS_TIME_COLUMN];
+    const leftAt = entry[timeColumn];
+    if (entry.left_position === null || leftAt === null || now.getTime() - leftAt.getTime() > RESTORE_WINDOW_MINUTES * 60_000) {
+      throw new ConflictError(`${party} left the queue more than ${RESTORE_WINDOW_MINUTES} minutes ago and can no longer be put back; add them again as a walk-in.`);
+    }
+    const position = Math.min(entry.left_position, (await activeCount(trx, entry.rlid)) + 1);
+    await trx.updateTable('waitlist_entries').set({ position: sql`position + 1` }).where('rlid', '=', entry.rlid).where('position', '>=', position).execute();
+    // Notified parties were told their table is ready; they go back as notified.
+    const updated = await trx
+      .updateTable('waitlist_entries')
+      .set({ status: entry.notified_at ? 'notified' : 'waiting', position, left_position: null, [timeColumn]: null })
+      .where('id', '=', entry.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await refreshLocationEstimate(trx, entry.rlid);
+    return { ...(await stateOf(trx, updated)), from: entry.status };
   });
 }
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page as BrowserPage } from 'puppeteer-core';
 import { runScheduledPublishing } from '../../server/actions/run-schedule';
 import type { Page, User } from '../../server/db/schema';
-import { addChild } from '../../server/models/pages';
+import { addChild, getLatestRevision, revisionSnapshot } from '../../server/models/pages';
 import { TEST_PASSWORD, createAdminUser } from '../support/admin';
 import { launchBrowserOrSkip } from '../support/browser';
 import { createTestSite, type TestSite } from '../support/fixtures';
@@ -169,5 +169,31 @@ describe('back office in the browser, as an editor', function () {
     await page.keyboard.press('Escape');
     expect(await sidebarShown()).to.equal(false);
     expect(await page.evaluate(() => document.activeElement?.classList.contains('admin-topbar__toggle'))).to.equal(true);
+  });
+
+  it('stops autosaving when another editor saved the page meanwhile, and lets the editor refresh to their version', async () => {
+    const shared = await addChild(server.db, home, { title: 'Oyster Night', slug: `oyster-night-${Date.now()}`, pageType: 'content_page', content: { body: [], confirmation: [] } });
+    const editUrl = `/wagtail/pages/${shared.id}/edit/`;
+    const a = await signIn(await browser.createBrowserContext(), first, editUrl);
+    const b = await signIn(await browser.createBrowserContext(), second, editUrl);
+
+    await b.$eval('#id_title', (input) => ((input as HTMLInputElement).value = ''));
+    await b.type('#id_title', "Oyster Night, B's version");
+    await submit(b, 'button[value="save"]');
+    expect(await b.$eval('.admin-messages', (list) => list.textContent)).to.include('saved');
+
+    await a.focus('#id_title');
+    await a.keyboard.press('End');
+    await a.keyboard.type(' (A was here)');
+    await a.waitForSelector('.admin-conflict:not([hidden])', { visible: true });
+    expect(await a.$eval('.admin-conflict', (notice) => notice.textContent)).to.include('This page has been updated by another user.');
+    expect(await a.$eval('#id_title', (input) => (input as HTMLInputElement).value)).to.equal('Oyster Night (A was here)');
+    const latest = await getLatestRevision(server.db, shared);
+    expect(revisionSnapshot(latest!).title).to.equal("Oyster Night, B's version");
+
+    await submit(a, '.admin-conflict a');
+    expect(await a.$eval('#id_title', (input) => (input as HTMLInputElement).value)).to.equal("Oyster Night, B's version");
+    expect(await a.$eval('.admin-conflict', (notice) => (notice as HTMLElement).hidden)).to.equal(true);
+    expect((await getLatestRevision(server.db, shared))!.id).to.equal(latest!.id);
   });
 });

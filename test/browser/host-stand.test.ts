@@ -52,19 +52,25 @@ describe('host stand in the browser', function () {
     return joined.json<{ plan_ahead_id: string }>().plan_ahead_id;
   }
 
+  const standPath = `/wagtail/waitlist/${location.rlid}/`;
+
+  async function signedInStaff(): Promise<BrowserPage> {
+    const staff = await newPage();
+    await staff.goto(`${siteUrl}/wagtail/login/?next=${encodeURIComponent(standPath)}`);
+    await staff.type('#id_username', host.username);
+    await staff.type('#id_password', TEST_PASSWORD);
+    await Promise.all([staff.waitForNavigation(), staff.keyboard.press('Enter')]);
+    expect(new URL(staff.url()).pathname).to.equal(standPath);
+    return staff;
+  }
+
   it('seats a guest from the host stand, and the guest\'s status page follows; the queue refreshes by itself', async () => {
     const planAheadId = await joinAsGuest('Marina');
     const guest = await newPage();
     await guest.goto(`${siteUrl}/waitlist/${planAheadId}/`, { waitUntil: 'networkidle0' });
     expect(await guest.$eval('.waitlist-status__headline', (line) => line.textContent)).to.equal('You are on the wait list.');
 
-    const staff = await newPage();
-    const standPath = `/wagtail/waitlist/${location.rlid}/`;
-    await staff.goto(`${siteUrl}/wagtail/login/?next=${encodeURIComponent(standPath)}`);
-    await staff.type('#id_username', host.username);
-    await staff.type('#id_password', TEST_PASSWORD);
-    await Promise.all([staff.waitForNavigation(), staff.keyboard.press('Enter')]);
-    expect(new URL(staff.url()).pathname).to.equal(standPath);
+    const staff = await signedInStaff();
     expect(await staff.$$eval('.host-table tbody tr', (rows) => rows.map((row) => row.querySelector('.admin-table__title')?.textContent))).to.deep.equal(['Marina Shore']);
 
     // A second guest joins while the stand is open: the queue shows them without a reload.
@@ -76,5 +82,22 @@ describe('host stand in the browser', function () {
     expect(await staff.$$eval('.host-table tbody tr .admin-table__title', (names) => names.map((name) => name.textContent))).to.deep.equal(['Tomas Shore']);
 
     await guest.waitForFunction(() => document.querySelector('.waitlist-status__headline')?.textContent === 'You have been seated. Enjoy your meal!', { timeout: 40_000 });
+  });
+
+  it('moves focus to the error summary of a refused walk-in, in view on a phone, naming fields by their labels', async () => {
+    const staff = await signedInStaff();
+    await staff.setViewport({ width: 375, height: 740 });
+    await staff.type('#id_firstName', 'Wade');
+    await staff.type('#id_phone', 'x');
+    await Promise.all([staff.waitForNavigation(), staff.click('form[action$="/walk-in/"] button[type="submit"]')]);
+    // The summary takes focus once the admin script has run.
+    await staff.waitForFunction(() => document.activeElement?.classList.contains('admin-form-errors'));
+    const summary = await staff.$eval('.admin-form-errors', (box) => {
+      const { top, bottom } = box.getBoundingClientRect();
+      return { text: box.textContent ?? '', inView: top >= 0 && bottom <= window.innerHeight };
+    });
+    expect(summary.inView).to.equal(true);
+    expect(summary.text).to.include('Last name is required.').and.include('Phone must be a phone number, e.g. (555) 555-0100.');
+    expect(await staff.$eval('#id_firstName', (input) => (input as HTMLInputElement).value)).to.equal('Wade');
   });
 });

@@ -145,12 +145,12 @@ describe('reservations API', () => {
     const rlid = await bookableLocation();
     const { send } = await apiSession(server);
     const cases: [Record<string, unknown>, string][] = [
-      [booking(rlid, { date: '2026-02-30' }), 'date must be a real calendar date.'],
-      [booking(rlid, { date: 'tomorrow' }), 'date must be a date such as 2026-12-31.'],
-      [booking(rlid, { time: '7pm' }), 'time must be a time such as 19:30.'],
-      [booking(rlid, { partySize: 13 }), 'partySize must be at most 12.'],
-      [booking(rlid, { date: dateIn(-2) }), 'date must be today or later.'],
-      [booking(rlid, { date: dateIn(90) }), 'date must be within 60 days.'],
+      [booking(rlid, { date: '2026-02-30' }), 'Date must be a real calendar date.'],
+      [booking(rlid, { date: 'tomorrow' }), 'Date must be a date such as 2026-12-31.'],
+      [booking(rlid, { time: '7pm' }), 'Time must be a time such as 19:30.'],
+      [booking(rlid, { partySize: 13 }), 'Party size must be at most 12.'],
+      [booking(rlid, { date: dateIn(-2) }), 'Date must be today or later.'],
+      [booking(rlid, { date: dateIn(90) }), 'Date must be within 60 days.'],
     ];
     for (const [body, message] of cases) {
       const response = await send('/api/reservations/', { json: body });

@@ -86,12 +86,12 @@ describe('wait-list API', () => {
     const rlid = await openLocation();
     const { send } = await apiSession(server);
     const cases: [unknown, string][] = [
-      [guest(rlid, { partySize: 0 }), 'partySize must be at least 1.'],
-      [guest(rlid, { partySize: 2.5 }), 'partySize must be a whole number.'],
-      [guest(rlid, { firstName: '   ' }), 'firstName is required.'],
-      [guest(rlid, { lastName: 'x'.repeat(101) }), 'lastName must be at most 100 characters.'],
-      [guest(rlid, { phone: 'call me' }), 'phone must be a phone number, e.g. (555) 555-0100.'],
-      [guest(rlid, { email: 'not-an-email' }), 'email must be an email address.'],
+      [guest(rlid, { partySize: 0 }), 'Party size must be at least 1.'],
+      [guest(rlid, { partySize: 2.5 }), 'Party size must be a whole number.'],
+      [guest(rlid, { firstName: '   ' }), 'First name is required.'],
+      [guest(rlid, { lastName: 'x'.repeat(101) }), 'Last name must be at most 100 characters.'],
+      [guest(rlid, { phone: 'call me' }), 'Phone must be a phone number, e.g. (555) 555-0100.'],
+      [guest(rlid, { email: 'not-an-email' }), 'Email must be an email address.'],
       [guest(rlid, { admin: true }), 'Unknown field: admin.'],
       [guest(rlid, { rlid: 'abc' }), 'rlid must be a whole number.'],
       [[1, 2], 'The body must be a JSON object.'],

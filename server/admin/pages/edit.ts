@@ -4,7 +4,7 @@ import { gettext, interpolate } from '../../../client/lib/i18n';
 import { CreatePageAction } from '../../actions/create-page';
 import { SubmitForModerationAction } from '../../actions/page-workflow';
 import { PublishPageAction } from '../../actions/publish-page';
-import { SaveDraftAction } from '../../actions/save-draft';
+import { PageChangedError, SaveDraftAction, type SaveDraftOptions } from '../../actions/save-draft';
 import type { Page } from '../../db/schema';
 import { withTransaction } from '../../db/transaction';
 import { createMediaStorage, mediaRoot } from '../../media-storage';
@@ -30,13 +30,31 @@ import { loadStreamFieldManifest } from '../streamfield-assets';
 import type { AdminContext } from '../types';
 import { actionsWithChildTypes } from './explore';
 import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
-import { contentFieldsForTemplate, pageFormValues, readPageForm, type PageFormData } from './page-form';
+import { contentFieldsForTemplate, pageFormValues, readPageForm } from './page-form';
 import { pageStatusTags } from './status';
 import { streamEditorConfigs } from './stream-editors';
 import { moderationPanel, submitLabelFor } from './workflow';
 
 const submitAction = z.enum(['save', 'publish', 'submit']).catch('save');
 type SubmitAction = z.infer<typeof submitAction>;
+
+// The revision the form was loaded from ('' when the page had none), and "Save anyway".
+const saveBaseSchema = z.object({
+  revision_id: z.union([z.literal('').transform(() => null), z.coerce.number().int().positive()]).optional(),
+  overwrite: z.literal('1').optional(),
+});
+
+const MALFORMED_BASE = 'The form must say which revision it was loaded from (revision_id: a revision id, or empty).';
+
+/**
+ * What a save knows of the form it came from, for SaveDraftAction's stale-base check; null when
+ * malformed, or missing where `required` (autosave always runs from a loaded form).
+ */
+function saveBaseOf(body: unknown, options: { required: boolean }): Pick<SaveDraftOptions, 'baseRevisionId' | 'overwrite'> | null {
+  const base = saveBaseSchema.safeParse(body);
+  if (!base.success || (options.required && base.data.revision_id === undefined)) return null;
+  return { baseRevisionId: base.data.revision_id, overwrite: base.data.overwrite === '1' };
+}
 
 function pageTypeOrThrow(name: string): PageTypeDefinition {
   const pageType = PAGE_TYPES[name];
@@ -204,7 +222,7 @@ export function editRouter({ db, admin, config, clock }: AdminContext): Router {
     const live = page.live && !page.has_unpublished_changes;
     const url = live ? await liveAddress(page) : null;
     const text = interpolate(live ? "Page '{title}' has been published." : "Page '{title}' has been scheduled for publishing.", { title: page.draft_title });
-    flash(req, 'success', text, url ? { url, label: gettext('View live') } : undefined);
+    flash(req, 'success', text, url ? { link: { url, label: gettext('View live') } } : {});
     res.redirect(303, explorerUrlOfParent(page, await getParent(db, page)));
   }
 
@@ -239,19 +257,23 @@ export function editRouter({ db, admin, config, clock }: AdminContext): Router {
   router.post('/pages/:pageId/edit/', async (req, res) => {
     const { page, pageType, actions, subtree, breadcrumbs } = await loadEditTarget(req, res);
     const body = bodyOf(req);
+    const base = saveBaseOf(body, { required: false });
+    if (!base) throw new ValidationError(MALFORMED_BASE);
     const latest = await getLatestRevision(db, page);
     const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: true, now: clock(), timeZone: adminTimeZone(res) });
-    const rerender = async (problems: FormProblems) =>
-      renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page, subtree) } }, 400);
+    const rerender = async (problems: FormProblems, status = 400, more: Record<string, unknown> = {}) =>
+      renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page, subtree), ...more } }, status);
     if (!form.ok) return rerender(form);
     const mode = submitAction.parse(body.action);
     try {
-      await saveEdit(page, form.data, mode, req, res);
+      await saveEdit(page, { ...form.data, ...base }, mode, req, res);
     } catch (error) {
+      // What was typed stays in the form, still based on the old revision, until the editor chooses.
+      if (error instanceof PageChangedError) return rerender(emptyProblems({ ...body }), 409, { conflict: true, revisionId: base.baseRevisionId });
       return rerender(problemsFromError(error, { ...body }));
     }
-    if (String(body.revision_id ?? '') !== String(page.latest_revision_id ?? '')) {
-      flash(req, 'warning', gettext('This page had been changed by somebody else since you opened it; your version is now the newest revision. Check the revisions to compare.'));
+    if (base.overwrite && base.baseRevisionId !== page.latest_revision_id) {
+      flash(req, 'warning', gettext("Your version is now the newest revision; the other user's version is kept in the revision history."));
     }
     const saved = await getPageOrThrow(db, page.id);
     if (mode === 'publish') return landAfterPublish(req, res, saved);
@@ -264,19 +286,24 @@ export function editRouter({ db, admin, config, clock }: AdminContext): Router {
   // checks them), so nothing typed is lost to a closed tab. JSON in, JSON out.
   router.post('/pages/:pageId/edit/autosave/', async (req, res) => {
     const { page, pageType } = await loadEditTarget(req, res);
+    const body = bodyOf(req);
+    const base = saveBaseOf(body, { required: true });
+    if (!base) return res.status(400).json({ error: MALFORMED_BASE });
     const latest = await getLatestRevision(db, page);
-    const form = readPageForm(pageType, bodyOf(req), latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: false, now: clock(), timeZone: adminTimeZone(res) });
+    const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: false, now: clock(), timeZone: adminTimeZone(res) });
     if (!form.ok) return res.status(400).json({ error: form.formErrors.join(' ') });
     try {
-      const revision = await withTransaction(db, (trx) => new SaveDraftAction(trx, page, permsOf(res), form.data).execute());
+      const revision = await withTransaction(db, (trx) => new SaveDraftAction(trx, page, permsOf(res), { ...form.data, ...base }).execute());
       res.json({ revision_id: revision.id, saved_at: revision.created_at.toISOString() });
     } catch (error) {
+      // The client stops autosaving and lets the editor choose: refresh, or save anyway.
+      if (error instanceof PageChangedError) return res.status(409).json({ error: error.message, page_changed: true, latest_revision_id: error.latestRevisionId });
       if (!(error instanceof ConflictError || error instanceof ValidationError)) throw error;
       res.status(400).json({ error: error.message });
     }
   });
 
-  async function saveEdit(page: Page, data: PageFormData, mode: SubmitAction, req: Request, res: Response): Promise<void> {
+  async function saveEdit(page: Page, data: SaveDraftOptions, mode: SubmitAction, req: Request, res: Response): Promise<void> {
     const perms = permsOf(res);
     const mail = { origin: await mailOrigin(req, db) };
     await withTransaction(db, async (trx) => {

@@ -11,14 +11,17 @@ import { startTestServer, type TestServer } from '../../support/server';
 
 // The server and the test read this time; the host stand's "today" is its date in Maine.
 const now = new Date('2026-07-15T16:00:00Z');
+const MINUTE = 60_000;
 
 describe('admin host stand', function () {
   this.timeout(120_000);
   let server: TestServer;
   let nextRlid = uniqueRlidBase();
+  // Minutes past `now` the server reads: only the undo test moves it, and puts it back.
+  let minutesLater = 0;
 
   before(async () => {
-    server = await startTestServer({}, { clock: () => now });
+    server = await startTestServer({}, { clock: () => new Date(now.getTime() + minutesLater * MINUTE) });
   });
   after(() => server.close());
 
@@ -151,6 +154,50 @@ describe('admin host stand', function () {
     expect(audit[2]!.data).to.deep.equal({ rlid, from: 3, to: 2 });
   });
 
+  it('undoes a seat or no-show within the window, putting the party back in its place; after the window it is refused', async () => {
+    const { rlid } = await openLocation();
+    const ada = await join(rlid, 'Ada');
+    const ben = await join(rlid, 'Ben');
+    await join(rlid, 'Cy');
+    const user = await hostOf([rlid]);
+    const host = await signedInClient(server, user);
+    const status = (planAheadId: string, to: string) => host.post(`/wagtail/waitlist/${rlid}/entries/${planAheadId}/status/`, { status: to });
+    const restore = (planAheadId: string) => host.post(`/wagtail/waitlist/${rlid}/entries/${planAheadId}/restore/`);
+    try {
+      expect((await status(ben.entry.plan_ahead_id, 'notified')).status).to.equal(303);
+      expect((await status(ben.entry.plan_ahead_id, 'seated')).status).to.equal(303);
+      expect(await order(rlid)).to.deep.equal([['Ada', 1], ['Cy', 2]]);
+      const seated = await host.get(`/wagtail/waitlist/${rlid}/`);
+      expect(seated.body).to.include('Ben Guest has been seated. Undo within 5 minutes to put them back in their place.');
+      expect(seated.body).to.include(`action="/wagtail/waitlist/${rlid}/entries/${ben.entry.plan_ahead_id}/restore/"`);
+
+      minutesLater = 4;
+      expect((await restore(ben.entry.plan_ahead_id)).status).to.equal(303);
+      expect((await host.get(`/wagtail/waitlist/${rlid}/`)).body).to.include('Ben Guest is back in the queue as number 2.');
+      expect(await order(rlid)).to.deep.equal([['Ada', 1], ['Ben', 2], ['Cy', 3]]);
+      expect(await findEntry(server.db, ben.entry.plan_ahead_id)).to.include({ status: 'notified', seated_at: null, left_position: null });
+      await restore(ben.entry.plan_ahead_id);
+      expect((await host.get(`/wagtail/waitlist/${rlid}/`)).body).to.include('Ben Guest is still in the queue.');
+
+      expect((await status(ada.entry.plan_ahead_id, 'no_show')).status).to.equal(303);
+      minutesLater = 4 + 6;
+      expect((await restore(ada.entry.plan_ahead_id)).status).to.equal(303);
+      expect((await host.get(`/wagtail/waitlist/${rlid}/`)).body).to.include('Ada Guest left the queue more than 5 minutes ago and can no longer be put back');
+      expect(await statusOf(ada.entry.plan_ahead_id)).to.equal('no_show');
+      expect(await order(rlid)).to.deep.equal([['Ben', 1], ['Cy', 2]]);
+
+      const outsider = await signedInClient(server, await createAdminUser(server.db));
+      expect((await outsider.post(`/wagtail/waitlist/${rlid}/entries/${ben.entry.plan_ahead_id}/restore/`)).status).to.equal(403);
+
+      const audit = await auditOf(user);
+      expect(audit.map((entry) => entry.action)).to.deep.equal(['waitlist.notified', 'waitlist.seated', 'waitlist.restored', 'waitlist.no_show']);
+      expect(audit[2]).to.include({ object_type: 'waitlist_entry', object_id: ben.entry.id, label: 'Ben Guest (2)' });
+      expect(audit[2]!.data).to.deep.equal({ rlid, from: 'seated', position: 2 });
+    } finally {
+      minutesLater = 0;
+    }
+  });
+
   it('adds walk-ins and saves the settings, which change the estimate guests see; bad input is shown with the form', async () => {
     const { rlid } = await openLocation();
     await addWalkIn(server.db, { rlid, partySize: 2, firstName: 'Early', lastName: 'Bird', phone: '555-555-0101' });
@@ -165,7 +212,7 @@ describe('admin host stand', function () {
 
     const bad = await host.post(`/wagtail/waitlist/${rlid}/walk-in/`, { partySize: '0', firstName: 'Nope', lastName: '', phone: 'x' });
     expect(bad.status).to.equal(400);
-    expect(bad.body).to.include('partySize must be at least 1.').and.include('lastName is required.').and.include('value="Nope"');
+    expect(bad.body).to.include('Party size must be at least 1.').and.include('Last name is required.').and.include('Phone must be a phone number, e.g. (555) 555-0100.').and.include('value="Nope"');
     expect(await order(rlid)).to.have.length(2);
 
     const saved = await host.post(`/wagtail/waitlist/${rlid}/settings/`, { max_party_size: '6', turn_time_minutes: '30', tables: '3' });

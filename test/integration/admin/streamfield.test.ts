@@ -137,7 +137,7 @@ describe('the StreamField editor in the admin: page form and choosers', () => {
     const site = await createTestSite(server.db);
     const page = await addChild(server.db, site.home, { title: 'Oyster Bar', slug: 'oyster-bar', pageType: 'content_page', content: { body: [], confirmation: [] } });
     const unfinished = [{ type: 'hero', id: 'hero-1', value: { title: '', subtitle: 'Half typed' } }];
-    const fields = { title: 'Oyster Bar tonight', slug: 'oyster-bar', 'content-body': JSON.stringify(unfinished), 'content-confirmation': '[]' };
+    const fields = { title: 'Oyster Bar tonight', slug: 'oyster-bar', 'content-body': JSON.stringify(unfinished), 'content-confirmation': '[]', revision_id: String(page.latest_revision_id) };
 
     const before = await getLatestRevision(server.db, page);
     const outsider = await signedInClient(server, await createAdminUser(server.db));
@@ -158,7 +158,7 @@ describe('the StreamField editor in the admin: page form and choosers', () => {
     expect(await getPageOrThrow(server.db, page.id)).to.include({ title: 'Oyster Bar', has_unpublished_changes: true });
 
     // What a revision cannot hold is still refused, as JSON.
-    const refused = await editor.post(`/wagtail/pages/${page.id}/edit/autosave/`, { ...fields, slug: 'Not a slug!' });
+    const refused = await editor.post(`/wagtail/pages/${page.id}/edit/autosave/`, { ...fields, slug: 'Not a slug!', revision_id: String(reply.revision_id) });
     expect(refused.status).to.equal(400);
     expect(JSON.parse(refused.body)).to.have.property('error').that.is.a('string').and.not.empty;
   });
