@@ -14,6 +14,7 @@ import * as m0012 from './0012_location_permissions';
 import * as m0013 from './0013_workflows';
 import * as m0014 from './0014_idempotency_request_hash';
 import * as m0015 from './0015_signup_confirmations_and_captcha_tokens';
+import * as m0021 from './0021_location_time_zones';
 
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_workflows': m0013,
   '0014_idempotency_request_hash': m0014,
   '0015_signup_confirmations_and_captcha_tokens': m0015,
+  '0021_location_time_zones': m0021,
 };
