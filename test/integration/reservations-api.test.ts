@@ -102,7 +102,7 @@ describe('reservations API', () => {
   });
 
   it('answers 429 once one address looked up or cancelled by code too often', async () => {
-    const limited = await startTestServer({ TRUST_PROXY: '1', LOOKUPS_PER_WINDOW: '3' });
+    const limited = await startTestServer({ TRUST_PROXY: '1', LOOKUPS_PER_WINDOW: '3' }, { clock: () => now });
     try {
       const rlid = nextRlid++;
       await insertLocations(limited.db, [testLocation(rlid, { isReservationsEnabled: true, hours: dinner })]);

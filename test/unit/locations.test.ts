@@ -74,7 +74,8 @@ describe('demoLocations', () => {
     const locations = demoLocations();
     expect(locations.length).to.be.at.least(600);
     expect(JSON.stringify(demoLocations())).to.equal(JSON.stringify(locations));
-    for (const location of locations) locationSchema.parse(location);
+    // Their zones come from their coordinates when they are stored.
+    for (const location of locations) locationSchema.omit({ timeZone: true }).parse(location);
     expect(new Set(locations.map((location) => location.rlid)).size).to.equal(locations.length);
     expect(new Set(locations.filter((location) => location.country === 'US').map((location) => location.state)).size).to.equal(51);
     expect(new Set(locations.filter((location) => location.country === 'CA').map((location) => location.state)).size).to.be.at.least(5);
