@@ -21,9 +21,9 @@ describe('wait-list and reservation panels in the browser', function () {
   let siteUrl: string;
   let context: BrowserContext;
   const base = uniqueRlidBase();
-  // Far from other tests' restaurants (the Kerguelen plateau).
-  const waitList = testLocation(base, { latitude: -48.9, longitude: 68.6, address1: '12 Wharf St', city: 'Port Lobster', waitListReady: true, waitListMaxPartySize: 6 });
-  const reservations = testLocation(base + 1, { latitude: -48.95, longitude: 68.7, address1: '40 Quay Rd', city: 'Port Lobster', isReservationsEnabled: true });
+  // Far from other tests' restaurants (South Georgia; the Kerguelen plateau is the location popover's).
+  const waitList = testLocation(base, { latitude: -54.28, longitude: -36.51, address1: '12 Wharf St', city: 'Port Lobster', waitListReady: true, waitListMaxPartySize: 6 });
+  const reservations = testLocation(base + 1, { latitude: -54.3, longitude: -36.45, address1: '40 Quay Rd', city: 'Port Lobster', isReservationsEnabled: true });
   // The zone comes from the coordinates: Seattle keeps Pacific time.
   const seattle = testLocation(base + 2, { latitude: 47.6062, longitude: -122.3321, address1: '1 Pier 55', city: 'Seattle', state: 'WA', zip: '98101', isReservationsEnabled: true });
 
@@ -161,8 +161,9 @@ describe('wait-list and reservation panels in the browser', function () {
     await page.emulateTimezone('America/New_York');
     await page.click('.preferred-location__panel-button');
     await page.waitForSelector('#reservation-date');
-    // The date picker starts on today in Seattle, and the times say whose clock they are on.
-    expect(await page.$eval('#reservation-date', (input) => (input as HTMLInputElement).min)).to.equal(localClock(new Date(), 'America/Los_Angeles').date);
+    // The date picker starts on today in Seattle (by the browser's clock, which test:hours does not move), and the times say whose clock they are on.
+    const seattleToday = await page.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date()));
+    expect(await page.$eval('#reservation-date', (input) => (input as HTMLInputElement).min)).to.equal(seattleToday);
     const tomorrow = localClock(new Date(Date.now() + 86_400_000), 'America/Los_Angeles').date;
     await pickDate(page, tomorrow);
     await page.waitForSelector('.visitor-panel__time input[value="19:00"]');
