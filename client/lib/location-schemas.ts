@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './local-clock';
 
 /** Where the nearest-locations search is asked (SPEC §7). */
 export const GET_LOCATIONS_URL = '/api/location/getlocations/';
@@ -29,6 +30,8 @@ export const locationSchema = z.object({
   zip: z.string(),
   longitude: z.number().min(-180).max(180),
   latitude: z.number().min(-90).max(90),
+  /** The restaurant's IANA time zone: its hours, bookings and wait list run on this clock. */
+  timeZone: z.string().refine(isTimeZone, 'timeZone must be an IANA time zone, e.g. America/Denver.'),
   hours: z.array(locationHoursSchema),
   curbsideHours: z.array(locationHoursSchema),
   deliveryHours: z.array(locationHoursSchema),

@@ -19,6 +19,11 @@ export const PREFERRED_LOCATION_LOCK = 'storage.rl-us.preferred-location';
 
 const SECONDS_PER_DAY = 86_400;
 
+/** A location as saved in the browser: one saved before locations carried a time zone has none until refreshed. */
+export type StoredLocation = Omit<Location, 'timeZone'> & { timeZone?: Location['timeZone'] };
+
+const storedLocationSchema = locationSchema.partial({ timeZone: true });
+
 /** What the store reads and writes; the browser's by default, a fake one in unit tests. */
 export interface PreferredLocationEnvironment {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -32,7 +37,7 @@ export interface PreferredLocationEnvironment {
 
 /** A preferred-location store: read, save, clear, and hear of changes (from this tab or another). */
 export interface PreferredLocationStore {
-  getSnapshot(): Location | null;
+  getSnapshot(): StoredLocation | null;
   subscribe(listener: () => void): () => void;
   save(location: Location): Promise<void>;
   clear(): Promise<void>;
@@ -41,7 +46,7 @@ export interface PreferredLocationStore {
 }
 
 /** The stored location, or null when there is none or it is not a valid location (logged). */
-export function parseStoredLocation(raw: string | null): Location | null {
+export function parseStoredLocation(raw: string | null): StoredLocation | null {
   if (raw === null) return null;
   let value: unknown;
   try {
@@ -50,7 +55,7 @@ export function parseStoredLocation(raw: string | null): Location | null {
     console.warn(`Ignoring the stored preferred location: ${LOCATION_STORAGE_KEY} is not JSON.`, error);
     return null;
   }
-  const parsed = locationSchema.safeParse(value);
+  const parsed = storedLocationSchema.safeParse(value);
   if (!parsed.success) {
     console.warn(`Ignoring the stored preferred location: ${LOCATION_STORAGE_KEY} is not a location.`, parsed.error.issues);
     return null;
@@ -71,7 +76,7 @@ export function locationCookie(rlid: number | null, { now, isSecure }: Pick<Pref
 export function createPreferredLocationStore(environment: PreferredLocationEnvironment): PreferredLocationStore {
   const listeners = new Set<() => void>();
   let raw: string | null | undefined;
-  let snapshot: Location | null = null;
+  let snapshot: StoredLocation | null = null;
 
   const refresh = (): boolean => {
     const next = environment.storage.getItem(LOCATION_STORAGE_KEY);
@@ -144,6 +149,6 @@ const readBrowserStore = () => preferredLocationStore().getSnapshot();
 const readNothing = () => null;
 
 /** The preferred location (null until mounted, and when none is saved); re-renders on every change. */
-export function usePreferredLocation(): Location | null {
+export function usePreferredLocation(): StoredLocation | null {
   return useSyncExternalStore(subscribeToBrowserStore, readBrowserStore, readNothing);
 }

@@ -5,7 +5,7 @@ import { requireHost } from '../actions/host-stand';
 import { HttpError, NotFoundError, PermissionDenied, ValidationError } from '../errors';
 import { getHostLocation, hostableLocations, type HostLocation } from '../models/host-locations';
 import { canHostAnywhere, canHostEverywhere } from '../models/permissions';
-import { timeZoneOf } from '../models/location-clock';
+import { timeZoneName } from '../../client/lib/local-clock';
 import { permsOf } from './access';
 import { flash, type AdminRenderer, type FlashAction } from './render';
 import type { AdminContext } from './types';
@@ -26,14 +26,19 @@ export function locationLabel(location: HostLocation): string {
   return `${location.city}, ${location.state} — ${location.address1} (#${location.restaurantNumber})`;
 }
 
+/** The subtitle of a location's host stand: its label and the zone its times are in, "… · Pacific Time (America/Los_Angeles)". */
+export function hostStandSubtitle(location: HostLocation, now: Date): string {
+  return `${locationLabel(location)} · ${timeZoneName(location.timeZone, now, 'en-US')} (${location.timeZone})`;
+}
+
 /** The location of the :rlid param, once the user's host right there is checked (403 before 404). */
-export async function loadHostedLocation(ctx: Pick<AdminContext, 'db'>, req: Request, res: Response): Promise<HostLocation & { timeZone: string }> {
+export async function loadHostedLocation(ctx: Pick<AdminContext, 'db'>, req: Request, res: Response): Promise<HostLocation> {
   const rlid = databaseId.safeParse(req.params.rlid);
   if (!rlid.success) throw new NotFoundError('There is no location with this number.');
   requireHost(permsOf(res), rlid.data);
   const location = await getHostLocation(ctx.db, rlid.data);
   if (!location) throw new NotFoundError('There is no location with this number.');
-  return { ...location, timeZone: timeZoneOf(location.state) };
+  return location;
 }
 
 /** Renders the location chooser of an area: the user's locations, or a search over all of them. */

@@ -8,7 +8,7 @@ import { ValidationError } from '../errors';
 import { localClock } from '../models/location-clock';
 import { reservationsOn } from '../reservations/book';
 import { permsOf } from './access';
-import { loadHostedLocation, localTimeFormat, locationLabel, parseOrReject, renderLocationChooser, requireSomeHostRight, runHostChange } from './host-stand';
+import { hostStandSubtitle, loadHostedLocation, localTimeFormat, parseOrReject, renderLocationChooser, requireSomeHostRight, runHostChange } from './host-stand';
 import type { AdminContext } from './types';
 import { databaseId } from './forms';
 
@@ -51,11 +51,11 @@ export function reservationsRouter(ctx: AdminContext): Router {
     if (!asked.success) throw new ValidationError('The date must be a calendar date, YYYY-MM-DD.');
     const date = asked.data.date ?? today;
     const time = localTimeFormat(location.timeZone);
-    const reservations = await reservationsOn(db, location.rlid, location.state, date);
+    const reservations = await reservationsOn(db, location.rlid, location.timeZone, date);
     const dayLabel = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
     admin.render(req, res, 'host-reservations', {
       title: interpolate('Reservations: {location}', { location: `${location.city}, ${location.state}` }),
-      subtitle: locationLabel(location),
+      subtitle: hostStandSubtitle(location, ctx.clock()),
       activeNav: 'reservations',
       breadcrumbs: [{ url: '/wagtail/reservations/', label: gettext('Reservations') }, { label: `${location.city}, ${location.state}` }],
       base: `/wagtail/reservations/${location.rlid}/`,

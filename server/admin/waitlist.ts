@@ -10,7 +10,7 @@ import { formatWait } from '../waitlist/estimate';
 import { queueOf, RESTORE_WINDOW_MINUTES, turnSettings } from '../waitlist/queue';
 import { ALLOWED_TRANSITIONS, isActive } from '../waitlist/transitions';
 import { emptyProblems, parseForm, type FormProblems } from './forms';
-import { loadHostedLocation, localTimeFormat, locationLabel, parseOrReject, renderLocationChooser, requireSomeHostRight, runHostChange } from './host-stand';
+import { hostStandSubtitle, loadHostedLocation, localTimeFormat, parseOrReject, renderLocationChooser, requireSomeHostRight, runHostChange } from './host-stand';
 import type { AdminContext } from './types';
 
 /** How often the open host stand re-reads its queue. */
@@ -77,7 +77,7 @@ export function waitlistRouter(ctx: AdminContext): Router {
       'host-waitlist',
       {
         title: interpolate('Wait list: {location}', { location: `${location.city}, ${location.state}` }),
-        subtitle: locationLabel(location),
+        subtitle: hostStandSubtitle(location, ctx.clock()),
         activeNav: 'waitlist',
         breadcrumbs: [{ url: '/wagtail/waitlist/', label: gettext('Wait list') }, { label: `${location.city}, ${location.state}` }],
         base,

@@ -313,6 +313,8 @@ export interface LocationsTable {
   wait_list_ready: boolean | null;
   /** When the location closed for good; null while it is open (temporary closures are is_temporarily_closed). */
   permanently_closed_at: Timestamp | null;
+  /** The IANA time zone the restaurant's hours and bookings are in ('America/Denver'). */
+  time_zone: string;
 }
 
 /** One opening span of a location on one weekday (0 = Sunday), 'HH:MM' times. */

@@ -11,6 +11,8 @@ export interface HostLocation {
   address1: string;
   city: string;
   state: string;
+  /** The IANA zone the host stand shows its times in. */
+  timeZone: string;
   waitListReady: boolean | null;
   waitListMaxPartySize: number | null;
   isReservationsEnabled: boolean;
@@ -25,6 +27,7 @@ function hostLocationQuery(db: Db) {
       'address1',
       'city',
       'state',
+      'time_zone as timeZone',
       'wait_list_ready as waitListReady',
       'wait_list_max_party_size as waitListMaxPartySize',
       'is_reservations_enabled as isReservationsEnabled',

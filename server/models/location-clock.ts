@@ -1,50 +1,18 @@
 /**
  * A restaurant's local time: which weekday and minute it is where the restaurant stands, and
- * whether it is open. Locations carry no time zone of their own, so the zone comes from the
- * state or province (the zone most of it keeps; the few split states use their larger part).
+ * whether it is open. Each location keeps its own IANA time zone (a state is no zone: the
+ * Florida panhandle, El Paso and parts of Indiana, Kentucky and Tennessee keep another one than
+ * the rest of theirs); one not given is looked up from the coordinates.
  */
+import tzLookup from '@photostructure/tz-lookup';
 import type { LocationHours } from '../../client/lib/location-schemas';
+import { localClock } from '../../client/lib/local-clock';
 
-const EASTERN = 'America/New_York';
-const CENTRAL = 'America/Chicago';
-const MOUNTAIN = 'America/Denver';
-const PACIFIC = 'America/Los_Angeles';
+export { localClock } from '../../client/lib/local-clock';
 
-/** IANA zone by US state or Canadian province code. */
-export const REGION_TIME_ZONES: Readonly<Record<string, string>> = {
-  AL: CENTRAL, AK: 'America/Anchorage', AZ: 'America/Phoenix', AR: CENTRAL, CA: PACIFIC, CO: MOUNTAIN, CT: EASTERN,
-  DE: EASTERN, DC: EASTERN, FL: EASTERN, GA: EASTERN, HI: 'Pacific/Honolulu', ID: 'America/Boise', IL: CENTRAL,
-  IN: 'America/Indiana/Indianapolis', IA: CENTRAL, KS: CENTRAL, KY: EASTERN, LA: CENTRAL, ME: EASTERN, MD: EASTERN,
-  MA: EASTERN, MI: 'America/Detroit', MN: CENTRAL, MS: CENTRAL, MO: CENTRAL, MT: MOUNTAIN, NE: CENTRAL, NV: PACIFIC,
-  NH: EASTERN, NJ: EASTERN, NM: MOUNTAIN, NY: EASTERN, NC: EASTERN, ND: CENTRAL, OH: EASTERN, OK: CENTRAL, OR: PACIFIC,
-  PA: EASTERN, RI: EASTERN, SC: EASTERN, SD: CENTRAL, TN: CENTRAL, TX: CENTRAL, UT: MOUNTAIN, VT: EASTERN, VA: EASTERN,
-  WA: PACIFIC, WV: EASTERN, WI: CENTRAL, WY: MOUNTAIN, PR: 'America/Puerto_Rico',
-  AB: 'America/Edmonton', BC: 'America/Vancouver', MB: 'America/Winnipeg', NB: 'America/Moncton', NL: 'America/St_Johns',
-  NS: 'America/Halifax', NT: 'America/Yellowknife', NU: 'America/Iqaluit', ON: 'America/Toronto', PE: 'America/Halifax',
-  QC: 'America/Toronto', SK: 'America/Regina', YT: 'America/Whitehorse',
-};
-
-/** The zone of a state or province; Eastern when the code is unknown, where most restaurants are. */
-export function timeZoneOf(region: string): string {
-  return REGION_TIME_ZONES[region.toUpperCase()] ?? EASTERN;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The weekday (0 = Sunday), minute of the day and calendar date at `now` in `timeZone`. */
-export function localClock(now: Date, timeZone: string): { dayOfWeek: number; minutes: number; date: string } {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
-    formatters.set(timeZone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]));
-  return {
-    dayOfWeek: WEEKDAYS.indexOf(parts.weekday ?? 'Sun'),
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-  };
+/** The IANA time zone at a point, from the time zone boundaries shipped with tz-lookup (offline). */
+export function timeZoneAt(latitude: number, longitude: number): string {
+  return tzLookup(latitude, longitude);
 }
 
 /** 'HH:MM' as minutes after midnight. */
@@ -68,9 +36,9 @@ export function isOpenAt(hours: readonly LocationHours[], dayOfWeek: number, min
   });
 }
 
-/** Whether a restaurant in `region` with these hours is open at `now`. */
-export function isOpenNow(hours: readonly LocationHours[], region: string, now: Date): boolean {
-  const { dayOfWeek, minutes } = localClock(now, timeZoneOf(region));
+/** Whether a restaurant in `timeZone` with these hours is open at `now`. */
+export function isOpenNow(hours: readonly LocationHours[], timeZone: string, now: Date): boolean {
+  const { dayOfWeek, minutes } = localClock(now, timeZone);
   return isOpenAt(hours, dayOfWeek, minutes);
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { withTransaction } from '../db/transaction';
 import type { LocationHoursRow, LocationRow } from '../db/schema';
 import { acceptsOnlineJoins } from '../waitlist/readiness';
+import { timeZoneAt } from './location-clock';
 
 export { locationListResponseSchema, locationSchema, type Location, type LocationListResponse } from '../../client/lib/location-schemas';
 
@@ -15,8 +16,8 @@ const MILES_PER_DEGREE = (EARTH_RADIUS_MILES * Math.PI) / 180;
 const LOCATION_BATCH_SIZE = 500;
 const HOURS_BATCH_SIZE = 2000;
 
-/** A location to store: the API shape, hours included. */
-export type LocationInput = Location;
+/** A location to store: the API shape, hours included; without a time zone, the zone of its coordinates. */
+export type LocationInput = Omit<Location, 'timeZone'> & { timeZone?: string };
 
 /** What a nearest-locations search asks for. */
 export interface NearestLocationsOptions {
@@ -169,6 +170,7 @@ function toLocation(row: LocationRow, hours: readonly LocationHoursRow[], now: D
     zip: row.zip,
     longitude: Number(row.longitude),
     latitude: Number(row.latitude),
+    timeZone: row.time_zone,
     hours: byKind.operation,
     curbsideHours: byKind.curbside,
     deliveryHours: byKind.delivery,
@@ -201,6 +203,7 @@ function toRow(location: LocationInput) {
     zip: location.zip,
     longitude: location.longitude,
     latitude: location.latitude,
+    time_zone: location.timeZone ?? timeZoneAt(location.latitude, location.longitude),
     phone: location.phone,
     has_curbside: location.hasCurbside,
     has_delivery: location.hasDelivery,

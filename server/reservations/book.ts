@@ -11,7 +11,7 @@ import type { Reservation } from '../db/schema';
 import { withTransaction } from '../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { ensureSameRequest, requestHash } from '../idempotency';
-import { localClock, timeZoneOf, zonedInstant } from '../models/location-clock';
+import { localClock, zonedInstant } from '../models/location-clock';
 import { slotLabel, slotMinutes, slotTime } from './slots';
 
 /** Larger parties call the restaurant. */
@@ -63,7 +63,7 @@ export function newConfirmationCode(): string {
 async function bookableLocation(db: Db, rlid: number, lock: boolean) {
   const location = await db
     .selectFrom('locations')
-    .select(['rlid', 'state', 'is_reservations_enabled', 'is_temporarily_closed', 'permanently_closed_at'])
+    .select(['rlid', 'time_zone', 'is_reservations_enabled', 'is_temporarily_closed', 'permanently_closed_at'])
     .where('rlid', '=', rlid)
     .$if(lock, (qb) => qb.forUpdate())
     .executeTakeFirst();
@@ -78,9 +78,9 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-async function dayAvailability(db: Db, location: { rlid: number; state: string }, date: string, partySize: number, now: Date) {
+async function dayAvailability(db: Db, location: { rlid: number; time_zone: string }, date: string, partySize: number, now: Date) {
   if (partySize > MAX_RESERVATION_PARTY_SIZE) throw new ValidationError(`Parties of more than ${MAX_RESERVATION_PARTY_SIZE} please call the restaurant to book.`);
-  const timeZone = timeZoneOf(location.state);
+  const timeZone = location.time_zone;
   const ahead = daysBetween(localClock(now, timeZone).date, date);
   if (ahead < 0) throw new ValidationError('Date must be today or later.');
   if (ahead > MAX_DAYS_AHEAD) throw new ValidationError(`Date must be within ${MAX_DAYS_AHEAD} days.`);
@@ -183,8 +183,7 @@ export async function confirmReservation(db: Db, reservation: Reservation): Prom
 }
 
 /** A location's reservations on a local date, in time order, for the host stand. */
-export async function reservationsOn(db: Db, rlid: number, state: string, date: string): Promise<Reservation[]> {
-  const timeZone = timeZoneOf(state);
+export async function reservationsOn(db: Db, rlid: number, timeZone: string, date: string): Promise<Reservation[]> {
   return db
     .selectFrom('reservations')
     .selectAll()

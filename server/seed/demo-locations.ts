@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import type { Db } from '../db/database';
 import { closeLocationPermanently } from '../models/location-directory';
 import { insertLocations, type LocationInput } from '../models/locations';
+import { slugify } from '../models/slugs';
+import { properPlaceName } from '../place-names';
 import type { LocationHours } from '../../client/lib/location-schemas';
 
 /** One entry of the zipcodes package: a US ZIP or a Canadian FSA with its place and coordinates. */
@@ -61,8 +63,6 @@ function canadianCityName(name: string): string {
 // Postal codes never use D, F, I, O, Q or U.
 const POSTAL_LETTERS = 'ABCEGHJKLMNPRSTVWXYZ';
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
 function loadZipEntries(): ZipEntry[] {
   // zipcodes is CommonJS with no types; its data is plain objects.
   const zipcodes = createRequire(import.meta.url)('zipcodes') as { codes: Record<string, ZipEntry> };
@@ -87,13 +87,25 @@ function pickCities(entries: readonly ZipEntry[], perRegion: number): ZipEntry[]
   );
 }
 
+const placeOf = (entry: ZipEntry) => properPlaceName({ city: entry.city, region: entry.state, latitude: entry.latitude, longitude: entry.longitude });
+
+/**
+ * The demo's cities under their proper names ('Atl' is Atlanta). A US ZIP whose name the
+ * gazetteer does not know names a business (Parcel Return Service) or a hamlet, no city.
+ */
 function cities(): ZipEntry[] {
   const entries = loadZipEntries();
-  const us = entries.filter((entry) => entry.country === 'US' && US_STATES.has(entry.state));
+  const us = entries.flatMap((entry) => {
+    const city = entry.country === 'US' && US_STATES.has(entry.state) ? placeOf(entry) : null;
+    return city ? [{ ...entry, city }] : [];
+  });
   const canada = entries
     // Urban FSAs only (a 0 in second place marks a rural one); some names were stored with a broken encoding.
     .filter((entry) => entry.country === 'Canada' && CA_PROVINCES[entry.state] && entry.zip[1] !== '0' && !entry.city.includes('\uFFFD'))
-    .map((entry) => ({ ...entry, city: canadianCityName(entry.city), state: CA_PROVINCES[entry.state]!, country: 'CA' }));
+    .map((entry) => {
+      const place = { ...entry, city: canadianCityName(entry.city), state: CA_PROVINCES[entry.state]!, country: 'CA' };
+      return { ...place, city: placeOf(place) ?? place.city };
+    });
   return [...pickCities(us, US_CITIES_PER_STATE), ...pickCities(canada, CA_CITIES_PER_PROVINCE)];
 }
 
@@ -155,7 +167,7 @@ function demoLocation(random: () => number, city: ZipEntry, index: number): Loca
     isTemporarilyClosed,
     outsideDining: random() < 0.35,
     isReservationsEnabled,
-    localPageURL: `${city.state}/${slug(city.city)}/${slug(address1)}`.toLowerCase(),
+    localPageURL: `${city.state}/${slugify(city.city)}/${slugify(address1)}`.toLowerCase(),
     // The estimate is the wait-list engine's to set (see demo-waitlists.ts).
     ...(waitListReady ? { waitListReady: true, waitListMaxPartySize: 8 } : { waitListReady: false }),
   };

@@ -50,7 +50,7 @@ export function newPlanAheadId(): string {
 async function lockLocation(trx: Db, rlid: number) {
   const location = await trx
     .selectFrom('locations')
-    .select(['rlid', 'state', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size'])
+    .select(['rlid', 'time_zone', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size'])
     .where('rlid', '=', rlid)
     .forUpdate()
     .executeTakeFirst();
@@ -313,7 +313,7 @@ export interface PartyEstimate {
 export async function estimateForParty(db: Db, rlid: number, partySize: number, now: Date): Promise<PartyEstimate> {
   const location = await db
     .selectFrom('locations')
-    .select(['rlid', 'state', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size'])
+    .select(['rlid', 'time_zone', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size'])
     .where('rlid', '=', rlid)
     .executeTakeFirst();
   if (!location) throw new NotFoundError(`No location with rlid ${rlid}.`);

@@ -19,7 +19,7 @@ const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 const POSITION_SPOT = { lat: -49.35, lng: 70.22 };
 const PREFERRED_SPOT = { lat: -62.1, lng: -140.5 };
 const TRIGGER = '.location-popover__trigger';
-// The test restaurants open 11:00–22:00; 'TS' is no state, so they keep Eastern time.
+// The test restaurants open 11:00–22:00 on Eastern time (their remote spots' own zones are ocean ones).
 const RESTAURANT_ZONE = 'America/New_York';
 const DAYTIME = '14:00';
 const NIGHT = '03:00';
@@ -48,6 +48,7 @@ describe('location popover in the browser', function () {
       latitude: point.lat + northMiles / MILES_PER_DEGREE,
       longitude: point.lng,
       hours: EVERY_DAY.map((dayOfWeek) => ({ dayOfWeek, open: '11:00', close: '22:00' })),
+      timeZone: RESTAURANT_ZONE,
       ...overrides,
     });
 
@@ -67,6 +68,8 @@ describe('location popover in the browser', function () {
     waitList: preferred({ isReservationsEnabled: false, waitListReady: true, localPageURL: 'ts/testport/110-harbor-rd' }),
     waitListAtNight: preferred({ isReservationsEnabled: false, waitListReady: true }),
     neither: preferred({ isReservationsEnabled: false, waitListReady: false }),
+    // Opening an hour later each weekday: Sunday at 1:00 AM, Monday at 2:00 AM, ...
+    honolulu: preferred({ timeZone: 'Pacific/Honolulu', hours: EVERY_DAY.map((dayOfWeek) => ({ dayOfWeek, open: `0${dayOfWeek + 1}:00`, close: '22:00' })) }),
   };
 
   async function geocoded(query: string): Promise<{ lat: number; lng: number }> {
@@ -394,6 +397,17 @@ describe('location popover in the browser', function () {
     const closed = await openPreferredCard(cases.closed);
     expect(await closed.$eval('.preferred-location__hours-row dd', (element) => element.textContent)).to.equal('Temporarily Closed');
     expect(await closed.$$eval('.preferred-location a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.not.include('View Local Page');
+  });
+
+  it("shows today's hours of the day it is where the restaurant is, not where the visitor is", async () => {
+    const page = await openWithPreferred(cases.honolulu);
+    // Kiritimati is a full day ahead of Honolulu: the visitor's weekday is never the restaurant's.
+    await page.emulateTimezone('Pacific/Kiritimati');
+    await page.click(TRIGGER);
+    await page.waitForSelector('.preferred-location__hours-row', { visible: true });
+    // Honolulu's weekday by the browser's own clock, which test:hours does not move.
+    const weekday = await page.evaluate(() => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Honolulu', weekday: 'short' }).format(new Date())));
+    expect(await page.$eval('.preferred-location__hours-row dd', (element) => element.textContent)).to.equal(`${weekday + 1}:00 AM – 10:00 PM`);
   });
 
   it("closes on Escape and on 'Hide location details', returning focus to the trigger, and on a press elsewhere, without trapping focus", async () => {

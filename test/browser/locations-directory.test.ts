@@ -36,6 +36,7 @@ function restaurant(rlid: number, fields: Pick<Location, 'address1' | 'city' | '
     zip: '03101',
     latitude: 43.0,
     longitude: -71.46,
+    timeZone: 'America/New_York',
     hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '11:00', close: dayOfWeek === 6 ? '01:00' : '22:00' })),
     curbsideHours: [],
     deliveryHours: [],

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page as BrowserPage } from 'puppeteer-core';
 import type { Location } from '../../client/lib/location-schemas';
 import { LOCATION_STORAGE_KEY } from '../../client/lib/preferred-location-store';
-import { localClock, timeZoneOf } from '../../server/models/location-clock';
+import { localClock } from '../../server/models/location-clock';
 import { insertLocations } from '../../server/models/locations';
 import { saveWaitlistSettings } from '../../server/waitlist/queue';
 import { TEST_PASSWORD, createAdminUser } from '../support/admin';
@@ -21,16 +21,18 @@ describe('wait-list and reservation panels in the browser', function () {
   let siteUrl: string;
   let context: BrowserContext;
   const base = uniqueRlidBase();
-  // Far from other tests' restaurants (the Kerguelen plateau).
-  const waitList = testLocation(base, { latitude: -48.9, longitude: 68.6, address1: '12 Wharf St', city: 'Port Lobster', waitListReady: true, waitListMaxPartySize: 6 });
-  const reservations = testLocation(base + 1, { latitude: -48.95, longitude: 68.7, address1: '40 Quay Rd', city: 'Port Lobster', isReservationsEnabled: true });
+  // Far from other tests' restaurants (South Georgia; the Kerguelen plateau is the location popover's).
+  const waitList = testLocation(base, { latitude: -54.28, longitude: -36.51, address1: '12 Wharf St', city: 'Port Lobster', waitListReady: true, waitListMaxPartySize: 6 });
+  const reservations = testLocation(base + 1, { latitude: -54.3, longitude: -36.45, address1: '40 Quay Rd', city: 'Port Lobster', isReservationsEnabled: true });
+  // The zone comes from the coordinates: Seattle keeps Pacific time.
+  const seattle = testLocation(base + 2, { latitude: 47.6062, longitude: -122.3321, address1: '1 Pier 55', city: 'Seattle', state: 'WA', zip: '98101', isReservationsEnabled: true });
 
   before(async function () {
     browser = await launchBrowserOrSkip(this);
     server = await startTestServer();
     site = await createTestSite(server.db);
     siteUrl = `http://${site.hostname}:${server.port}`;
-    await insertLocations(server.db, [waitList, reservations]);
+    await insertLocations(server.db, [waitList, reservations, seattle]);
     await saveWaitlistSettings(server.db, { rlid: waitList.rlid, waitListOpen: true, maxPartySize: 6, turnTimeMinutes: 40, tables: 8 });
   });
   after(async () => {
@@ -54,6 +56,14 @@ describe('wait-list and reservation panels in the browser', function () {
     await page.waitForSelector('.preferred-location__panel-button', { visible: true });
     return page;
   }
+
+  /** Sets the reservation panel's date input as a visitor's date picker does. */
+  const pickDate = (page: BrowserPage, date: string) =>
+    page.$eval('#reservation-date', (input, value) => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setValue.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, date);
 
   const fill = async (page: BrowserPage, prefix: string, values: Record<string, string>) => {
     for (const [name, value] of Object.entries(values)) await page.type(`#${prefix}-${name}`, value);
@@ -122,13 +132,9 @@ describe('wait-list and reservation panels in the browser', function () {
     await page.click('.preferred-location__panel-button');
     await page.waitForSelector('dialog.visitor-panel[open]');
     expect(await page.$eval('#visitor-panel-title', (title) => title.textContent)).to.equal('Reserve a Table');
-    const tomorrow = localClock(new Date(Date.now() + 86_400_000), timeZoneOf(reservations.state)).date;
+    const tomorrow = localClock(new Date(Date.now() + 86_400_000), reservations.timeZone).date;
     await page.waitForSelector('#reservation-date');
-    await page.$eval('#reservation-date', (input, value) => {
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      setValue.call(input, value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    }, tomorrow);
+    await pickDate(page, tomorrow);
     await page.select('#reservation-party-size', '4');
     await page.waitForSelector('.visitor-panel__time input[value="19:00"]');
     await page.click('.visitor-panel__time:has(input[value="19:00"])');
@@ -139,7 +145,7 @@ describe('wait-list and reservation panels in the browser', function () {
     const stored = await server.db.selectFrom('reservations').select(['party_size', 'status', 'reserved_for']).where('confirmation_code', '=', code).executeTakeFirstOrThrow();
     expect(stored.party_size).to.equal(4);
     expect(stored.status).to.equal('requested');
-    expect(localClock(stored.reserved_for, timeZoneOf(reservations.state))).to.include({ date: tomorrow, minutes: 19 * 60 });
+    expect(localClock(stored.reserved_for, reservations.timeZone)).to.include({ date: tomorrow, minutes: 19 * 60 });
 
     await page.click('.visitor-panel__done button');
     await page.waitForFunction(() => document.querySelector('.visitor-panel__big')?.textContent === 'Your reservation is cancelled.');
@@ -148,5 +154,26 @@ describe('wait-list and reservation panels in the browser', function () {
     await page.keyboard.press('Escape');
     await page.waitForSelector('dialog.visitor-panel', { hidden: true });
     expect(await page.evaluate(() => document.activeElement?.classList.contains('preferred-location__panel-button'))).to.equal(true);
+  });
+
+  it('shows a Seattle table booked at 7:00 PM as 7:00 PM Pacific Time in a New York browser', async () => {
+    const page = await preferredCard(seattle);
+    await page.emulateTimezone('America/New_York');
+    await page.click('.preferred-location__panel-button');
+    await page.waitForSelector('#reservation-date');
+    // The date picker starts on today in Seattle (by the browser's clock, which test:hours does not move), and the times say whose clock they are on.
+    const seattleToday = await page.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date()));
+    expect(await page.$eval('#reservation-date', (input) => (input as HTMLInputElement).min)).to.equal(seattleToday);
+    const tomorrow = localClock(new Date(Date.now() + 86_400_000), 'America/Los_Angeles').date;
+    await pickDate(page, tomorrow);
+    await page.waitForSelector('.visitor-panel__time input[value="19:00"]');
+    expect(await page.$eval('.visitor-panel__zone', (note) => note.textContent)).to.equal('Times are Pacific Time.');
+    await page.click('.visitor-panel__time:has(input[value="19:00"])');
+    await fill(page, 'reservation', { firstName: 'Rain', lastName: 'Sound', phone: '(206) 555-0190' });
+    await page.click('.visitor-panel__form button[type="submit"]');
+    await page.waitForSelector('.visitor-panel__code');
+    const summary = await page.$eval('.visitor-panel__summary', (line) => line.textContent!);
+    expect(summary).to.match(/^Party of 2, .*7:00\sPM Pacific Time$/);
+    expect(summary).to.not.include('10:00');
   });
 });

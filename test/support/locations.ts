@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Location, LocationHours } from '../../client/lib/location-schemas';
+import { timeZoneAt } from '../../server/models/location-clock';
 
 /** Every day, around the clock (a span from 00:00 to 00:00 runs the whole day). */
 export const OPEN_ALL_DAY: LocationHours[] = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '00:00', close: '00:00' }));
@@ -12,9 +13,9 @@ export function uniqueRlidBase(): number {
   return 100_000_000 + randomInt(800_000_000);
 }
 
-/** A location for tests, open around the clock unless the overrides say otherwise. */
+/** A location for tests, open around the clock unless the overrides say otherwise; its zone is that of its coordinates. */
 export function testLocation(rlid: number, overrides: Partial<Location> = {}): Location {
-  return {
+  const location = {
     rlid,
     restaurantNumber: String(rlid % 100000),
     address1: `${rlid % 1000} Test Quay`,
@@ -38,6 +39,7 @@ export function testLocation(rlid: number, overrides: Partial<Location> = {}): L
     isReservationsEnabled: false,
     ...overrides,
   };
+  return { ...location, timeZone: overrides.timeZone ?? timeZoneAt(location.latitude, location.longitude) };
 }
 
 /** A location at a point (state 'TS', no online ordering), open around the clock unless the overrides say otherwise. */

@@ -18,6 +18,16 @@ describe('offline geocoder', function () {
     expectNear(geocode('02134-1234'), 42.35, -71.13);
   });
 
+  it("names a ZIP's city by its proper name, not the Postal Service's abbreviation", () => {
+    expect(geocode('30347')?.label).to.equal('Atlanta, GA 30347');
+    expect(geocode('35225')?.label).to.equal('Birmingham, AL 35225');
+    expect(geocode('96827')?.label).to.equal('Honolulu, HI 96827');
+    expect(geocode('58704')?.label).to.equal('Minot Air Force Base, ND 58704');
+    expect(geocode('83814')?.label).to.equal("Coeur d'Alene, ID 83814");
+    // The postal spelling still finds the city, under its proper name.
+    expect(geocode('Atl, GA')?.label).to.equal('Atlanta, GA');
+  });
+
   it('resolves a Canadian postal code, full or its first three characters', () => {
     expect(expectNear(geocode('M5V 2T6'), 43.65, -79.37).label).to.include('Ontario');
     expectNear(geocode('m5v2t6'), 43.65, -79.37);

@@ -14,6 +14,7 @@ const location: Location = {
   zip: 'B3H 1A1',
   longitude: -63.5752387,
   latitude: 44.6487635,
+  timeZone: 'America/Halifax',
   hours: [
     { dayOfWeek: 6, open: '16:30', close: '00:30' },
     { dayOfWeek: 6, open: '11:00', close: '14:30' },

@@ -268,6 +268,13 @@ describe('location popover: preferred location store', () => {
     expect(quiet).to.deep.equal([]);
   });
 
+  it('keeps a location saved before locations carried a time zone, so the visitor keeps their choice until it is refreshed', () => {
+    const { timeZone: _added, ...savedEarlier } = sampleLocation();
+    expect(parseStoredLocation(JSON.stringify(savedEarlier))).to.deep.equal(savedEarlier);
+    const wrongZone = JSON.stringify({ ...sampleLocation(), timeZone: 'Mars/Olympus_Mons' });
+    return capturingConsole('warn', () => expect(parseStoredLocation(wrongZone)).to.equal(null));
+  });
+
   it('answers none for invalid stored data through the store too', async () => {
     const { items, environment } = memoryEnvironment();
     items.set(LOCATION_STORAGE_KEY, JSON.stringify({ ...sampleLocation(), latitude: 'north' }));

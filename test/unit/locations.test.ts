@@ -74,10 +74,21 @@ describe('demoLocations', () => {
     const locations = demoLocations();
     expect(locations.length).to.be.at.least(600);
     expect(JSON.stringify(demoLocations())).to.equal(JSON.stringify(locations));
-    for (const location of locations) locationSchema.parse(location);
+    // Their zones come from their coordinates when they are stored.
+    for (const location of locations) locationSchema.omit({ timeZone: true }).parse(location);
     expect(new Set(locations.map((location) => location.rlid)).size).to.equal(locations.length);
     expect(new Set(locations.filter((location) => location.country === 'US').map((location) => location.state)).size).to.equal(51);
     expect(new Set(locations.filter((location) => location.country === 'CA').map((location) => location.state)).size).to.be.at.least(5);
     expect(locations.some((location) => location.isTemporarilyClosed)).to.equal(true);
+  });
+
+  it('names every US city as the place calls itself, never by a postal abbreviation', async () => {
+    const { demoLocations } = await import('../../server/seed/demo-locations');
+    const { gazetteerPlaces } = await import('../../server/gazetteer');
+    const places = new Set(gazetteerPlaces().map((place) => `${place.name.split(',')[0]}|${place.region}`));
+    const cities = new Set(demoLocations().filter((location) => location.country === 'US').map((location) => `${location.city}|${location.state}`));
+    expect([...cities].filter((city) => !places.has(city))).to.deep.equal([]);
+    expect([...cities]).to.include.members(['Atlanta|GA', 'Birmingham|AL', 'Honolulu|HI', 'Minot Air Force Base|ND', "Coeur d'Alene|ID"]);
+    for (const abbreviation of ['Atl|GA', 'Bham|AL', 'Hon|HI', 'J B P H H|HI', 'Jber|AK', 'Minot Afb|ND']) expect(cities).to.not.include(abbreviation);
   });
 });

@@ -2,7 +2,8 @@ import type { Ref } from 'react';
 import LocationAddress from '../LocationAddress';
 import { gettext, interpolate } from '../../lib/i18n';
 import { directionsUrl, localPageUrl, orderUrl, telUrl } from '../../lib/location-links';
-import type { Location } from '../../lib/location-schemas';
+import { localClock } from '../../lib/local-clock';
+import type { StoredLocation } from '../../lib/preferred-location-store';
 import { todaysHours, type HoursKind } from '../../lib/todays-hours';
 import VisitorPanelButton from '../VisitorPanelButton';
 
@@ -14,15 +15,17 @@ const HOURS_ROWS: readonly { kind: HoursKind; label: () => string }[] = [
 
 /** Props of PreferredLocationCard; it renders only in the browser, so it may read the clock and the address bar. */
 export interface PreferredLocationCardProps {
-  location: Location;
+  location: StoredLocation;
   onChangeLocation: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }
 
 /** The saved location: address, directions, local page, today's hours, phone, reserve / wait list, ordering, and 'Change Location'. */
 export default function PreferredLocationCard({ location, onChangeLocation, headingRef }: PreferredLocationCardProps) {
-  const weekday = new Date().getDay();
-  const hours = HOURS_ROWS.map((row) => ({ ...row, value: todaysHours(location, row.kind, weekday) })).filter((row) => row.value !== null);
+  // Today where the restaurant is, not where the visitor is. A copy saved before locations carried
+  // their zone shows no hours until the popover's refresh brings the zone.
+  const weekday = location.timeZone === undefined ? null : localClock(new Date(), location.timeZone).dayOfWeek;
+  const hours = weekday === null ? [] : HOURS_ROWS.map((row) => ({ ...row, value: todaysHours(location, row.kind, weekday) })).filter((row) => row.value !== null);
   return (
     <section className="preferred-location" aria-labelledby="preferred-location-heading">
       <p className="preferred-location__eyebrow">{gettext('Your Location')}</p>

@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
-import type { Location } from '../../lib/location-schemas';
 import { fetchLocation } from '../../lib/location-search';
-import { preferredLocationStore } from '../../lib/preferred-location-store';
+import { preferredLocationStore, type StoredLocation } from '../../lib/preferred-location-store';
 
 /**
  * Brings the saved copy of the preferred location up to date (hours, wait list) the first time
  * it is shown on a page; pass null until then. A failed fetch is logged and the copy kept.
  */
-export function useRefreshedPreferredLocation(location: Location | null): void {
+export function useRefreshedPreferredLocation(location: StoredLocation | null): void {
   const refreshed = useRef<number | null>(null);
   const rlid = location?.rlid ?? null;
 

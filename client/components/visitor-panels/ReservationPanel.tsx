@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
 import { cancelReservation, fetchAvailability, newIdempotencyKey, requestReservation, type Reservation } from '../../lib/guest-api';
+import { formatRestaurantTime, localClock, timeZoneName } from '../../lib/local-clock';
 import type { Location } from '../../lib/location-schemas';
 import DoneHeadline from './DoneHeadline';
 import PartySize, { PanelPlace } from './PartySize';
@@ -13,23 +14,19 @@ const MAX_PARTY = 12;
 /** How far ahead the date picker reaches (the server's MAX_DAYS_AHEAD). */
 const DAYS_AHEAD = 60;
 
-/** A date as YYYY-MM-DD in the visitor's own calendar. */
-function isoDate(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+/** The date `days` after YYYY-MM-DD. */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-function reservedForLabel(reservation: Reservation): string {
-  return new Date(reservation.reservedFor).toLocaleString(undefined, { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
-
-function Confirmation({ reservation, onCancelled }: { reservation: Reservation; onCancelled: (reservation: Reservation) => void }) {
+function Confirmation({ reservation, timeZone, onCancelled }: { reservation: Reservation; timeZone: string; onCancelled: (reservation: Reservation) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const cancelled = reservation.status === 'cancelled';
   return (
     <div className="visitor-panel__done" aria-live="polite">
       <DoneHeadline>{cancelled ? gettext('Your reservation is cancelled.') : gettext('Your table is requested!')}</DoneHeadline>
-      <p>{interpolate('Party of {size}, {when}', { size: reservation.partySize, when: reservedForLabel(reservation) })}</p>
+      <p className="visitor-panel__summary">{interpolate('Party of {size}, {when}', { size: reservation.partySize, when: formatRestaurantTime(new Date(reservation.reservedFor), timeZone) })}</p>
       <p>
         {gettext('Confirmation code')}: <strong className="visitor-panel__code">{reservation.confirmationCode}</strong>
       </p>
@@ -59,10 +56,13 @@ function Confirmation({ reservation, onCancelled }: { reservation: Reservation; 
 
 /**
  * The reservation panel: party size and date, the times the restaurant can still seat, the
- * guest's details, then a confirmation with the code and a way to cancel.
+ * guest's details, then a confirmation with the code and a way to cancel. Dates and times are
+ * the restaurant's (its own time zone, named), whatever zone the guest's browser is in.
  */
 export default function ReservationPanel({ location }: { location: Location }) {
-  const today = isoDate(new Date());
+  // The panel opens on a visitor's click, never in server-rendered markup, so it may read the clock.
+  const now = new Date();
+  const today = localClock(now, location.timeZone).date;
   const [partySize, setPartySize] = useState(2);
   const [date, setDate] = useState(today);
   const [picked, setTime] = useState<string | null>(null);
@@ -77,10 +77,8 @@ export default function ReservationPanel({ location }: { location: Location }) {
   // A time chosen for another day or party size is no choice for this one.
   const time = open.some((slot) => slot.time === picked) ? picked : null;
 
-  if (reservation) return <Confirmation reservation={reservation} onCancelled={setReservation} />;
+  if (reservation) return <Confirmation reservation={reservation} timeZone={location.timeZone} onCancelled={setReservation} />;
 
-  const lastDay = new Date();
-  lastDay.setDate(lastDay.getDate() + DAYS_AHEAD);
   return (
     <form
       className="visitor-panel__form"
@@ -104,11 +102,12 @@ export default function ReservationPanel({ location }: { location: Location }) {
         <PartySize id="reservation-party-size" value={partySize} max={MAX_PARTY} onChange={setPartySize} />
         <p className="visitor-panel__field">
           <label htmlFor="reservation-date">{gettext('Date')}</label>
-          <input id="reservation-date" type="date" required min={today} max={isoDate(lastDay)} value={date} onChange={(event) => event.target.value && setDate(event.target.value)} />
+          <input id="reservation-date" type="date" required min={today} max={addDays(today, DAYS_AHEAD)} value={date} onChange={(event) => event.target.value && setDate(event.target.value)} />
         </p>
       </div>
       <fieldset className="visitor-panel__times">
         <legend>{gettext('Time')}</legend>
+        <p className="visitor-panel__zone">{interpolate('Times are {zone}.', { zone: timeZoneName(location.timeZone, now) })}</p>
         <div aria-live="polite">
           {availability === null ? (
             <p>{gettext('Finding open tables…')}</p>

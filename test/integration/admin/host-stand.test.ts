@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { User } from '../../../server/db/schema';
-import { localClock, timeZoneOf, zonedInstant } from '../../../server/models/location-clock';
+import { localClock, zonedInstant } from '../../../server/models/location-clock';
 import { getLocation, insertLocations } from '../../../server/models/locations';
 import { newConfirmationCode } from '../../../server/reservations/book';
 import { addWalkIn, findEntry, joinWaitlist, queueOf, saveWaitlistSettings, turnSettings } from '../../../server/waitlist/queue';
@@ -238,7 +238,7 @@ describe('admin host stand', function () {
   it('lists the day\'s reservations in time order and confirms or cancels them, each audited', async () => {
     const { rlid } = await openLocation();
     const other = await openLocation();
-    const zone = timeZoneOf('ME');
+    const zone = 'America/New_York';
     const today = localClock(now, zone).date;
     const book = async (at: number, lastName: string, where = rlid, date = today) =>
       server.db
@@ -272,6 +272,22 @@ describe('admin host stand', function () {
 
     const audit = await auditOf(user);
     expect(audit.map((entry) => [entry.action, entry.object_id])).to.deep.equal([['reservation.confirm', early.id], ['reservation.cancel', late.id]]);
+  });
+
+  it("shows a restaurant's bookings and wait list on its own clock and names the zone, also where its state keeps another", async () => {
+    // El Paso keeps Mountain time, though most of Texas keeps Central.
+    const rlid = nextRlid++;
+    await insertLocations(server.db, [testLocation(rlid, { city: `El Paso ${uniqueSuffix()}`, state: 'TX', latitude: 31.7619, longitude: -106.485, isReservationsEnabled: true })]);
+    const today = localClock(now, 'America/Denver').date;
+    await server.db
+      .insertInto('reservations')
+      .values({ confirmation_code: newConfirmationCode(), rlid, party_size: 2, reserved_for: zonedInstant(today, 19 * 60, 'America/Denver'), first_name: 'Res', last_name: 'Desert', phone: '555-555-0103' })
+      .execute();
+    const host = await signedInClient(server, await hostOf([rlid]));
+    const reservations = await host.get(`/wagtail/reservations/${rlid}/`);
+    expect(reservations.body).to.include('7:00 PM').and.not.include('8:00 PM');
+    expect(reservations.body).to.include('Mountain Time (America/Denver)');
+    expect((await host.get(`/wagtail/waitlist/${rlid}/`)).body).to.include('Mountain Time (America/Denver)');
   });
 
   it('lets hosts of every location and superusers search all locations', async () => {
