@@ -67,6 +67,7 @@ describe('location popover in the browser', function () {
     waitList: preferred({ isReservationsEnabled: false, waitListReady: true, localPageURL: 'ts/testport/110-harbor-rd' }),
     waitListAtNight: preferred({ isReservationsEnabled: false, waitListReady: true }),
     neither: preferred({ isReservationsEnabled: false, waitListReady: false }),
+    closedTakingReservations: preferred({ isTemporarilyClosed: true, isReservationsEnabled: true, hasOnlineOrdering: true }),
   };
 
   async function geocoded(query: string): Promise<{ lat: number; lng: number }> {
@@ -363,6 +364,11 @@ describe('location popover in the browser', function () {
   it('offers neither when the location takes no reservations and its wait list is not ready', async () => {
     const page = await openPreferredCard(cases.neither);
     expect(await panelButtons(page)).to.deep.equal([]);
+  });
+
+  it("offers neither 'Reserve a Table' nor 'Order Now' while the restaurant is temporarily closed", async () => {
+    const page = await openPreferredCard(cases.closedTakingReservations);
+    expect(await page.$$eval('.preferred-location__actions :is(a, button)', (controls) => controls.map((control) => control.textContent))).to.deep.equal([]);
   });
 
   it("orders on the location's country root address, or else on this site", async () => {
