@@ -63,6 +63,14 @@ export function serializeForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => JSON_SCRIPT_ESCAPES[char]!);
 }
 
+/**
+ * The page's meta description: its own (an editor's search description, or what a routed page
+ * says), else the site's tagline, else its brand, so no page goes without one.
+ */
+export function pageDescription(head: PageHead, site: Pick<SiteChrome, 'tagline' | 'brandName'>): string {
+  return head.description || site.tagline || site.brandName;
+}
+
 /** Creates the renderer: server-side React render plus the document around it. */
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const { config, manifest, outsideScripts, catalog, csrf } = options;
@@ -94,7 +102,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         `<title>${escapeHtml(head.title)}</title>`,
-        head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : '',
+        `<meta name="description" content="${escapeHtml(pageDescription(head, site))}">`,
         head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
         head.structuredData ? `<script type="application/ld+json" nonce="${nonce}">${serializeForScript(head.structuredData)}</script>` : '',
         '<meta name="theme-color" content="#c8281e">',

@@ -10,14 +10,15 @@ const BUTTON_LABELS: Readonly<Record<VisitorPanelEventName, () => string>> = {
 
 /**
  * 'Reserve a Table' or 'Join the wait list' for the location, raising the event its panel
- * listens for; nothing when it offers neither (SPEC §4). Used by the popover and the map list.
+ * listens for; nothing when it offers neither (SPEC §4). Used by the popover, the map list and
+ * the local page.
  */
 export default function VisitorPanelButton({
   location,
   style = 'primary',
   className,
 }: {
-  location: Pick<Location, 'rlid' | 'isReservationsEnabled' | 'waitListReady'>;
+  location: Pick<Location, 'rlid' | 'isReservationsEnabled' | 'waitListReady' | 'isTemporarilyClosed'>;
   style?: ButtonStyle;
   className?: string;
 }) {

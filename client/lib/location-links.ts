@@ -34,6 +34,11 @@ export function orderUrl(location: { rlid: number; countryRootURL?: string | und
   return new URL(`order?rlid=${location.rlid}`, root).toString();
 }
 
+/** Whether 'Order Now' is offered: the restaurant orders online and is not temporarily closed. */
+export function offersOnlineOrdering(location: { hasOnlineOrdering: boolean; isTemporarilyClosed: boolean }): boolean {
+  return location.hasOnlineOrdering && !location.isTemporarilyClosed;
+}
+
 /** Driving directions to a point in the maps service. */
 export function directionsUrl({ lat, lng }: LatLng): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;

@@ -21,8 +21,12 @@ export function requestVisitorPanel(name: VisitorPanelEventName, rlid: number): 
   window.dispatchEvent(new CustomEvent<VisitorPanelEventDetail>(name, { detail: { rlid } }));
 }
 
-/** Which panel a location offers (SPEC §4): reservations first, else a ready wait list, else none. */
-export function visitorPanelFor(location: { isReservationsEnabled: boolean; waitListReady?: boolean | undefined }): VisitorPanelEventName | null {
+/**
+ * Which panel a location offers (SPEC §4): reservations first, else a ready wait list, else
+ * none; a temporarily closed restaurant takes no guests, so it offers none.
+ */
+export function visitorPanelFor(location: { isReservationsEnabled: boolean; waitListReady?: boolean | undefined; isTemporarilyClosed: boolean }): VisitorPanelEventName | null {
+  if (location.isTemporarilyClosed) return null;
   if (location.isReservationsEnabled) return OPEN_RESERVATION_PANEL_EVENT;
   if (location.waitListReady) return OPEN_WAITLIST_EVENT;
   return null;

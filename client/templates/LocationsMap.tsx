@@ -4,6 +4,8 @@ import { MapListItem, mapListItemId } from '../components/locations-map/MapListI
 import { gettext, interpolate } from '../lib/i18n';
 import { fetchNearestLocations, searchLocationsByAddress, type MapPoint } from '../lib/location-search';
 import { focusedEntry, MAP_SEARCH_AREA, type MapListEntry } from '../lib/map-list';
+import type { Location } from '../lib/location-schemas';
+import { preferredLocationStore } from '../lib/preferred-location-store';
 import { usePageContext } from '../lib/page-context';
 import { requestDevicePosition } from '../lib/user-position';
 
@@ -17,8 +19,23 @@ export interface LocationsMapProps {
   origin: MapPoint | null;
   /** Whether the address asked for a search, so an empty list means nothing was found. */
   searched: boolean;
-  /** Restaurants near `origin`, nearest first. */
+  /** Restaurants near `origin` (without a search, near the site's default map centre), nearest first. */
   locations: MapListEntry[];
+}
+
+/** Where the list opens when the address asked for no search, and how the visitor is told. */
+interface ListStart {
+  point: MapPoint;
+  place: string;
+}
+
+function preferredStart(location: Pick<Location, 'latitude' | 'longitude' | 'city' | 'state'>): ListStart {
+  return { point: { lat: location.latitude, lng: location.longitude }, place: interpolate('{city}, {state}', { city: location.city, state: location.state }) };
+}
+
+async function positionStart(): Promise<ListStart | null> {
+  const point = await requestDevicePosition();
+  return point && { point, place: gettext('your location') };
 }
 
 // Only the map the site uses is downloaded: Google's with a key, the built-in one without.
@@ -60,17 +77,24 @@ export default function LocationsMap({ query, origin, searched, locations }: Loc
     );
   }, []);
 
-  // Without a search in the address, the list starts from where the device is (SPEC §4 "User position").
+  // Without a search in the address, the list opens on the visitor's preferred restaurant, else
+  // on where the device is (SPEC §4 "User position"); the server's default-centre list stays until then.
   useEffect(() => {
     setMounted(true);
     if (searched) return;
     let active = true;
+    const preferred = preferredLocationStore().getSnapshot();
     void (async () => {
-      const point = await requestDevicePosition();
-      if (!point || !active) return;
+      const start = preferred ? preferredStart(preferred) : await positionStart();
+      if (!start || !active) return;
       try {
-        const result = await fetchNearestLocations(point, MAP_SEARCH_AREA);
-        if (active) showResults(result.locations, point, gettext('your location'));
+        const result = await fetchNearestLocations(start.point, MAP_SEARCH_AREA);
+        if (!active) return;
+        showResults(result.locations, start.point, start.place);
+        if (preferred && result.locations.some((entry) => entry.location.rlid === preferred.rlid)) {
+          setFocusedRlid(preferred.rlid);
+          setPanRequest((count) => count + 1);
+        }
       } catch (error) {
         console.warn('The location list could not be fetched', error);
       }

@@ -1,4 +1,5 @@
 import LocationAddress from '../components/LocationAddress';
+import VisitorPanelButton from '../components/VisitorPanelButton';
 import { gettext, interpolate } from '../lib/i18n';
 import { directionsUrl, telUrl } from '../lib/location-links';
 import type { LocationHours as HoursSpan } from '../lib/location-schemas';
@@ -32,9 +33,11 @@ export interface LocationDetail {
   map_image_url_mobile: string | null;
   map_image_url_desktop: string | null;
   has_online_ordering: boolean;
-  /** The online ordering address (/order?rlid=...), when online ordering is offered. */
+  /** The online ordering address (/order?rlid=...), when online ordering is offered and the restaurant is open. */
   order_url: string | null;
   accepts_reservations: boolean;
+  /** Whether the wait list takes online joins now (SPEC §4), for 'Join the wait list'. */
+  wait_list_ready: boolean;
   is_temporarily_closed: boolean;
   /** What the restaurant offers ('Dine-In', 'Curbside', ...), translated. */
   services: string[];
@@ -111,11 +114,20 @@ export default function SingleLocation({ title, location, locator_url }: SingleL
                   {gettext('Get directions')}
                   <span className="visually-hidden"> {gettext('(opens in a new tab)')}</span>
                 </a>
-                {location.has_online_ordering && location.order_url && (
+                {location.order_url && (
                   <a className="button button--primary" href={location.order_url}>
                     {gettext('Order Online')}
                   </a>
                 )}
+                <VisitorPanelButton
+                  location={{
+                    rlid: location.id,
+                    isReservationsEnabled: location.accepts_reservations,
+                    waitListReady: location.wait_list_ready,
+                    isTemporarilyClosed: location.is_temporarily_closed,
+                  }}
+                  style="secondary"
+                />
               </p>
               {location.services.length > 0 && (
                 <ul className="single-location__services" aria-label={gettext('Services')}>

@@ -17,5 +17,5 @@ export const headingBlock = defineBlock({
     { name: 'level', label: 'Level', kind: 'select', choices: [['h2', 'Heading 2'], ['h3', 'Heading 3'], ['h4', 'Heading 4']] },
     ALIGNMENT_FIELD,
   ],
-  toProps: (value): HeadingProps => value,
+  toProps: (value): HeadingProps => ({ ...value, look: value.level }),
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { RenderedBlock } from '../../client/blocks/types';
+import { keepHeadingOutline } from './heading-outline';
 import { BLOCKS } from './index';
 import type { BlockContext } from './types';
 
@@ -14,7 +15,8 @@ export type StreamValue = z.output<typeof streamFieldSchema>;
 
 /**
  * Turns a stored StreamField into component props. A block of an unknown type or with a value
- * its schema refuses is left out and logged, so one bad block never takes the page down.
+ * its schema refuses is left out and logged, so one bad block never takes the page down; heading
+ * blocks are kept in outline order.
  */
 export async function resolveStream(stream: StreamValue, context: BlockContext): Promise<RenderedBlock[]> {
   const rendered = await Promise.all(
@@ -33,5 +35,5 @@ export async function resolveStream(stream: StreamValue, context: BlockContext):
       return { type: block.type, id: block.id, props };
     }),
   );
-  return rendered.filter((block): block is RenderedBlock => block !== null);
+  return keepHeadingOutline(rendered.filter((block): block is RenderedBlock => block !== null));
 }

@@ -19,6 +19,8 @@ export const siteSettingsSchema = z.object({
   securityContact: z.string().trim().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address'),
   /** Navigation of the new header; the legacy header is used while this is null. */
   header: headerContentSchema.nullable(),
+  /** Where the locations map opens for a visitor who neither searched, shared a position nor chose a restaurant. */
+  mapDefaultCenter: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
 });
 
 /** A site's settings. */
@@ -34,6 +36,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   accountLoginUrl: '/account/login?returnUrl=/',
   securityContact: 'mailto:security@redharbor.example',
   header: null,
+  // The middle of the contiguous United States, where the demo chain's restaurants spread from.
+  mapDefaultCenter: { lat: 39.83, lng: -98.58 },
 };
 
 /**

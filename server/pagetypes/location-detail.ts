@@ -1,5 +1,5 @@
 import type { Location, LocationHours as HoursSpan } from '../../client/lib/location-schemas';
-import { orderUrl } from '../../client/lib/location-links';
+import { offersOnlineOrdering, orderUrl } from '../../client/lib/location-links';
 import { gettext } from '../../client/lib/i18n';
 import type { LocationDetail, LocationHours } from '../../client/templates/SingleLocation';
 import { locationMapImageUrls } from '../maps/map-image-urls';
@@ -72,8 +72,9 @@ export function locationDetail(location: Location, url: string, options: { googl
     map_image_url_mobile: maps.mobile,
     map_image_url_desktop: maps.desktop,
     has_online_ordering: location.hasOnlineOrdering,
-    order_url: location.hasOnlineOrdering ? orderUrl(location, options.origin) : null,
+    order_url: offersOnlineOrdering(location) ? orderUrl(location, options.origin) : null,
     accepts_reservations: location.isReservationsEnabled,
+    wait_list_ready: location.waitListReady === true,
     is_temporarily_closed: location.isTemporarilyClosed,
     services: SERVICES.filter(([flag]) => location[flag] === true).map(([, label]) => label()),
     hours: HOURS_TYPES.map(([typeName, field]) => hoursOfType(typeName, location[field])),

@@ -5,6 +5,7 @@ import { MAP_SEARCH_AREA } from '../../client/lib/map-list';
 import { positionFromQuery } from '../../client/lib/user-position';
 import { sharedGeocoder } from '../geocoder';
 import { findNearestLocations } from '../models/locations';
+import { getSiteSettings } from '../models/site-settings';
 import { CONTENT_PARENT_TYPES } from './parent-types';
 import { definePageType } from './types';
 
@@ -24,7 +25,9 @@ function searchedPoint(query: string, parameters: Readonly<Record<string, string
 /**
  * The locator (SPEC §2 item 9): a search form and lettered list beside the map. A search given
  * in the address (`q`, or `latitude` and `longitude`) is answered here, so the list is in the
- * HTML and works before any script runs.
+ * HTML and works before any script runs; without one the list holds the restaurants nearest the
+ * site's default map centre, which the page replaces by those near the visitor's preferred
+ * restaurant or shared position once it knows them.
  */
 export const locationsMapPage = definePageType({
   name: LOCATIONS_MAP_PAGE_TYPE,
@@ -37,10 +40,11 @@ export const locationsMapPage = definePageType({
     const query = (context.query.q ?? '').trim().slice(0, QUERY_MAX_LENGTH);
     const origin = searchedPoint(query, context.query);
     const searched = query !== '' || origin !== null;
-    if (!origin) return { query, origin, searched, locations: [] };
+    if (searched && !origin) return { query, origin, searched, locations: [] };
+    const around = origin ?? (await getSiteSettings(context.db, context.site.id, context.logger)).mapDefaultCenter;
     const { locations } = await findNearestLocations(context.db, {
-      latitude: origin.lat,
-      longitude: origin.lng,
+      latitude: around.lat,
+      longitude: around.lng,
       radiusMiles: MAP_SEARCH_AREA.radius,
       limit: MAP_SEARCH_AREA.limit,
     }, context.now);

@@ -61,7 +61,8 @@ function formPageHandler<Fields>(pageType: PageTypeDefinition<Fields>, handle: (
  * HTML form posts to pages with a form (contact us, email signup), sent to the page's own address
  * with csrfmiddlewaretoken (checked app-wide before this). Each post is rate limited per IP; a
  * valid one is stored in one transaction and redirected (Post/Redirect/Get); an invalid one, or
- * one the database refused, shows the page again with what was typed and the errors.
+ * one the database refused, shows the page again with what was typed and the errors. A refused
+ * form answers 200 as Django does: a 4xx page makes browsers log an error for the visitor's slip.
  */
 export function pageForms(options: PageFormsOptions, responder: PageResponder): RequestHandler {
   const { db, config, captcha } = options;
@@ -76,7 +77,7 @@ export function pageForms(options: PageFormsOptions, responder: PageResponder): 
         fallbackTo: config.CONTACT_TO_ADDRESS,
         siteName: site.site.site_name,
       });
-      if (!checked.valid) return { status: 400, posted: { body, errors: checked.errors } };
+      if (!checked.valid) return { status: 200, posted: { body, errors: checked.errors } };
       try {
         await saveFormSubmission(db, { pageId: page.id, formData: checked.formData, ipHash: hashClientAddress(config.SECRET_KEY, req) }, checked.notification);
       } catch (error) {
@@ -88,7 +89,7 @@ export function pageForms(options: PageFormsOptions, responder: PageResponder): 
     [emailSignupPage.name]: formPageHandler(emailSignupPage, async ({ page, fields, site, context, req, body }) => {
       const checked = await checkSignupPost(body, { captcha, remoteIp: req.ip ?? '' });
       const formSets = { [occasionsFormSet.prefix]: { forms: checked.occasions.forms, nonFormErrors: checked.occasions.nonFormErrors } };
-      if (!checked.valid) return { status: 400, posted: { body, errors: checked.errors, formSets } };
+      if (!checked.valid) return { status: 200, posted: { body, errors: checked.errors, formSets } };
       try {
         await saveSignup(checked.signup, site, req);
       } catch (error) {

@@ -70,6 +70,7 @@ describe('location popover in the browser', function () {
     neither: preferred({ isReservationsEnabled: false, waitListReady: false }),
     // Opening an hour later each weekday: Sunday at 1:00 AM, Monday at 2:00 AM, ...
     honolulu: preferred({ timeZone: 'Pacific/Honolulu', hours: EVERY_DAY.map((dayOfWeek) => ({ dayOfWeek, open: `0${dayOfWeek + 1}:00`, close: '22:00' })) }),
+    closedTakingReservations: preferred({ isTemporarilyClosed: true, isReservationsEnabled: true, hasOnlineOrdering: true }),
   };
 
   async function geocoded(query: string): Promise<{ lat: number; lng: number }> {
@@ -366,6 +367,11 @@ describe('location popover in the browser', function () {
   it('offers neither when the location takes no reservations and its wait list is not ready', async () => {
     const page = await openPreferredCard(cases.neither);
     expect(await panelButtons(page)).to.deep.equal([]);
+  });
+
+  it("offers neither 'Reserve a Table' nor 'Order Now' while the restaurant is temporarily closed", async () => {
+    const page = await openPreferredCard(cases.closedTakingReservations);
+    expect(await page.$$eval('.preferred-location__actions :is(a, button)', (controls) => controls.map((control) => control.textContent))).to.deep.equal([]);
   });
 
   it("orders on the location's country root address, or else on this site", async () => {

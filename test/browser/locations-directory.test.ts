@@ -6,6 +6,7 @@ import { insertLocations } from '../../server/models/locations';
 import { addChild } from '../../server/models/pages';
 import { launchBrowserOrSkip } from '../support/browser';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
+import { settableClock, todayAt } from '../support/clock';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** Map images come from another endpoint; whether it answers is not this journey's concern. */
@@ -112,4 +113,77 @@ describe('locations directory in the browser', function () {
       await page.close();
     });
   }
+});
+
+describe('local page offers in the browser', function () {
+  let browser: Browser;
+  let server: TestServer;
+  let site: TestSite;
+  const suffix = uniqueSuffix();
+  const base = 100_000_000 + randomInt(800_000_000);
+  // The wait list takes joins only while the restaurant is open: the server reads a daytime hour.
+  const serverTime = settableClock(todayAt('14:00', 'America/New_York'));
+  const local = (street: string) => `nh/offerton-${suffix}/${street}`;
+  const reservations = restaurant(base, { address1: '1 Booking Row', city: `Offerton ${suffix}`, state: 'NH', localPageURL: local('1-booking-row') });
+  const waitList = restaurant(base + 1, { address1: '2 Queue Ln', city: `Offerton ${suffix}`, state: 'NH', localPageURL: local('2-queue-ln') });
+  const closed = restaurant(base + 2, { address1: '3 Shut Rd', city: `Offerton ${suffix}`, state: 'NH', localPageURL: local('3-shut-rd') });
+
+  before(async function () {
+    browser = await launchBrowserOrSkip(this);
+    server = await startTestServer({}, { clock: serverTime.clock });
+    site = await createTestSite(server.db);
+    const restaurants = await addChild(server.db, site.home, { title: 'Seafood Restaurants', slug: 'seafood-restaurants', pageType: 'content_page', content: { body: [], confirmation: [] } });
+    await addChild(server.db, restaurants, { title: 'United States', slug: 'locations', pageType: 'locations_state_list_page', content: { country: 'United States' } });
+    await insertLocations(server.db, [
+      { ...reservations, isReservationsEnabled: true },
+      { ...waitList, waitListReady: true, waitListMaxPartySize: 8 },
+      { ...closed, isTemporarilyClosed: true, isReservationsEnabled: true, waitListReady: true },
+    ]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function openLocalPage(location: Location): Promise<BrowserPage> {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`http://${site.hostname}:${server.port}/seafood-restaurants/locations/${location.localPageURL}/`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.evaluate(() => {
+      const events: unknown[] = [];
+      (window as unknown as { panelEvents: unknown[] }).panelEvents = events;
+      for (const type of ['open-reservation-panel', 'open-waitlist']) {
+        window.addEventListener(type, (event) => events.push({ type: event.type, detail: (event as CustomEvent).detail }));
+      }
+    });
+    return page;
+  }
+  const actions = (page: BrowserPage) => page.$$eval('.single-location__actions :is(a, button)', (controls) => controls.map((control) => control.firstChild?.textContent));
+  const panelEvents = (page: BrowserPage) => page.evaluate(() => (window as unknown as { panelEvents: unknown[] }).panelEvents);
+
+  it("offers 'Reserve a Table' for a restaurant that takes reservations, raising the reservation panel's event", async () => {
+    const page = await openLocalPage(reservations);
+    expect(await actions(page)).to.deep.equal(['Get directions', 'Order Online', 'Reserve a Table']);
+    await page.click('.single-location__actions button');
+    expect(await panelEvents(page)).to.deep.equal([{ type: 'open-reservation-panel', detail: { rlid: reservations.rlid } }]);
+    await page.waitForSelector('dialog.visitor-panel[open]');
+    await page.close();
+  });
+
+  it("offers 'Join the wait list' when the wait list is ready, raising the wait list's event", async () => {
+    const page = await openLocalPage(waitList);
+    expect(await actions(page)).to.deep.equal(['Get directions', 'Order Online', 'Join the wait list']);
+    await page.click('.single-location__actions button');
+    expect(await panelEvents(page)).to.deep.equal([{ type: 'open-waitlist', detail: { rlid: waitList.rlid } }]);
+    await page.waitForSelector('dialog.visitor-panel[open]');
+    await page.close();
+  });
+
+  it('offers neither a table, the wait list nor ordering while the restaurant is temporarily closed', async () => {
+    const page = await openLocalPage(closed);
+    expect(await actions(page)).to.deep.equal(['Get directions']);
+    expect(await page.$eval('.single-location__notice', (notice) => notice.textContent)).to.equal('Temporarily Closed');
+    await page.close();
+  });
 });

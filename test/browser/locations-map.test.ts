@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import { LOCATION_STORAGE_KEY } from '../../client/lib/preferred-location-store';
 import { geocode } from '../../server/geocoder';
 import { insertLocations } from '../../server/models/locations';
 import { addChild } from '../../server/models/pages';
@@ -7,7 +8,7 @@ import { LOCATIONS_MAP_PAGE_TYPE } from '../../server/pagetypes/locations-map-pa
 import { launchBrowserOrSkip } from '../support/browser';
 import { createTestSite, type TestSite } from '../support/fixtures';
 import { testLocationAt, uniqueRlidBase } from '../support/locations';
-import { startTestServer, type TestServer } from '../support/server';
+import { request, startTestServer, type TestServer } from '../support/server';
 
 // A small town, so no other test's restaurants come nearer than these.
 const ZIP = '97910';
@@ -179,4 +180,122 @@ describe('locations map with a Google Maps key whose script cannot load', functi
     expect(await page.$('#locations-search-input')).to.not.equal(null);
     await page.close();
   });
+});
+
+describe('locations map before any search', function () {
+  let browser: Browser;
+  let server: TestServer;
+  let site: TestSite;
+  const base = uniqueRlidBase();
+  // Remote spots of this run only, so no other test's restaurants come near.
+  const centre = { lat: -47 + (base % 1000) / 1000, lng: 60 + (base % 997) / 1000 };
+  const elsewhere = { lat: centre.lat - 8, lng: centre.lng + 10 };
+  const near = (point: { lat: number; lng: number }, northMiles: number, eastMiles: number) => ({
+    latitude: point.lat + northMiles / MILES_PER_DEGREE,
+    longitude: point.lng + eastMiles / (MILES_PER_DEGREE * Math.cos((point.lat * Math.PI) / 180)),
+  });
+  const twinA = testLocationAt(base, near(centre, 1, 0), { address1: '1 Twin Quay', city: 'Twinport', isReservationsEnabled: true, hasOnlineOrdering: true });
+  const twinB = testLocationAt(base + 1, near(centre, 1, 0), { address1: '2 Twin Quay', city: 'Twinport', hasOnlineOrdering: true });
+  const closed = testLocationAt(base + 2, near(centre, 0, 5), { address1: '3 Shut Rd', city: 'Closeby', isTemporarilyClosed: true, isReservationsEnabled: true, hasOnlineOrdering: true });
+  const noOrdering = testLocationAt(base + 3, near(centre, -8, 0), {
+    address1: '4 Plain St',
+    city: 'Plainfield',
+    phone: '(807) 555-0169',
+    hasOnlineOrdering: false,
+    waitListReady: false,
+    localPageURL: `ts/plainfield-${base}/4-plain-st`,
+  });
+  const favourite = testLocationAt(base + 4, near(elsewhere, 3, 0), { address1: '5 Favourite Ave', city: 'Faraway' });
+  const neighbour = testLocationAt(base + 5, near(elsewhere, 1, 0), { address1: '6 Neighbour Ave', city: 'Faraway' });
+
+  before(async function () {
+    browser = await launchBrowserOrSkip(this);
+    server = await startTestServer();
+    site = await createTestSite(server.db, { settings: { mapDefaultCenter: centre } });
+    await addChild(server.db, site.home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
+    await insertLocations(server.db, [twinA, twinB, closed, noOrdering, favourite, neighbour]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const mapUrl = () => `http://${site.hostname}:${server.port}/locations-map/`;
+  async function openMap(width = 1280): Promise<BrowserPage> {
+    const page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport({ width, height: 900 });
+    await page.goto(mapUrl(), { waitUntil: 'networkidle0' });
+    await page.waitForSelector('html[data-hydrated="true"]');
+    return page;
+  }
+  const listedRlids = (page: BrowserPage) => page.$$eval('.map-list__item', (items) => items.map((item) => Number(item.id.replace('map-list-item-', ''))));
+
+  it("lists the restaurants nearest the site's default map centre, in the page as served", async () => {
+    const html = (await request(server, '/locations-map/', { host: site.hostname })).body;
+    expect(html).to.include(`id="map-list-item-${twinA.rlid}"`);
+    const page = await openMap();
+    expect(await listedRlids(page)).to.deep.equal([twinA.rlid, twinB.rlid, closed.rlid, noOrdering.rlid]);
+    expect(await page.$('.locations-search__message')).to.equal(null);
+    await page.close();
+  });
+
+  it('opens on the preferred restaurant: the restaurants near it, it focused', async () => {
+    const page = await openMap();
+    await page.evaluate((key, value) => localStorage.setItem(key, value), LOCATION_STORAGE_KEY, JSON.stringify(favourite));
+    await page.reload({ waitUntil: 'networkidle0' });
+    await page.waitForSelector(`#map-list-item-${favourite.rlid}.map-list__item--focused`);
+    expect(await listedRlids(page)).to.deep.equal([favourite.rlid, neighbour.rlid]);
+    expect(await page.$$eval('.map-marker[aria-pressed="true"]', (markers) => markers.map((marker) => marker.getAttribute('aria-label')))).to.deep.equal([
+      'A: 5 Favourite Ave, Faraway, TS',
+    ]);
+    await page.close();
+  });
+
+  it('draws two restaurants of one city as two pins, each visible and pressable', async () => {
+    const page = await openMap();
+    await page.waitForSelector('.map-marker');
+    const boxes = await Promise.all([twinA, twinB].map(async (twin) => (await page.$(`.map-marker[aria-label$="${twin.address1}, Twinport, TS"]`))!.boundingBox()));
+    const [a, b] = boxes.map((box) => box!);
+    const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+    expect(overlap, JSON.stringify(boxes)).to.equal(false);
+    for (const twin of [twinA, twinB]) {
+      await page.click(`.map-marker[aria-label$="${twin.address1}, Twinport, TS"]`);
+      await page.waitForSelector('.map-info-window');
+      expect(await page.$eval('.map-info-window', (card) => card.textContent)).to.include(twin.address1);
+      expect(await page.$eval(`#map-list-item-${twin.rlid}`, (item) => item.classList.contains('map-list__item--focused'))).to.equal(true);
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('.map-info-window', { hidden: true });
+    }
+    await page.close();
+  });
+
+  it("offers neither 'Reserve a Table' nor 'Order Now' for a temporarily closed restaurant, in the list or on the map", async () => {
+    const page = await openMap();
+    const controls = await page.$eval(`#map-list-item-${closed.rlid}`, (item) => [...item.querySelectorAll('.map-list__body :is(a, button)')].map((control) => control.textContent));
+    expect(controls).to.deep.equal([closed.phone]);
+    expect(await page.$eval(`#map-list-item-${closed.rlid}`, (item) => item.textContent)).to.include('Temporarily Closed');
+    await page.click(`#map-list-item-${closed.rlid} .map-list__address`);
+    await page.waitForSelector('.map-info-window');
+    const card = await page.$eval('.map-info-window', (element) => element.textContent ?? '');
+    expect(card).to.include('Temporarily Closed');
+    expect(card).to.not.include('Order Now');
+    expect(card).to.not.include('Reserve a Table');
+    // The twin that is open still offers both.
+    const open = await page.$eval(`#map-list-item-${twinA.rlid}`, (item) => [...item.querySelectorAll('.map-list__actions :is(a, button)')].map((control) => control.textContent));
+    expect(open).to.deep.equal(['Reserve a Table', 'Order Now']);
+    await page.close();
+  });
+
+  for (const width of [375, 1280]) {
+    it(`sets the phone and the local page link apart when a restaurant has no online ordering, at ${width}px`, async () => {
+      const page = await openMap(width);
+      const item = `#map-list-item-${noOrdering.rlid}`;
+      const phone = (await (await page.$(`${item} .map-list__phone`))!.boundingBox())!;
+      const link = (await (await page.$(`${item} .map-list__local-link`))!.boundingBox())!;
+      expect(link.y, 'the link starts below the phone').to.be.at.least(phone.y + phone.height + 4);
+      const text = await page.$eval(item, (element) => (element as HTMLElement).innerText);
+      expect(text).to.match(/\(807\) 555-0169\s*\n\s*VIEW LOCAL PAGE/);
+      await page.close();
+    });
+  }
 });

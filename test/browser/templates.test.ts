@@ -1,9 +1,56 @@
 import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import type { PreloadedData } from '../../client/lib/page-data';
+import { insertLocations } from '../../server/models/locations';
 import { addChild } from '../../server/models/pages';
 import { launchBrowserOrSkip } from '../support/browser';
-import { createTestSite, type TestSite } from '../support/fixtures';
-import { startTestServer, type TestServer } from '../support/server';
+import { addFooterPage, createTestSite, sampleFooter, uniqueSuffix, type TestSite } from '../support/fixtures';
+import { testLocation, uniqueRlidBase } from '../support/locations';
+import { request, startTestServer, type TestServer } from '../support/server';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const VNU_JAR: string = require('vnu-jar');
+
+/** One axe-core finding, as much of it as says what and where. */
+interface AxeFinding {
+  id: string;
+  nodes: string[];
+}
+
+/** What axe-core finds on the page as it is now; `disabled` rules are not run. */
+async function axeFindings(page: BrowserPage, disabled: readonly string[] = []): Promise<AxeFinding[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async (rules) => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> } }).axe;
+    const result = await axe.run(document, { rules: Object.fromEntries(rules.map((rule) => [rule, { enabled: false }])) });
+    return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html.slice(0, 160)) }));
+  }, disabled);
+}
+
+/** The Nu Html Checker's errors and warnings (not its notes) on each document, by file name. */
+async function nuCheckerFindings(documents: Readonly<Record<string, string>>): Promise<string[]> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'rh-vnu-'));
+  try {
+    const files = Object.entries(documents).map(([name, html]) => {
+      const file = path.join(folder, `${name}.html`);
+      writeFileSync(file, html);
+      return file;
+    });
+    // vnu exits 1 when it reports anything; the report is on stderr either way.
+    const { stderr } = await promisify(execFile)('java', ['-jar', VNU_JAR, '--format', 'json', ...files]).catch((error: { stderr: string }) => error);
+    const report = JSON.parse(stderr) as { messages: { type: string; url?: string; message: string; extract?: string }[] };
+    return report.messages.filter((message) => message.type !== 'info').map((message) => `${path.basename(message.url ?? '')}: ${message.type}: ${message.message} ${message.extract ?? ''}`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 /** A page that records console errors and warnings (React reports hydration mismatches there). */
 async function watchedPage(browser: Browser, problems: string[]): Promise<BrowserPage> {
@@ -23,9 +70,12 @@ async function follow(page: BrowserPage, selector: string): Promise<void> {
 }
 
 describe('page templates in the browser', function () {
+  this.timeout(120_000);
   let browser: Browser;
   let server: TestServer;
   let site: TestSite;
+  const suffix = uniqueSuffix();
+  const rlid = uniqueRlidBase();
 
   before(async function () {
     browser = await launchBrowserOrSkip(this);
@@ -50,9 +100,44 @@ describe('page templates in the browser', function () {
       title: 'Lobster Lovers Club',
       slug: 'lobster-lovers-club',
       pageType: 'utility_page',
-      content: { background_style: 'lobster', body: [{ type: 'rich_text', id: 'r1', value: { html: '<p>Join the club.</p>' } }] },
+      content: {
+        background_style: 'lobster',
+        body: [
+          { type: 'rich_text', id: 'r1', value: { html: '<p>Join the club.</p>' } },
+          // An editor's 'Heading 3' straight under the title, as the demo's utility pages have.
+          { type: 'heading', id: 'h1', value: { text: 'Members get', level: 'h3' } },
+          { type: 'rich_text', id: 'r2', value: { html: '<ul><li>A birthday treat</li></ul>' } },
+        ],
+      },
     });
+    await addTemplatePages();
   });
+
+  /** One page of each remaining template, with the content editors give them. */
+  async function addTemplatePages(): Promise<void> {
+    const richText = (html: string) => ({ type: 'rich_text', id: `r-${uniqueSuffix()}`, value: { html } });
+    await addChild(server.db, site.home, { title: 'Our Story', slug: 'our-story', pageType: 'content_page', content: { body: [richText('<p>Since 1978.</p>')], confirmation: [] } });
+    const contact = await addChild(server.db, site.home, { title: 'Contact Us', slug: 'contact-us', pageType: 'contact_us_page', content: { body: [], form_intro: 'We answer within two days.' } });
+    await addChild(server.db, contact, { title: 'Thanks', slug: 'thanks', pageType: 'contact_us_landing_page', content: { body: [], confirmation: [richText('<p>Thank you.</p>')] } });
+    const signup = await addChild(server.db, site.home, {
+      title: 'Email Signup',
+      slug: 'email-signup',
+      pageType: 'email_signup_page',
+      content: {
+        body: [],
+        pre_form_content: [{ type: 'heading', id: 'h2', value: { text: 'Join our email list', level: 'h3' } }, richText('<p>Offers from your Red Harbor.</p>')],
+        legal_text: '<p>Legal words.</p>',
+        faq_url: '/faq/',
+        unsubscribe_url: '/unsubscribe/',
+      },
+    });
+    await addChild(server.db, signup, { title: 'Welcome', slug: 'welcome', pageType: 'email_signup_landing_page', content: { body: [], confirmation: [richText('<p>Welcome aboard.</p>')] } });
+    await addChild(server.db, site.home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: 'locations_map_page', content: {} });
+    const restaurants = await addChild(server.db, site.home, { title: 'Seafood Restaurants', slug: 'seafood-restaurants', pageType: 'content_page', content: { body: [], confirmation: [] } });
+    await addChild(server.db, restaurants, { title: 'United States', slug: 'locations', pageType: 'locations_state_list_page', content: { country: 'United States' } });
+    await insertLocations(server.db, [testLocation(rlid, { city: `Axeport ${suffix}`, state: 'ME', localPageURL: `me/axeport-${suffix}/1-test-quay`, isReservationsEnabled: true })]);
+    await addFooterPage(server.db, site.home, sampleFooter());
+  }
   after(async () => {
     await browser?.close();
     await server?.close();
@@ -109,5 +194,50 @@ describe('page templates in the browser', function () {
     expect(painted.color).to.not.equal('rgba(0, 0, 0, 0)');
     expect(problems).to.deep.equal([]);
     await page.close();
+  });
+
+  /** One address of each template a visitor can reach without signing in or holding a token. */
+  const TEMPLATE_PAGES = {
+    'home page': '/',
+    'example page': '/our-story/',
+    'contact us': '/contact-us/',
+    'contact us landing page': '/contact-us/thanks/',
+    'email signup': '/email-signup/',
+    'email signup landing page': '/email-signup/welcome/',
+    'locations map': '/locations-map/',
+    'locations state list': '/seafood-restaurants/locations/',
+    'locations list': `/seafood-restaurants/locations/me/axeport-${suffix}/`,
+    'single location': `/seafood-restaurants/locations/me/axeport-${suffix}/1-test-quay/`,
+    'press section': '/press/',
+    'press release list': '/press/press-releases/',
+    'single press release': '/press/press-releases/day-1/',
+    'utility page': '/lobster-lovers-club/',
+    'error 404': '/no-such-page/',
+    footer: '/blocks/footer/',
+  } as const;
+  // The footer alone is a fragment other sites embed in their own pages, which bring the main landmark and the h1.
+  const FRAGMENT_RULES = ['landmark-one-main', 'page-has-heading-one'];
+
+  it('serves each template with a title and a meta description, and neither axe-core nor the Nu Html Checker reports anything', async () => {
+    const documents: Record<string, string> = {};
+    const findings: Record<string, AxeFinding[]> = {};
+    const page = await browser.newPage();
+    await page.setBypassCSP(true);
+    for (const [template, pagePath] of Object.entries(TEMPLATE_PAGES)) {
+      const html = (await request(server, pagePath, { host: site.hostname })).body;
+      const preloaded = /<script type="application\/json" id="preloaded" nonce="[^"]+">([\s\S]*?)<\/script>/.exec(html);
+      expect((JSON.parse(preloaded![1]!) as PreloadedData).template, pagePath).to.equal(template);
+      expect(html, `${template}: title`).to.match(/<title>[^<]+<\/title>/);
+      expect(html, `${template}: description`).to.match(/<meta name="description" content="[^"]+">/);
+      documents[template.replace(/\W+/g, '-')] = html;
+
+      await page.goto(url(pagePath), { waitUntil: 'networkidle0' });
+      await page.waitForSelector('html[data-hydrated="true"]');
+      const found = await axeFindings(page, template === 'footer' ? FRAGMENT_RULES : []);
+      if (found.length > 0) findings[template] = found;
+    }
+    await page.close();
+    expect(findings, 'axe-core').to.deep.equal({});
+    expect(await nuCheckerFindings(documents), 'Nu Html Checker').to.deep.equal([]);
   });
 });

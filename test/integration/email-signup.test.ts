@@ -225,14 +225,14 @@ describe('email signup form', () => {
   it('refuses a signup without the terms accepted, storing nothing', async () => {
     const email = newEmail();
     const response = await send(details(email, { terms: '' }));
-    expect(response.status).to.equal(400);
+    expect(response.status).to.equal(200);
     expect(formOf(response.body).errors).to.deep.equal({ terms: [TERMS_REQUIRED_MESSAGE] });
     expect(await getSubscriberByEmail(server.db, email)).to.equal(undefined);
   });
 
-  it('checks each field with a specific message and keeps what was typed', async () => {
+  it('answers a refused signup with 200 and the form: each field checked with a specific message, what was typed kept', async () => {
     const response = await send(details('robin@', { first_name: '', last_name: 'S'.repeat(51), postcode: 'ABCDE', birthday_month: '2', birthday_day: '30' }));
-    expect(response.status).to.equal(400);
+    expect(response.status).to.equal(200);
     const form = formOf(response.body);
     expect(form.errors).to.deep.equal({
       first_name: [REQUIRED_MESSAGE],
@@ -256,7 +256,7 @@ describe('email signup form', () => {
     const email = newEmail();
     const occasion = { occasion: 'Birthday', relationship: 'Friend', month: '1', day: '2' };
     const tooMany = await send(details(email, occasionFields(Array.from({ length: MAX_OCCASIONS + 1 }, () => occasion))));
-    expect(tooMany.status).to.equal(400);
+    expect(tooMany.status).to.equal(200);
     expect(occasionsOfPage(tooMany.body).non_form_errors).to.deep.equal([tooManyFormsMessage(MAX_OCCASIONS)]);
     expect(tooMany.body).to.include(tooManyFormsMessage(MAX_OCCASIONS));
 
@@ -270,7 +270,7 @@ describe('email signup form', () => {
   it('shows an occasion filled in halfway again with its errors and values', async () => {
     const email = newEmail();
     const response = await send(details(email, occasionFields([{ occasion: 'Anniversary', relationship: '', month: '2', day: '31' }])));
-    expect(response.status).to.equal(400);
+    expect(response.status).to.equal(200);
     const occasions = occasionsOfPage(response.body);
     expect(occasions.total_form_count).to.equal(1);
     expect(occasions.forms[0]!.errors).to.deep.equal({ relationship: [REQUIRED_MESSAGE] });

@@ -55,6 +55,13 @@ describe('serving pages from the tree', () => {
     expect(String(response.headers['set-cookie'])).to.include(`csrftoken=${preloaded.context.csrf_token}`);
   });
 
+  it("gives a page without a search description, and the 404 page, the site's tagline as meta description", async () => {
+    await addChild(server.db, testSite.home, { title: 'Find a Test Harbor', slug: 'map-without-description', pageType: 'locations_map_page', content: {} });
+    const tagline = '<meta name="description" content="Fresh seafood, harbor-side hospitality since 1978.">';
+    expect((await get('/map-without-description/')).body).to.include(tagline);
+    expect((await get('/no-such-page-here/')).body).to.include(tagline);
+  });
+
   it('serves a child page by its url path and lists menu pages in the navigation', async () => {
     await addChild(server.db, testSite.home, {
       title: 'Our Story',

@@ -129,11 +129,17 @@ describe('location popover: links and distances', () => {
 
 describe('location popover: reserve or wait list', () => {
   it('offers reservations first, then a ready wait list, then nothing', () => {
-    expect(visitorPanelFor({ isReservationsEnabled: true, waitListReady: true })).to.equal(OPEN_RESERVATION_PANEL_EVENT);
-    expect(visitorPanelFor({ isReservationsEnabled: false, waitListReady: true })).to.equal(OPEN_WAITLIST_EVENT);
-    expect(visitorPanelFor({ isReservationsEnabled: false, waitListReady: false })).to.equal(null);
-    expect(visitorPanelFor({ isReservationsEnabled: false })).to.equal(null);
+    const open = { isTemporarilyClosed: false };
+    expect(visitorPanelFor({ ...open, isReservationsEnabled: true, waitListReady: true })).to.equal(OPEN_RESERVATION_PANEL_EVENT);
+    expect(visitorPanelFor({ ...open, isReservationsEnabled: false, waitListReady: true })).to.equal(OPEN_WAITLIST_EVENT);
+    expect(visitorPanelFor({ ...open, isReservationsEnabled: false, waitListReady: false })).to.equal(null);
+    expect(visitorPanelFor({ ...open, isReservationsEnabled: false })).to.equal(null);
     expect([OPEN_RESERVATION_PANEL_EVENT, OPEN_WAITLIST_EVENT]).to.deep.equal(['open-reservation-panel', 'open-waitlist']);
+  });
+
+  it('offers neither while the restaurant is temporarily closed', () => {
+    expect(visitorPanelFor({ isTemporarilyClosed: true, isReservationsEnabled: true, waitListReady: true })).to.equal(null);
+    expect(visitorPanelFor({ isTemporarilyClosed: true, isReservationsEnabled: false, waitListReady: true })).to.equal(null);
   });
 });
 

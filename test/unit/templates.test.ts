@@ -330,6 +330,7 @@ describe('locations templates', () => {
     has_online_ordering: true,
     order_url: '/order?rlid=42',
     accepts_reservations: true,
+    wait_list_ready: false,
     is_temporarily_closed: false,
     services: ['Dine-In', 'Delivery'],
     opening_hours: [{ dayOfWeek: 1, open: '11:00', close: '22:00' }],
@@ -351,6 +352,17 @@ describe('locations templates', () => {
     expect(html).to.not.include('4:00 PM - 9:00 PM');
     expect(html).to.include('<a href="/locations/map/">Find a different Red Harbor</a>');
     expect(html).to.include('<a class="single-location__phone" href="tel:18005550199">1-800-555-0199</a>');
+  });
+
+  it("single location: 'Reserve a Table' when it takes reservations, else 'Join the wait list' when the wait list is ready", () => {
+    expect(render(SingleLocation, { title: 'Orlando', location, locator_url: null })).to.include('>Reserve a Table</button>');
+    const waitList = render(SingleLocation, { title: 'Orlando', location: { ...location, accepts_reservations: false, wait_list_ready: true }, locator_url: null });
+    expect(waitList).to.include('>Join the wait list</button>');
+    expect(waitList).to.not.include('Reserve a Table');
+    const closed = render(SingleLocation, { title: 'Orlando', location: { ...location, is_temporarily_closed: true, order_url: null, wait_list_ready: true }, locator_url: null });
+    expect(closed).to.not.include('Reserve a Table');
+    expect(closed).to.not.include('Join the wait list');
+    expect(closed).to.not.include('Order Online');
   });
 
   it('single location: without its restaurant, the page title, locator link and phone', () => {

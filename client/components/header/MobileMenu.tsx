@@ -55,7 +55,8 @@ export default function MobileMenu({ signInUrl, children }: { signInUrl: string;
         type="button"
         className="site-header__burger"
         aria-expanded={open}
-        aria-controls={dialogId}
+        // The dialog exists only while open; pointing at a missing element is invalid HTML.
+        aria-controls={open ? dialogId : undefined}
         onClick={() => setOpen((isOpen) => !isOpen)}
       >
         <span className="burger-icon" aria-hidden="true" />

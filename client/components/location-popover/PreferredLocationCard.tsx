@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import LocationAddress from '../LocationAddress';
 import { gettext, interpolate } from '../../lib/i18n';
-import { directionsUrl, localPageUrl, orderUrl, telUrl } from '../../lib/location-links';
+import { directionsUrl, localPageUrl, offersOnlineOrdering, orderUrl, telUrl } from '../../lib/location-links';
 import { localClock } from '../../lib/local-clock';
 import type { StoredLocation } from '../../lib/preferred-location-store';
 import { todaysHours, type HoursKind } from '../../lib/todays-hours';
@@ -61,9 +61,11 @@ export default function PreferredLocationCard({ location, onChangeLocation, head
       )}
       <div className="preferred-location__actions">
         <VisitorPanelButton location={location} style="secondary" className="preferred-location__panel-button" />
-        <a className="button button--primary" href={orderUrl(location, window.location.origin)}>
-          {gettext('Order Now')}
-        </a>
+        {offersOnlineOrdering(location) && (
+          <a className="button button--primary" href={orderUrl(location, window.location.origin)}>
+            {gettext('Order Now')}
+          </a>
+        )}
       </div>
       <button type="button" className="button button--text-link preferred-location__change" onClick={onChangeLocation}>
         {gettext('Change Location')}

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
 import type { Location } from '../../lib/location-schemas';
-import { directionsUrl, localPageUrl, orderUrl, telUrl } from '../../lib/location-links';
+import { directionsUrl, localPageUrl, offersOnlineOrdering, orderUrl, telUrl } from '../../lib/location-links';
 
 /** Props of the info window content. */
 export interface LocationInfoProps {
@@ -42,7 +42,7 @@ export const LocationInfo = forwardRef<HTMLHeadingElement, LocationInfoProps>(fu
           <span className="visually-hidden"> {gettext('(opens in a new tab)')}</span>
         </a>
         {location.localPageURL && <a href={localPageUrl(location.localPageURL)}>{gettext('View Local Page')}</a>}
-        {location.hasOnlineOrdering && <a href={orderUrl(location, origin)}>{gettext('Order Now')}</a>}
+        {offersOnlineOrdering(location) && <a href={orderUrl(location, origin)}>{gettext('Order Now')}</a>}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
-import { localPageUrl, orderUrl, telUrl } from '../../lib/location-links';
+import { localPageUrl, offersOnlineOrdering, orderUrl, telUrl } from '../../lib/location-links';
+import { visitorPanelFor } from '../../lib/visitor-panel-events';
 import { formatMapDistance, locationLetter, type MapListEntry } from '../../lib/map-list';
 import VisitorPanelButton from '../VisitorPanelButton';
 
@@ -34,6 +35,7 @@ export function MapListItem({ entry, index, isFocused, onClick }: MapListItemPro
   const { location } = entry;
   const letter = locationLetter(index);
   const orderHref = useOrderUrl(location);
+  const canOrder = offersOnlineOrdering(location);
   return (
     <li id={mapListItemId(location.rlid)} className={`map-list__item${isFocused ? ' map-list__item--focused' : ''}`} onClick={(event) => onClick(event, location.rlid)}>
       <button className="map-list__select" type="button" aria-pressed={isFocused}>
@@ -56,25 +58,31 @@ export function MapListItem({ entry, index, isFocused, onClick }: MapListItemPro
           )}
           {interpolate('{city}, {state} {postcode}', { city: location.city, state: location.state, postcode: location.zip })}
         </address>
-        <a className="map-list__phone" href={telUrl(location.phone)}>
-          {location.phone}
-        </a>
+        <p className="map-list__phone-line">
+          <a className="map-list__phone" href={telUrl(location.phone)}>
+            {location.phone}
+          </a>
+        </p>
         {location.isTemporarilyClosed && <p className="map-list__closed">{gettext('Temporarily Closed')}</p>}
         {location.waitListReady && location.estimatedWaitTime && (
           <p className="map-list__wait">{interpolate('Current wait: {time}', { time: location.estimatedWaitTime })}</p>
         )}
-        <p className="map-list__actions">
-          <VisitorPanelButton location={location} />
-          {location.hasOnlineOrdering && (
-            <a className="button button--secondary" href={orderHref}>
-              {gettext('Order Now')}
-            </a>
-          )}
-        </p>
+        {(canOrder || visitorPanelFor(location)) && (
+          <p className="map-list__actions">
+            <VisitorPanelButton location={location} />
+            {canOrder && (
+              <a className="button button--secondary" href={orderHref}>
+                {gettext('Order Now')}
+              </a>
+            )}
+          </p>
+        )}
         {location.localPageURL && (
-          <a className="map-list__local-link" href={localPageUrl(location.localPageURL)}>
-            {gettext('View Local Page')}
-          </a>
+          <p className="map-list__local">
+            <a className="map-list__local-link" href={localPageUrl(location.localPageURL)}>
+              {gettext('View Local Page')}
+            </a>
+          </p>
         )}
       </div>
     </li>

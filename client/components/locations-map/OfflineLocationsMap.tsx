@@ -5,6 +5,7 @@ import type { AtlasShapes } from '../../lib/offline-map/atlas';
 import { atlasPaths, placeCities } from '../../lib/offline-map/draw';
 import { loadAtlasShapes } from '../../lib/offline-map/load-atlas';
 import { PIN_GLYPH_CENTER, PIN_PATH, PIN_SIZE } from '../../lib/offline-map/pin';
+import { spreadPins } from '../../lib/offline-map/spread-pins';
 import { DEFAULT_MAP_EXTENT, fitMercator, panOffsetTo, projectPoint, type MapSize, type PixelPoint } from '../../lib/offline-map/projection';
 import { InfoWindowCard } from './InfoWindowCard';
 import { LocationInfo } from './LocationInfo';
@@ -14,6 +15,8 @@ import type { LocationsMapViewProps } from './map-view';
 const FIT_PADDING = 56;
 /** Where a chosen pin is brought: below the middle, leaving room for its info window above. */
 const FOCUS_SPOT = { x: 0.5, y: 0.75 };
+/** Pixels kept between pins spread apart. */
+const PIN_SPACING = 4;
 /** Most city names drawn for orientation. */
 const MAX_CITY_LABELS = 10;
 
@@ -65,10 +68,15 @@ export default function OfflineLocationsMap({ entries, origin, focusedRlid, info
     return size ? fitMercator(points.length > 0 ? points : DEFAULT_MAP_EXTENT, size, FIT_PADDING) : null;
   }, [entries, origin, size]);
 
-  const pins = useMemo(
-    () => (projection ? entries.map((entry) => ({ entry, at: projectPoint(projection, { lat: entry.location.latitude, lng: entry.location.longitude }) })) : []),
-    [entries, projection],
-  );
+  // Restaurants close together (one city) are spread apart, so each pin can be seen and pressed.
+  const pins = useMemo(() => {
+    if (!projection) return [];
+    const spots = spreadPins(
+      entries.map((entry) => projectPoint(projection, { lat: entry.location.latitude, lng: entry.location.longitude })),
+      { width: PIN_SIZE.width + PIN_SPACING, height: PIN_SIZE.height + PIN_SPACING },
+    );
+    return entries.map((entry, index) => ({ entry, at: spots[index]! }));
+  }, [entries, projection]);
 
   const drawing = useMemo(() => {
     if (!shapes || !projection || !size) return null;
