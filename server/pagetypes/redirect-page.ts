@@ -21,7 +21,7 @@ export const redirectPage = definePageType({
   parentTypes: CONTENT_PARENT_TYPES,
   // The page has no content of its own, so search engines should not list it.
   robots: 'noindex',
-  async getProps(): Promise<RedirectPageProps> {
-    return {};
+  async getProps(page): Promise<RedirectPageProps> {
+    return { title: page.title };
   },
 });

@@ -100,12 +100,12 @@ describe('contact, signup, redirect, utility and locations pages through the ser
     expect(markup(response.body)).to.not.include('Browse FAQ');
   });
 
-  it('renders a redirect page as the shell around an empty main', async () => {
+  it('renders a redirect page as the shell around a main holding only its hidden title', async () => {
     await addChild(server.db, site.home, { title: 'Gift Cards', slug: 'gift-cards', pageType: 'redirect_page', content: { redirect_to_url: 'https://gifts.example.com/' } });
     const response = await get('/gift-cards/');
     expect(response.status).to.equal(200);
     expect(preloadedOf(response.body).template).to.equal('redirect');
-    expect(response.body).to.match(/<main id="main-content" tabindex="-1"><\/main>/);
+    expect(response.body).to.match(/<main id="main-content" tabindex="-1"><h1 class="visually-hidden">Gift Cards<\/h1><\/main>/);
     expect(response.body).to.include('<title>Gift Cards</title>');
   });
 

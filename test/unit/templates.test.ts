@@ -166,8 +166,8 @@ describe('contact and email signup templates', () => {
 });
 
 describe('redirect and utility templates', () => {
-  it('redirect: renders nothing of its own', () => {
-    expect(render(RedirectPage, {})).to.equal('');
+  it('redirect: shows nothing of its own, its title only as a heading for screen readers', () => {
+    expect(render(RedirectPage, { title: 'Gift Cards' })).to.equal('<h1 class="visually-hidden">Gift Cards</h1>');
   });
 
   it('utility page: paints every background style by its class, with the title and body', () => {
