@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { gazetteerPlaces } from './gazetteer';
-import { properPlaceName } from './place-names';
+import { postalSpelling, properPlaceName } from './place-names';
 
 /** A resolved place: a point and a human-readable label. */
 export interface GeocodeResult {
@@ -75,11 +75,10 @@ const normalize = (text: string) =>
     .trim()
     .replace(/\s+/g, ' ')
     .toUpperCase();
-const titleCase = (text: string) => text.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, gap: string, letter: string) => gap + letter.toUpperCase());
 
-/** A US ZIP's city by its proper name ('Atl' → 'Atlanta'); the ZIP data's own, title-cased, when the gazetteer has none. */
+/** A US ZIP's city by its proper name ('Atl' → 'Atlanta'); the ZIP data's own, spelled out, when the gazetteer has none. */
 function cityName(record: ZipRecord): string {
-  return properPlaceName({ city: record.city, region: record.state.toUpperCase(), latitude: record.latitude, longitude: record.longitude }) ?? titleCase(record.city);
+  return properPlaceName({ city: record.city, region: record.state.toUpperCase(), latitude: record.latitude, longitude: record.longitude }) ?? postalSpelling(record.city, record.state.toUpperCase());
 }
 
 // Collects the ZIP points of a city or region; a city is placed at the median (a few of its ZIPs lie far
