@@ -54,6 +54,12 @@ const FSA_LETTER_PROVINCE: Record<string, string> = {
   R: 'MB', S: 'SK', T: 'AB', V: 'BC', Y: 'YT',
 };
 
+// ZIPs the data puts far from their place: Joint Base Elmendorf-Richardson's sit near Dillingham, 500 km west of the base.
+const ZIP_POINT_FIXES: Readonly<Record<string, { latitude: number; longitude: number }>> = {
+  '99505': { latitude: 61.25, longitude: -149.81 },
+  '99506': { latitude: 61.25, longitude: -149.81 },
+};
+
 const US_ZIP = /^(\d{5})(?:-?\d{4})?$/;
 const CA_POSTAL = /^([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z])(?:\s*\d[ABCEGHJ-NPRSTV-Z]\d)?$/;
 
@@ -121,7 +127,7 @@ function buildIndexes(): Indexes {
   for (const value of Object.values(codes)) {
     const parsed = zipRecordSchema.safeParse(value);
     if (!parsed.success) continue;
-    const record = parsed.data;
+    const record = { ...parsed.data, ...ZIP_POINT_FIXES[parsed.data.zip] };
     if (record.country === 'US' && /^\d{5}$/.test(record.zip)) {
       byZip.set(record.zip, record);
       const state = record.state.toUpperCase();
