@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { gazetteerPlaces } from './gazetteer';
-import { properPlaceName } from './place-names';
+import { postalSpelling, properPlaceName } from './place-names';
 
 /** A resolved place: a point and a human-readable label. */
 export interface GeocodeResult {
@@ -54,6 +54,12 @@ const FSA_LETTER_PROVINCE: Record<string, string> = {
   R: 'MB', S: 'SK', T: 'AB', V: 'BC', Y: 'YT',
 };
 
+// ZIPs the data puts far from their place: Joint Base Elmendorf-Richardson's sit near Dillingham, 500 km west of the base.
+const ZIP_POINT_FIXES: Readonly<Record<string, { latitude: number; longitude: number }>> = {
+  '99505': { latitude: 61.25, longitude: -149.81 },
+  '99506': { latitude: 61.25, longitude: -149.81 },
+};
+
 const US_ZIP = /^(\d{5})(?:-?\d{4})?$/;
 const CA_POSTAL = /^([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z])(?:\s*\d[ABCEGHJ-NPRSTV-Z]\d)?$/;
 
@@ -75,11 +81,10 @@ const normalize = (text: string) =>
     .trim()
     .replace(/\s+/g, ' ')
     .toUpperCase();
-const titleCase = (text: string) => text.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, gap: string, letter: string) => gap + letter.toUpperCase());
 
-/** A US ZIP's city by its proper name ('Atl' → 'Atlanta'); the ZIP data's own, title-cased, when the gazetteer has none. */
+/** A US ZIP's city by its proper name ('Atl' → 'Atlanta'); the ZIP data's own, spelled out, when the gazetteer has none. */
 function cityName(record: ZipRecord): string {
-  return properPlaceName({ city: record.city, region: record.state.toUpperCase(), latitude: record.latitude, longitude: record.longitude }) ?? titleCase(record.city);
+  return properPlaceName({ city: record.city, region: record.state.toUpperCase(), latitude: record.latitude, longitude: record.longitude }) ?? postalSpelling(record.city, record.state.toUpperCase());
 }
 
 // Collects the ZIP points of a city or region; a city is placed at the median (a few of its ZIPs lie far
@@ -122,7 +127,7 @@ function buildIndexes(): Indexes {
   for (const value of Object.values(codes)) {
     const parsed = zipRecordSchema.safeParse(value);
     if (!parsed.success) continue;
-    const record = parsed.data;
+    const record = { ...parsed.data, ...ZIP_POINT_FIXES[parsed.data.zip] };
     if (record.country === 'US' && /^\d{5}$/.test(record.zip)) {
       byZip.set(record.zip, record);
       const state = record.state.toUpperCase();

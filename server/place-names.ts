@@ -27,7 +27,23 @@ const ABBREVIATED_CITY_MIN_POPULATION = 100_000;
 const WORDS: Readonly<Record<string, string>> = {
   AFB: 'AIR FORCE BASE', NATL: 'NATIONAL', ST: 'SAINT', STE: 'SAINTE', MT: 'MOUNT', FT: 'FORT', PT: 'POINT',
   HTS: 'HEIGHTS', SPGS: 'SPRINGS', JCT: 'JUNCTION', VLG: 'VILLAGE', CTR: 'CENTER', TWP: 'TOWNSHIP',
+  ARB: 'AIR RESERVE BASE', JRB: 'JOINT RESERVE BASE', BCH: 'BEACH', PK: 'PARK', USAF: 'UNITED STATES AIR FORCE',
+  AMER: 'AMERICA', ARIZ: 'ARIZONA', PERS: 'PERSONNEL',
 };
+
+/**
+ * Bases the Postal Service names by an acronym that no data spells out (GeoNames has no place
+ * 'Jber', and the ZIP data puts its ZIPs 500 km off), by postal name and state.
+ */
+const INSTALLATIONS: Readonly<Record<string, string>> = {
+  'JBER|AK': 'Joint Base Elmendorf-Richardson',
+  'FE WARREN AFB|WY': 'F. E. Warren Air Force Base',
+  'GLENDALE LUKE AFB|AZ': 'Luke Air Force Base',
+  'NAVAL AIR STATION/ JRB|TX': 'Naval Air Station Joint Reserve Base Fort Worth',
+};
+
+/** Military post offices (APO, FPO, DPO) are written in capitals on every address. */
+const MILITARY_POST_OFFICES = new Set(['APO', 'FPO', 'DPO']);
 
 /** A name reduced to what two spellings of it share: capitals only, words spelled out, no 'The', no punctuation. */
 function nameKey(name: string): string {
@@ -86,7 +102,12 @@ const nearest = (places: readonly GazetteerPlace[], to: PostalPlace) =>
   places.reduce<GazetteerPlace | undefined>((best, place) => (!best || kilometres(place, to) < kilometres(best, to) ? place : best), undefined);
 
 // GeoNames writes 'Washington, D.C.'; the city's name is what comes before the comma.
-const cityPart = (place: GazetteerPlace | undefined) => place?.name.split(',')[0]?.trim() ?? null;
+// A few GeoNames bases keep an acronym ('Andrews AFB', 'Marine Corps Base Hawaii - MCBH'): spelled out, or dropped after the name.
+const cityPart = (place: GazetteerPlace | undefined) =>
+  place?.name.split(',')[0]?.trim().replace(/\bAFB\b/, 'Air Force Base').replace(/ - \p{Lu}+$/u, '') ?? null;
+
+// A word read as an abbreviation: no vowel ('Dhs', 'Kng', 'Blmgtn'), except the 'Mc' of 'Mc Lean'.
+const unreadable = (word: string) => word.length > 1 && word !== 'MC' && !/[AEIOUY]/.test(word);
 
 /** The place a name stands for wherever the ZIP lies ('Coeur D Alene', 'Minot Afb'), or undefined when the name alone cannot tell. */
 function placeByName(city: string, index: RegionIndex): string | null | undefined {
@@ -97,23 +118,34 @@ function placeByName(city: string, index: RegionIndex): string | null | undefine
   const words = city.trim().split(/\s+/);
   const clipped = words.length === 1 && key.length <= ABBREVIATION_MAX_LETTERS;
   const initials = words.filter((word) => word.length === 1).length >= 2;
-  return clipped || initials ? undefined : null;
+  const unread = words.some((word) => unreadable(WORDS[word.toUpperCase()] ?? word.toUpperCase()));
+  return clipped || initials || unread ? undefined : null;
 }
 
-/** The place a clipped name ('Atl', 'Bham') or initials ('J B P H H', 'Camp H M Smith') stand for near the ZIP's point. */
+/**
+ * The place a clipped name ('Atl', 'Bham', 'Kng Of Prussa'), initials ('J B P H H', 'Camp H M Smith')
+ * or an unreadable business name ('Dhs') stand for near the ZIP's point.
+ */
 function placeNearby(postal: PostalPlace, index: RegionIndex): string | null {
   const key = nameKey(postal.city);
   const around = (radius: number) => index.places.filter((place) => kilometres(place, postal) <= radius);
-  if (!postal.city.trim().includes(' ')) {
-    // The most populous city nearby that the clipped name abbreviates.
-    return cityPart(
+  // The most populous place nearby that the name abbreviates.
+  const abbreviated = (minPopulation: number) =>
+    cityPart(
       around(ABBREVIATION_RADIUS_KM)
-        .filter((place) => place.population >= ABBREVIATED_CITY_MIN_POPULATION && abbreviates(key, nameKey(place.name)))
+        .filter((place) => place.population >= minPopulation && abbreviates(key, nameKey(place.name)))
         .reduce<GazetteerPlace | undefined>((best, place) => (!best || place.population > best.population ? place : best), undefined),
     );
+  const words = postal.city.trim().toUpperCase().split(/\s+/);
+  if (words.length === 1) {
+    // The Postal Service clips big cities' names only; a short name of a small place is its own.
+    const clipped = abbreviated(ABBREVIATED_CITY_MIN_POPULATION);
+    if (clipped || !unreadable(key)) return clipped;
   }
   // Initials name a base or a camp; the ZIP lies in the place around it.
-  return cityPart(nearest(around(INITIALS_RADIUS_KM), postal));
+  if (!words.some((word) => unreadable(WORDS[word] ?? word))) return cityPart(nearest(around(INITIALS_RADIUS_KM), postal));
+  // A name with unreadable words is a place's clipped name, or a business's in some place nearby.
+  return abbreviated(0) ?? cityPart(nearest(around(ABBREVIATION_RADIUS_KM), postal));
 }
 
 const byName = new Map<string, string | null | undefined>();
@@ -129,4 +161,23 @@ export function properPlaceName(postal: PostalPlace): string | null {
   if (!byName.has(memoKey)) byName.set(memoKey, placeByName(postal.city, index));
   const named = byName.get(memoKey);
   return named === undefined ? placeNearby(postal, index) : named;
+}
+
+/**
+ * A postal city name as the place writes it, for names the gazetteer does not know: a base by
+ * its name ('Jber'), postal words and initials spelled out ('Dover Afb', 'Moody A F B' → '… Air
+ * Force Base'), 'Mc Lean' → 'McLean', military post offices in capitals, other words capitalized.
+ */
+export function postalSpelling(city: string, region: string): string {
+  const installation = INSTALLATIONS[`${city.trim().toUpperCase()}|${region}`];
+  if (installation) return installation;
+  return city
+    .trim()
+    .toUpperCase()
+    // Runs of single letters are one acronym ('A F B' is 'AFB').
+    .replace(/(?<![\p{L}'])\p{L}(?: \p{L}(?![\p{L}']))+/gu, (run) => run.replace(/ /g, ''))
+    .split(/\s+/)
+    .map((word) => (MILITARY_POST_OFFICES.has(word) ? word : (WORDS[word] ?? word).toLowerCase().replace(/(^|[\s'/-])(\p{L})/gu, (_, gap: string, letter: string) => gap + letter.toUpperCase())))
+    .join(' ')
+    .replace(/\bMc (\p{L})/gu, 'Mc$1');
 }

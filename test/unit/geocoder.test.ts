@@ -24,6 +24,8 @@ describe('offline geocoder', function () {
     expect(geocode('96827')?.label).to.equal('Honolulu, HI 96827');
     expect(geocode('58704')?.label).to.equal('Minot Air Force Base, ND 58704');
     expect(geocode('83814')?.label).to.equal("Coeur d'Alene, ID 83814");
+    expect(expectNear(geocode('99505'), 61.25, -149.81).label).to.equal('Joint Base Elmendorf-Richardson, AK 99505');
+    expect(geocode('19902')?.label).to.equal('Dover Air Force Base, DE 19902');
     // The postal spelling still finds the city, under its proper name.
     expect(geocode('Atl, GA')?.label).to.equal('Atlanta, GA');
   });

@@ -1,9 +1,10 @@
 /// <reference types="google.maps" />
 import { APIProvider, InfoWindow, Map, Marker, useMap } from '@vis.gl/react-google-maps';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
 import { loadGoogleMaps } from '../../lib/google-maps-loader';
 import { focusedEntry, locationLetter, oneLineAddress } from '../../lib/map-list';
+import { spreadAtZoom } from '../../lib/offline-map/spread-at-zoom';
 import { usePageContext } from '../../lib/page-context';
 import { LocationInfo } from './LocationInfo';
 import type { LocationsMapViewProps } from './map-view';
@@ -12,6 +13,9 @@ import type { LocationsMapViewProps } from './map-view';
 export const GOOGLE_MAP_ZOOM = 10;
 /** Before any search: the whole country. */
 const COUNTRY_VIEW = { center: { lat: 39.8, lng: -98.6 }, zoom: 4 };
+
+/** The room of Google's default marker (27 × 43 px) and a 4 px gap, kept between spread pins. */
+const MARKER_ROOM = { width: 31, height: 47 };
 
 /** A grey map with points of interest and transit hidden (SPEC §9), so the restaurant pins stand out. */
 export const GREY_MAP_STYLE: google.maps.MapTypeStyle[] = [
@@ -66,19 +70,23 @@ export default function GoogleLocationsMap({ entries, origin, focusedRlid, infoO
   const focused = focusedEntry(entries, focusedRlid);
   const focusedPoint = focused ? { lat: focused.location.latitude, lng: focused.location.longitude } : null;
   const center = focusedPoint ?? origin;
+  const [zoom, setZoom] = useState(center ? GOOGLE_MAP_ZOOM : COUNTRY_VIEW.zoom);
+  // Restaurants close together (one city, one address) get pins spread apart at the current zoom.
+  const spots = useMemo(() => spreadAtZoom(entries.map(({ location }) => ({ lat: location.latitude, lng: location.longitude })), zoom, MARKER_ROOM), [entries, zoom]);
+  const focusedSpot = focused ? (spots[entries.indexOf(focused)] ?? null) : null;
   if (status === 'failed') return <p className="offline-map__loading">{gettext('The map could not be loaded. The list of restaurants still works.')}</p>;
   if (status === 'loading') return <p className="offline-map__loading">{gettext('Loading map…')}</p>;
   return (
     <APIProvider apiKey={apiKey}>
-      <Map className="google-map" defaultCenter={center ?? COUNTRY_VIEW.center} defaultZoom={center ? GOOGLE_MAP_ZOOM : COUNTRY_VIEW.zoom} styles={GREY_MAP_STYLE} gestureHandling="cooperative" clickableIcons={false}>
+      <Map className="google-map" defaultCenter={center ?? COUNTRY_VIEW.center} defaultZoom={center ? GOOGLE_MAP_ZOOM : COUNTRY_VIEW.zoom} styles={GREY_MAP_STYLE} gestureHandling="cooperative" clickableIcons={false} onZoomChanged={(event) => setZoom(event.detail.zoom)}>
         <FollowSearch center={center} entries={entries} />
-        <PanToFocused point={focusedPoint} panRequest={panRequest} />
+        <PanToFocused point={focusedSpot} panRequest={panRequest} />
         {entries.map((entry, index) => {
           const letter = locationLetter(index);
           return (
             <Marker
               key={entry.location.rlid}
-              position={{ lat: entry.location.latitude, lng: entry.location.longitude }}
+              position={spots[index]}
               label={{ text: letter, color: '#ffffff', fontWeight: '700' }}
               title={interpolate('{letter}: {address}', { letter, address: oneLineAddress(entry.location) })}
               zIndex={entry === focused ? entries.length + 1 : entries.length - index}
@@ -86,8 +94,8 @@ export default function GoogleLocationsMap({ entries, origin, focusedRlid, infoO
             />
           );
         })}
-        {infoOpen && focused && focusedPoint && (
-          <InfoWindow position={focusedPoint} pixelOffset={[0, -38]} onCloseClick={onCloseInfo}>
+        {infoOpen && focused && focusedSpot && (
+          <InfoWindow position={focusedSpot} pixelOffset={[0, -38]} onCloseClick={onCloseInfo}>
             <LocationInfo location={focused.location} letter={locationLetter(entries.indexOf(focused))} origin={window.location.origin} />
           </InfoWindow>
         )}
