@@ -66,7 +66,8 @@ const copyBody = z.object({
 const unpublishBody = z.object({ recursive: z.boolean().default(false) });
 const revertBody = z.object({ revision_id: databaseId });
 
-type ActionRunner = (db: Db, page: Page, req: Request, res: Response) => Promise<{ status: number; body: unknown }>;
+/** Runs one API action on a page; `now` is the admin clock's time, for actions that depend on it. */
+type ActionRunner = (db: Db, page: Page, req: Request, res: Response, now: Date) => Promise<{ status: number; body: unknown }>;
 
 function parseBody<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
   const parsed = schema.safeParse(req.body ?? {});
@@ -82,7 +83,7 @@ async function destination(db: Db, pageId: number): Promise<Page> {
 
 /** The page actions the API offers, by Wagtail's names; each runs the same action object as the admin views. */
 const ACTIONS: Record<string, ActionRunner> = {
-  publish: async (db, page, _req, res) => ({ status: 200, body: await pageJson(db, await new PublishPageAction(db, page, permsOf(res)).execute(), true) }),
+  publish: async (db, page, _req, res, now) => ({ status: 200, body: await pageJson(db, await new PublishPageAction(db, page, permsOf(res), { now }).execute(), true) }),
   unpublish: async (db, page, req, res) => {
     const { recursive } = parseBody(unpublishBody, req);
     const pages = await new UnpublishPageAction(db, page, permsOf(res), { includeDescendants: recursive }).execute();
@@ -129,7 +130,7 @@ const jsonErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
  * /wagtail/api/main/pages/: list with filters, {pk}, find/?html_path=, and
  * action/{action_name}/ (POST, CSRF-checked) with the same permission checks as the views.
  */
-export function adminApiRouter({ db }: AdminContext): Router {
+export function adminApiRouter({ db, clock }: AdminContext): Router {
   const router = Router();
   router.use('/api/', requireApiAccess);
 
@@ -171,7 +172,7 @@ export function adminApiRouter({ db }: AdminContext): Router {
     // hasOwn: a name like "constructor" must not reach Object.prototype.
     const runner = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
     if (!runner) throw new NotFoundError(`There is no action "${name}".`);
-    const result = await runner(db, await loadPage(req), req, res);
+    const result = await runner(db, await loadPage(req), req, res, clock());
     res.status(result.status).set('Cache-Control', 'no-store').json(result.body);
   });
 

@@ -111,7 +111,7 @@ export function pageForms(options: PageFormsOptions, responder: PageResponder): 
     await requestSignupConfirmation(db, {
       signup,
       secret: config.SECRET_KEY,
-      now: new Date(),
+      now: options.clock(),
       mailFor: (token) => signupConfirmationMail({ to: normalizeEmail(signup.email), origin, token, siteName: site.site.site_name }),
     });
   }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { addChild, getPageOrThrow } from '../../../server/models/pages';
+import { addChild, getPageOrThrow, setPageSchedule } from '../../../server/models/pages';
 import { AdminClient, createAdminUser, signedInClient } from '../../support/admin';
 import { createTestSite } from '../../support/fixtures';
 import { request, startTestServer, type TestServer } from '../../support/server';
@@ -44,6 +44,23 @@ describe('admin API for pages', () => {
     const found = await request(server, '/wagtail/api/main/pages/find/?html_path=/news/story/', { host: hostname, headers: { cookie: admin.jar.header() } });
     expect(found.status).to.equal(302);
     expect(found.headers.location).to.equal(`/wagtail/api/main/pages/${story.id}/`);
+  });
+
+  it("publishes by the server's clock: an expiry that clock has passed is refused, however far ahead of the machine's", async () => {
+    // The server's year is 2099; an expiry in 2050 is behind it, though still ahead of this machine.
+    const later = await startTestServer({}, { clock: () => new Date('2099-01-01T12:00:00Z') });
+    try {
+      const site = await createTestSite(later.db);
+      const story = await addChild(later.db, site.home, { title: 'Old Story', slug: 'old-story', pageType: 'content_page', live: false, content: { body: [], confirmation: [] } });
+      await setPageSchedule(later.db, story, { goLiveAt: null, expireAt: new Date('2050-01-01T00:00:00Z') });
+      const admin = await signedInClient(later, await createAdminUser(later.db, { superuser: true }));
+      const refused = await admin.postJson(`/wagtail/api/main/pages/${story.id}/action/publish/`);
+      expect(refused.status).to.equal(400);
+      expect(refused.json<{ message: string }>().message).to.equal('Expiry date/time must be in the future.');
+      expect((await getPageOrThrow(later.db, story.id)).live).to.equal(false);
+    } finally {
+      await later.close();
+    }
   });
 
   it('runs actions with the same permission checks, CSRF and JSON errors', async () => {
