@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { LRUCache } from 'lru-cache';
 import type { Db } from './db/database';
 import { ValidationError } from './errors';
 import { isSiteHostname } from './models/sites';
@@ -15,10 +16,20 @@ export interface HostGuardOptions {
  * allowed host, as Django's ALLOWED_HOSTS does, so no forged Host reaches a page or a cache.
  */
 export function hostGuard({ db, allowedHosts }: HostGuardOptions): RequestHandler {
+  // Every request on a site's own name would otherwise cost a query. Only names found are kept:
+  // a site added now is served at once, and one deleted is let through for at most a minute,
+  // where it meets the default site as any allowed host does.
+  const knownSiteHosts = new LRUCache<string, true>({ max: 1000, ttl: 60_000 });
+  const isKnownSiteHost = async (hostname: string): Promise<boolean> => {
+    if (knownSiteHosts.has(hostname)) return true;
+    if (!(await isSiteHostname(db, hostname))) return false;
+    knownSiteHosts.set(hostname, true);
+    return true;
+  };
   return async function refuseUnknownHost(req, _res, next) {
     const host = parseHost(req.host);
     if (!host) throw new ValidationError('The Host header is missing or is not a valid host name and port.');
-    if (isHostAllowed(host.hostname, allowedHosts) || (await isSiteHostname(db, host.hostname))) return next();
+    if (isHostAllowed(host.hostname, allowedHosts) || (await isKnownSiteHost(host.hostname))) return next();
     throw new ValidationError('This server does not serve the host the request names.');
   };
 }

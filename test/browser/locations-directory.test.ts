@@ -162,23 +162,20 @@ describe('local page offers in the browser', function () {
   const actions = (page: BrowserPage) => page.$$eval('.single-location__actions :is(a, button)', (controls) => controls.map((control) => control.firstChild?.textContent));
   const panelEvents = (page: BrowserPage) => page.evaluate(() => (window as unknown as { panelEvents: unknown[] }).panelEvents);
 
-  it("offers 'Reserve a Table' for a restaurant that takes reservations, raising the reservation panel's event", async () => {
-    const page = await openLocalPage(reservations);
-    expect(await actions(page)).to.deep.equal(['Get directions', 'Order Online', 'Reserve a Table']);
-    await page.click('.single-location__actions button');
-    expect(await panelEvents(page)).to.deep.equal([{ type: 'open-reservation-panel', detail: { rlid: reservations.rlid } }]);
-    await page.waitForSelector('dialog.visitor-panel[open]');
-    await page.close();
-  });
-
-  it("offers 'Join the wait list' when the wait list is ready, raising the wait list's event", async () => {
-    const page = await openLocalPage(waitList);
-    expect(await actions(page)).to.deep.equal(['Get directions', 'Order Online', 'Join the wait list']);
-    await page.click('.single-location__actions button');
-    expect(await panelEvents(page)).to.deep.equal([{ type: 'open-waitlist', detail: { rlid: waitList.rlid } }]);
-    await page.waitForSelector('dialog.visitor-panel[open]');
-    await page.close();
-  });
+  const offers = [
+    { location: reservations, button: 'Reserve a Table', event: 'open-reservation-panel', when: 'for a restaurant that takes reservations', panel: "the reservation panel's" },
+    { location: waitList, button: 'Join the wait list', event: 'open-waitlist', when: 'when the wait list is ready', panel: "the wait list's" },
+  ];
+  for (const offer of offers) {
+    it(`offers '${offer.button}' ${offer.when}, raising ${offer.panel} event`, async () => {
+      const page = await openLocalPage(offer.location);
+      expect(await actions(page)).to.deep.equal(['Get directions', 'Order Online', offer.button]);
+      await page.click('.single-location__actions button');
+      expect(await panelEvents(page)).to.deep.equal([{ type: offer.event, detail: { rlid: offer.location.rlid } }]);
+      await page.waitForSelector('dialog.visitor-panel[open]');
+      await page.close();
+    });
+  }
 
   it('offers neither a table, the wait list nor ordering while the restaurant is temporarily closed', async () => {
     const page = await openLocalPage(closed);
