@@ -1,6 +1,7 @@
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
+import { multipartBody } from './uploads';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { loadAssetManifest, type AssetManifest } from './asset-manifest';
@@ -122,6 +123,7 @@ export function createApp({
   app.use(mediaRouter({ db, storage }));
   app.use(siteFilesRouter({ ...viewOptions, manifest }, responder));
   app.use(sessionMiddleware(config, db));
+  app.use('/wagtail', multipartBody({ maxFileBytes: config.MAX_UPLOAD_BYTES, maxFiles: config.MAX_UPLOAD_FILES }));
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));
   app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, clock, sendPage: pages.sendPage }));

@@ -92,6 +92,14 @@ export const configSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0.1).max(600).default(10),
   DATA_DIR: z.string().default('data'),
   MEDIA_DIR: z.string().optional(),
+  /** Largest file one upload may carry, in bytes (Wagtail's WAGTAILIMAGES_MAX_UPLOAD_SIZE is 10 MB; videos need more). */
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).max(5_000_000_000).default(100_000_000),
+  /** Largest image upload, in bytes; an image file larger than this is refused even under MAX_UPLOAD_BYTES. */
+  MAX_IMAGE_UPLOAD_BYTES: z.coerce.number().int().min(1024).max(1_000_000_000).default(10_000_000),
+  /** Most pixels an uploaded image may have (width x height); larger ones are refused without being decoded. */
+  MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(128_000_000),
+  /** Most files one upload request may carry. */
+  MAX_UPLOAD_FILES: z.coerce.number().int().min(1).max(1000).default(20),
   SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The proxies in front of the app, whose forwarded client address and scheme are believed. */

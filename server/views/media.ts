@@ -1,4 +1,4 @@
-import { Router, type NextFunction, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { NotFoundError } from '../errors';
@@ -6,6 +6,7 @@ import { mediaKey, type MediaStorage } from '../media-storage';
 import { getDocument } from '../models/documents';
 import { RENDITION_FILE_PATTERN } from '../models/renditions';
 import { getVideoTrack } from '../models/videos';
+import { sendStoredFile } from './send-stored-file';
 
 /** What the media routes read from. */
 export interface MediaRouterOptions {
@@ -33,14 +34,6 @@ function parseParam<T>(schema: z.ZodType<T>, value: unknown, notFound: string): 
   return parsed.data;
 }
 
-/** Passes send's errors on, turning a missing file into a 404; an aborted download needs no answer. */
-function afterSend(res: Response, next: NextFunction, notFound: string) {
-  return (error: (Error & { code?: string }) | undefined) => {
-    if (!error || res.headersSent) return;
-    next(error.code === 'ENOENT' ? new NotFoundError(notFound, { cause: error }) : error);
-  };
-}
-
 /** Serves image renditions, document downloads and video text tracks. */
 export function mediaRouter({ db, storage }: MediaRouterOptions): Router {
   const router = Router();
@@ -49,11 +42,7 @@ export function mediaRouter({ db, storage }: MediaRouterOptions): Router {
   router.get('/media/images/:file', (req, res, next) => {
     const notFound = 'There is no image at this address.';
     const file = parseParam(renditionFile, req.params.file, notFound);
-    res.sendFile(
-      storage.pathOf(mediaKey('images', file)),
-      { maxAge: ONE_YEAR_MS, immutable: true, dotfiles: 'deny' },
-      afterSend(res, next, notFound),
-    );
+    sendStoredFile(res, next, storage, mediaKey('images', file), { maxAgeMs: ONE_YEAR_MS, immutable: true, notFound });
   });
 
   router.get('/documents/:id/:filename', async (req, res, next) => {
@@ -61,13 +50,8 @@ export function mediaRouter({ db, storage }: MediaRouterOptions): Router {
     const id = parseParam(rowId, req.params.id, notFound);
     const document = await getDocument(db, id);
     if (req.params.filename !== document.filename) throw new NotFoundError(notFound);
-    // Uploads are untrusted: always a download, and never sniffed into HTML or script.
-    res.download(
-      storage.pathOf(document.file),
-      document.filename,
-      { maxAge: ONE_HOUR_MS, headers: { 'X-Content-Type-Options': 'nosniff' } },
-      afterSend(res, next, notFound),
-    );
+    // Uploads are untrusted: always a download.
+    sendStoredFile(res, next, storage, document.file, { downloadName: document.filename, maxAgeMs: ONE_HOUR_MS, notFound });
   });
 
   router.get(['/video-track/:pk', '/video-track/:pk/'], async (req, res) => {
