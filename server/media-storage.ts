@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from './config';
 
 /** The folders of the media root, one per kind of stored file. */
-export const MEDIA_FOLDERS = ['original_images', 'images', 'documents'] as const;
+export const MEDIA_FOLDERS = ['original_images', 'images', 'documents', 'videos', 'video_tracks'] as const;
 
 /** One of the media root's folders. */
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
