@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { CollectionPermission, Page, PagePermission, User } from '../db/schema';
 import { reviewTaskIdsOf } from './workflows';
@@ -14,6 +15,7 @@ export interface UserPermissions {
   canAccessAdmin: boolean;
   /** Page permissions with the path of the page they were granted on. */
   pageGrants: ReadonlyArray<{ path: string; permission: PagePermission }>;
+  /** Collection permissions, each repeated for every descendant of the collection it was granted on. */
   collectionGrants: ReadonlyArray<{ collectionId: number; permission: CollectionPermission }>;
   /** Locations whose host stand the user runs; a null rlid means every location. */
   hostGrants: ReadonlyArray<{ rlid: number | null }>;
@@ -40,12 +42,7 @@ export async function loadUserPermissions(db: Db, user: User): Promise<UserPermi
       .select(['pages.path', 'gpp.permission'])
       .where('user_groups.user_id', '=', user.id)
       .execute(),
-    db
-      .selectFrom('user_groups')
-      .innerJoin('group_collection_permissions as gcp', 'gcp.group_id', 'user_groups.group_id')
-      .select(['gcp.collection_id as collectionId', 'gcp.permission'])
-      .where('user_groups.user_id', '=', user.id)
-      .execute(),
+    inheritedCollectionGrants(db, user.id),
     db
       .selectFrom('user_groups')
       .innerJoin('group_location_permissions as glp', 'glp.group_id', 'user_groups.group_id')
@@ -65,7 +62,34 @@ export function hasPagePermission(perms: UserPermissions, page: Pick<Page, 'path
   return perms.pageGrants.some((grant) => grant.permission === permission && page.path.startsWith(grant.path));
 }
 
-/** Whether the user holds a permission on the media of a collection. */
+/**
+ * A user's collection grants with each carried down to the granted collection's descendants,
+ * as Wagtail's collection permissions are inherited by child collections.
+ */
+async function inheritedCollectionGrants(db: Db, userId: number): Promise<Array<{ collectionId: number; permission: CollectionPermission }>> {
+  const result = await sql<{ collectionId: number; permission: CollectionPermission }>`
+    with recursive granted(collection_id, permission) as (
+      select gcp.collection_id, gcp.permission
+        from user_groups
+        join group_collection_permissions gcp on gcp.group_id = user_groups.group_id
+       where user_groups.user_id = ${userId}
+      union
+      select child.id, granted.permission
+        from collections child
+        join granted on child.parent_id = granted.collection_id
+    )
+    select collection_id as "collectionId", permission from granted`.execute(db);
+  return result.rows;
+}
+
+/** The collections where the user holds a permission (inherited ones included); undefined means every collection (superusers). */
+export function permittedCollectionIds(perms: UserPermissions, permission: CollectionPermission): number[] | undefined {
+  if (perms.user.is_superuser && perms.user.is_active) return undefined;
+  if (!perms.user.is_active) return [];
+  return [...new Set(perms.collectionGrants.filter((grant) => grant.permission === permission).map((grant) => grant.collectionId))];
+}
+
+/** Whether the user holds a permission on the media of a collection, granted on it or on an ancestor. */
 export function hasCollectionPermission(perms: UserPermissions, collectionId: number, permission: CollectionPermission): boolean {
   if (!perms.user.is_active) return false;
   if (perms.user.is_superuser) return true;
