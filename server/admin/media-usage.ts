@@ -1,0 +1,84 @@
+/**
+ * Where an image, document, video or page is referenced: by pages' live content and by their
+ * revisions (Wagtail's usage view), read through the page types' and blocks' field trees so a
+ * number that merely looks like an id is not counted.
+ */
+import { sql } from 'kysely';
+import type { ChooserTarget, SerializedBlockDefinition } from '../../admin-client/streamfield/schemas';
+import { definitionsByType, referencedIds, type DefinitionsByType } from '../../admin-client/streamfield/value-ops';
+import { serializeBlockDefinitions, serializeFields } from './block-definitions';
+import type { Db } from '../db/database';
+import { PAGE_TYPES } from '../pagetypes/index';
+
+/** One page that refers to the object, and in which of its versions. */
+export interface UsageEntry {
+  pageId: number;
+  /** The page's latest draft title. */
+  title: string;
+  pageType: string;
+  /** Whether the live version refers to it. */
+  inLive: boolean;
+  /** Whether the latest revision (what an editor sees) refers to it. */
+  inLatestRevision: boolean;
+  /** How many of the page's revisions refer to it. */
+  revisions: number;
+}
+
+// Page types' content keyed as pseudo-blocks, beside the real blocks, so one walk reads both.
+const PAGE_KEY_PREFIX = 'page-type:';
+
+let definitions: DefinitionsByType | undefined;
+
+function allDefinitions(): DefinitionsByType {
+  if (definitions) return definitions;
+  const pageTypes: SerializedBlockDefinition[] = Object.values(PAGE_TYPES).map((pageType) => ({
+    type: PAGE_KEY_PREFIX + pageType.name,
+    label: pageType.label,
+    group: '',
+    fields: serializeFields(pageType.fields, pageType.adminFields, `Page type ${pageType.name}`),
+  }));
+  definitions = definitionsByType([...serializeBlockDefinitions(), ...pageTypes]);
+  return definitions;
+}
+
+/** The ids of each kind that a page's content refers to, nested blocks included. */
+export function referencesInContent(pageType: string, content: unknown): Record<ChooserTarget, number[]> {
+  return referencedIds([{ id: 'content', type: PAGE_KEY_PREFIX + pageType, value: content as Record<string, unknown> }], allDefinitions());
+}
+
+function refersTo(pageType: string, content: unknown, target: ChooserTarget, id: number): boolean {
+  return referencesInContent(pageType, content)[target].includes(id);
+}
+
+/**
+ * The pages whose live content or any revision refers to the object, by title. The database
+ * first narrows to content that holds the id as a whole number; the field walk then confirms it.
+ */
+export async function mediaUsage(db: Db, target: ChooserTarget, id: number): Promise<UsageEntry[]> {
+  const pattern = `(^|[^0-9.])${id}([^0-9.]|$)`;
+  const [liveMatches, revisionMatches] = await Promise.all([
+    db.selectFrom('pages').select(['id', 'page_type', 'content']).where('live', '=', true).where(sql<boolean>`content::text ~ ${pattern}`).execute(),
+    db
+      .selectFrom('page_revisions')
+      .innerJoin('pages', 'pages.id', 'page_revisions.page_id')
+      .select(['page_revisions.id', 'page_revisions.page_id', 'page_revisions.content', 'pages.page_type'])
+      .where(sql<boolean>`page_revisions.content::text ~ ${pattern}`)
+      .execute(),
+  ]);
+  const liveIds = new Set(liveMatches.filter((page) => refersTo(page.page_type, page.content, target, id)).map((page) => page.id));
+  const revisions = revisionMatches.filter((revision) => refersTo(revision.page_type, (revision.content as { content?: unknown }).content ?? {}, target, id));
+  const pageIds = [...new Set([...liveIds, ...revisions.map((revision) => revision.page_id)])];
+  if (pageIds.length === 0) return [];
+  const pages = await db.selectFrom('pages').select(['id', 'draft_title', 'page_type', 'latest_revision_id']).where('id', 'in', pageIds).execute();
+  const revisionIds = new Set(revisions.map((revision) => revision.id));
+  return pages
+    .map((page) => ({
+      pageId: page.id,
+      title: page.draft_title,
+      pageType: page.page_type,
+      inLive: liveIds.has(page.id),
+      inLatestRevision: page.latest_revision_id !== null && revisionIds.has(page.latest_revision_id),
+      revisions: revisions.filter((revision) => revision.page_id === page.id).length,
+    }))
+    .sort((a, b) => a.title.localeCompare(b.title) || a.pageId - b.pageId);
+}
