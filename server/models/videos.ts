@@ -100,6 +100,17 @@ export async function createVideo(db: Db, options: CreateVideoOptions): Promise<
     .executeTakeFirstOrThrow();
 }
 
+/** Creates a video with an uploaded file as its first source; a refused file leaves no video behind. */
+export async function createVideoWithFile(db: Db, storage: MediaStorage, options: CreateVideoOptions & { file: AddVideoFileOptions }): Promise<Video> {
+  if (options.file.bytes.length === 0) throw new ValidationError('The video file is empty.');
+  await videoFileType(options.file.filename, options.file.bytes);
+  return withTransaction(db, async (tx) => {
+    const video = await createVideo(tx, options);
+    await addVideoFile(tx, storage, video.id, options.file);
+    return video;
+  });
+}
+
 /** Changes a video's title, collection and poster. */
 export async function updateVideo(db: Db, video: Video, options: CreateVideoOptions & { collectionId: number }): Promise<Video> {
   const { title, posterImageId } = parseOrThrow(createVideoSchema, options);
@@ -177,7 +188,7 @@ export async function addVideoTrack(db: Db, storage: MediaStorage, videoId: numb
 }
 
 /** Changes a track's kind, label, language and order, and replaces its WebVTT when given. */
-export async function updateVideoTrack(db: Db, storage: MediaStorage, track: VideoTrack, options: VideoTrackFields & { vtt?: Uint8Array }): Promise<VideoTrack> {
+export async function updateVideoTrack(db: Db, storage: MediaStorage, track: VideoTrack, options: VideoTrackFields & { content?: Uint8Array }): Promise<VideoTrack> {
   const fields = parseOrThrow(trackSchema, options);
   const update = (tx: Db, file?: string) =>
     tx
@@ -186,10 +197,10 @@ export async function updateVideoTrack(db: Db, storage: MediaStorage, track: Vid
       .where('id', '=', track.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-  if (!options.vtt) return update(db);
-  webVttText(options.vtt);
+  if (!options.content) return update(db);
+  webVttText(options.content);
   const file = uniqueKey('video_tracks', `${fields.label}-${fields.srclang}`, 'vtt');
-  const updated = await saveWithRow(db, storage, file, options.vtt, (tx) => update(tx, file));
+  const updated = await saveWithRow(db, storage, file, options.content, (tx) => update(tx, file));
   if (track.file) await storage.remove(track.file);
   return updated;
 }
