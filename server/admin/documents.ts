@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
 import type { Document } from '../db/schema';
-import { NotFoundError, PermissionDenied, ValidationError } from '../errors';
+import { NotFoundError, ValidationError } from '../errors';
 import { createMediaStorage, mediaRoot } from '../media-storage';
 import { collectionOptions, type CollectionOption } from '../models/collections';
 import { createDocument, deleteDocument, documentUrl, formatFileSize, getDocument, updateDocument } from '../models/documents';
@@ -249,7 +249,7 @@ export function documentsRouter({ db, admin, config }: AdminContext): Router {
 
   router.post('/documents/multiple/:documentId/delete/', async (req, res) => {
     const document = await loadDocument(req);
-    if (!canOnMedia(permsOf(res), document, 'delete')) throw new PermissionDenied(gettext('You do not have permission to delete this document.'));
+    requireOnMedia(res, document, 'delete', 'document');
     await deleteDocument(db, storage, document);
     res.json({ success: true });
   });

@@ -139,11 +139,6 @@ export function textField(req: Request, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Whether the client asked for JSON (the multiple upload's and the choosers' fetches). */
-export function wantsJson(req: Request): boolean {
-  return req.accepts(['html', 'json']) === 'json';
-}
-
 /** A title from a file name: the name without its extension, as Wagtail's multiple upload does. */
 export function titleFromFilename(filename: string): string {
   const dot = filename.lastIndexOf('.');

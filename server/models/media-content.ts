@@ -25,7 +25,7 @@ const CFB_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Names file-type gives one format under another extension. */
-const SAME_FORMAT: Readonly<Record<string, string>> = { jpeg: 'jpg', tiff: 'tif', htm: 'html', mpeg: 'mpg', oga: 'ogg', ogv: 'ogg' };
+const SAME_FORMAT: Readonly<Record<string, string>> = { jpeg: 'jpg', tiff: 'tif', mpeg: 'mpg', oga: 'ogg', ogv: 'ogg' };
 
 /**
  * Documents are downloads, but a stored HTML, SVG or program still reaches people: a proxy or
@@ -99,7 +99,7 @@ export async function videoFileType(filename: string, bytes: Uint8Array): Promis
 }
 
 /** Longest WebVTT file we store; a feature-length subtitle file is a few hundred KB. */
-export const MAX_TRACK_BYTES = 2_000_000;
+const MAX_TRACK_BYTES = 2_000_000;
 
 /** The WebVTT text of an uploaded track, or ValidationError unless it is UTF-8 starting with "WEBVTT". */
 export function webVttText(bytes: Uint8Array): string {
