@@ -159,7 +159,9 @@ export function videosRouter({ db, admin, config }: AdminContext): Router {
     const collections = await addableCollections(db, res, NOUN);
     const outcome = await addFromForm(req, res, collections);
     if ('problems' in outcome) return res.status(400).json({ errors: outcome.problems.errors });
-    res.status(201).json({ result: { id: outcome.video.id, title: outcome.video.title } });
+    // The chooser shows the new video with its poster as the thumbnail.
+    const shown = await posterView(db, storage, outcome.video.poster_image_id);
+    res.status(201).json({ result: { id: outcome.video.id, title: outcome.video.title, ...(shown?.thumbnailUrl ? { thumbnail_url: shown.thumbnailUrl } : {}) } });
   });
 
   /** What the edit screen's several forms show: each form's values and problems. */

@@ -221,8 +221,9 @@ describe('admin videos', () => {
     const posterId = await poster();
     const chosen = await postMultipart(server, client, '/wagtail/videos/chooser/upload/', { title: 'Grill', collection: String(mine), poster: String(posterId) }, [{ field: 'file', filename: 'grill.webm', bytes: CLIP }], { json: true });
     expect(chosen.status).to.equal(201);
-    const result = chosen.json<{ result: { id: number; title: string } }>().result;
+    const result = chosen.json<{ result: { id: number; title: string; thumbnail_url?: string } }>().result;
     expect(result.title).to.equal('Grill');
+    expect(result.thumbnail_url).to.match(/^\/media\/images\//);
     expect((await getVideoWithSourcesAndTracks(server.db, result.id)).poster?.id).to.equal(posterId);
     const refused = await postMultipart(server, client, '/wagtail/videos/chooser/upload/', { title: 'Grill', collection: String(mine) }, [{ field: 'file', filename: 'grill.webm', bytes: Buffer.from('nope') }], { json: true });
     expect(refused.status).to.equal(400);
