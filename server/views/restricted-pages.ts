@@ -33,8 +33,10 @@ const idParam = z.coerce.number().int().positive();
 const passwordForm = z.object({ password: z.string().max(255).default(''), return_url: z.string().optional() });
 const loginForm = z.object({ username: z.string().max(150).default(''), password: z.string().max(1024).default(''), next: z.string().optional() });
 
-const WRONG_PASSWORD = 'The password you have entered is not correct. Please try again.';
-const TOO_MANY_PASSWORDS = 'Too many wrong passwords have been tried. Please wait a few minutes and try again.';
+/** Shown when a page's or collection's password is wrong. */
+export const WRONG_PASSWORD = 'The password you have entered is not correct. Please try again.';
+/** Shown while a page's or collection's password is locked out after repeated failures. */
+export const TOO_MANY_PASSWORDS = 'Too many wrong passwords have been tried. Please wait a few minutes and try again.';
 /** Shown while the account or address is locked out after repeated failures. */
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
 export const WRONG_LOGIN = 'Please enter a correct username and password. Note that both fields may be case-sensitive.';
