@@ -87,7 +87,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
       return {
         ...entry,
         isRoot: entry.parentId === null,
-        indent: Math.min(8, Math.max(0, entry.depth - 1)),
+        indent: Math.min(8, entry.depth),
         summary: describeContents(entry.contents).join(', ') || gettext('Empty'),
         canEdit: collectionEditRefusal(perms, collection) === null,
         canDelete: collectionDeleteRefusal(perms, collection) === null,
