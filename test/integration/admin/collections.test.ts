@@ -218,6 +218,6 @@ describe('admin collections', () => {
     const body = (await (await superuserClient()).get('/wagtail/groups/add/')).body;
     expect(body).to.include('Collection permissions (images, documents, videos)');
     for (const label of ['Add', 'Change', 'Choose', 'Delete']) expect(body).to.include(`<th scope="col">${label}</th>`);
-    expect(body).to.include('admin-collections__name--2');
+    expect(body).to.include('\u00a0\u00a0\u00a0\u00a0\u21b3 Nested');
   });
 });
