@@ -147,10 +147,12 @@ export function createChooserModal(): ChooserModal {
   const uploadIds = Object.fromEntries(UPLOAD_FIELDS.map((field) => [field, nextDomId(`sf-upload-${field}`)])) as Record<UploadField, string>;
   const errorFor = (field: UploadField) => h('p', { class: 'sf-error', id: `${uploadIds[field]}-error`, 'data-upload-error': field, hidden: true });
   const errorOf: Record<UploadField, HTMLElement> = { title: errorFor('title'), collection: errorFor('collection'), file: errorFor('file'), tags: errorFor('tags') };
-  const uploadTitle = h('input', { id: uploadIds.title, name: 'title', class: 'sf-input', required: true, maxlength: 255, autocomplete: 'off' });
-  const uploadCollection = h('select', { id: uploadIds.collection, name: 'collection', class: 'sf-input' });
-  const uploadFile = h('input', { id: uploadIds.file, name: 'file', type: 'file', class: 'sf-input', required: true });
-  const uploadTags = h('input', { id: uploadIds.tags, name: 'tags', class: 'sf-input', autocomplete: 'off' });
+  // No name or required attributes: the modal sits inside the page's edit form, which must
+  // neither send these fields nor be kept from submitting by them.
+  const uploadTitle = h('input', { id: uploadIds.title, 'data-upload-field': 'title', class: 'sf-input', 'aria-required': 'true', maxlength: 255, autocomplete: 'off' });
+  const uploadCollection = h('select', { id: uploadIds.collection, 'data-upload-field': 'collection', class: 'sf-input' });
+  const uploadFile = h('input', { id: uploadIds.file, 'data-upload-field': 'file', type: 'file', class: 'sf-input', 'aria-required': 'true' });
+  const uploadTags = h('input', { id: uploadIds.tags, 'data-upload-field': 'tags', class: 'sf-input', autocomplete: 'off' });
   const tagsField = labelled(uploadIds.tags, gettext('Tags'), uploadTags, errorOf.tags);
   const progress = h('progress', { class: 'sf-chooser__progress', max: 1, value: 0, 'aria-label': gettext('Upload progress'), hidden: true });
   const uploadError = h('p', { class: 'sf-error', role: 'alert', 'data-upload-error': 'general', hidden: true });

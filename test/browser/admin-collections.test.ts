@@ -237,9 +237,14 @@ describe('the media chooser modal in the browser (standalone editor, chooser ser
 
     const input = await page.$(`${MODAL} input[type="file"]`);
     await input!.uploadFile(file);
-    await page.waitForFunction((selector) => (document.querySelector(selector) as HTMLInputElement).value === 'harbor-sunrise', {}, `${MODAL} input[name="title"]`);
-    await page.select(`${MODAL} select[name="collection"]`, '4');
-    await page.type(`${MODAL} input[name="tags"]`, 'harbor, dawn');
+    await page.waitForFunction((selector) => (document.querySelector(selector) as HTMLInputElement).value === 'harbor-sunrise', {}, `${MODAL} [data-upload-field="title"]`);
+    await page.select(`${MODAL} [data-upload-field="collection"]`, '4');
+    await page.type(`${MODAL} [data-upload-field="tags"]`, 'harbor, dawn');
+
+    // The modal sits inside the page's form: its fields are neither sent with it nor hold it back.
+    const pageForm = await page.$eval('form', (form) => ({ keys: [...new FormData(form as HTMLFormElement).keys()], valid: (form as HTMLFormElement).checkValidity() }));
+    expect(pageForm.keys).to.not.include.members(['title', 'collection', 'tags', 'file']);
+    expect(pageForm.valid).to.equal(true);
 
     harness.uploadReply = { status: 400, body: { errors: { file: ['Not a valid image. The file is not a PNG.'], title: ['This title is too vague.'] } } };
     await page.click(`${MODAL} [data-chooser-upload]`);
@@ -247,7 +252,7 @@ describe('the media chooser modal in the browser (standalone editor, chooser ser
     await page.waitForSelector(`${MODAL} [data-upload-error="file"]:not([hidden])`);
     expect(await text(page, `${MODAL} [data-upload-error="file"]`)).to.equal('Not a valid image. The file is not a PNG.');
     expect(await text(page, `${MODAL} [data-upload-error="title"]`)).to.equal('This title is too vague.');
-    expect(await page.$eval(`${MODAL} input[name="title"]`, (field) => field.getAttribute('aria-invalid'))).to.equal('true');
+    expect(await page.$eval(`${MODAL} [data-upload-field="title"]`, (field) => field.getAttribute('aria-invalid'))).to.equal('true');
     const sent = harness.uploads[0]!.body;
     for (const part of ['name="title"\r\n\r\nharbor-sunrise', 'name="collection"\r\n\r\n4', 'name="tags"\r\n\r\nharbor, dawn', 'name="file"; filename="harbor-sunrise.png"']) expect(sent).to.include(part);
 
