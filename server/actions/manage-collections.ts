@@ -1,11 +1,12 @@
 import type { Db } from '../db/database';
 import type { Collection } from '../db/schema';
 import { withTransaction } from '../db/transaction';
-import { ConflictError, PermissionDenied, ValidationError } from '../errors';
+import { ConflictError, ValidationError } from '../errors';
 import { writeLogEntry } from '../models/admin-log';
 import {
   canAddCollectionUnder,
   collectionContents,
+  collectionNameTaken,
   collectionDeleteRefusal,
   collectionEditRefusal,
   collectionPrivacyRefusal,
@@ -15,8 +16,9 @@ import {
   subtreeIds,
   updateCollection,
 } from '../models/collections';
-import { hasCollectionPermission, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
 import { replaceCollectionRestriction, type ViewPrivacy } from '../models/view-restrictions';
+import { refuseWith } from './page-action';
 
 // Collection changes share one audit format and small rules kept in models/collections.ts, so
 // they are functions over those rules rather than one class each (as manage-accounts.ts).
@@ -27,17 +29,30 @@ export interface CollectionInput {
   parentId: number;
 }
 
-function refuseWith(refusal: string | null): void {
-  if (refusal !== null) throw new PermissionDenied(refusal);
+/** Why a collection's name or place was refused, for the form to show beside that field. */
+export class CollectionFormError extends ValidationError {
+  constructor(
+    readonly field: 'name' | 'parent',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
-/** The message shown when a collection would go under itself. */
-export const MOVE_UNDER_ITSELF = 'A collection cannot be moved under itself or one of its descendants.';
+function ensureMayAddUnder(actor: UserPermissions, parentId: number): void {
+  if (!canAddCollectionUnder(actor, parentId)) throw new CollectionFormError('parent', 'You do not have permission to add a collection there.');
+}
+
+/** Refuses a name a sibling already has (case-insensitive, as the unique index). */
+async function ensureNameIsFree(trx: Db, input: CollectionInput, exceptId?: number): Promise<void> {
+  if (await collectionNameTaken(trx, input.name, input.parentId, exceptId)) throw new CollectionFormError('name', 'A collection with this name already exists in the parent collection.');
+}
 
 /** Adds a child collection. Audit 'collection.create'. */
 export async function createCollection(db: Db, actor: UserPermissions, input: CollectionInput): Promise<Collection> {
-  if (!canAddCollectionUnder(actor, input.parentId)) throw new PermissionDenied('You do not have permission to add a collection there.');
   return withTransaction(db, async (trx) => {
+    ensureMayAddUnder(actor, input.parentId);
+    await ensureNameIsFree(trx, input);
     const collection = await insertCollection(trx, input);
     await writeLogEntry(trx, { action: 'collection.create', userId: actor.user.id, objectType: 'collection', objectId: collection.id, label: collection.name, data: { parent_id: input.parentId } });
     return collection;
@@ -54,9 +69,11 @@ export async function editCollection(db: Db, actor: UserPermissions, collection:
   const moved = input.parentId !== collection.parent_id;
   return withTransaction(db, async (trx) => {
     if (moved) {
-      if ((await subtreeIds(trx, collection.id)).includes(input.parentId)) throw new ValidationError(MOVE_UNDER_ITSELF);
-      if (!hasCollectionPermission(actor, input.parentId, 'add')) throw new PermissionDenied('You do not have permission to add a collection under the new parent.');
+      if ((await subtreeIds(trx, collection.id)).includes(input.parentId)) throw new CollectionFormError('parent', 'A collection cannot be moved under itself or one of its descendants.');
+      // Staying under its parent needs no 'add' there; moving needs it at the destination.
+      ensureMayAddUnder(actor, input.parentId);
     }
+    await ensureNameIsFree(trx, input, collection.id);
     const updated = await updateCollection(trx, collection.id, input);
     const entry = { userId: actor.user.id, objectType: 'collection', objectId: updated.id, label: updated.name };
     await writeLogEntry(trx, { ...entry, action: 'collection.edit', data: { name: { before: collection.name, after: updated.name } } });

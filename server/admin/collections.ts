@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate, ngettext } from '../../client/lib/i18n';
-import { createCollection, deleteCollection, editCollection, MOVE_UNDER_ITSELF, setCollectionPrivacy } from '../actions/manage-collections';
+import { CollectionFormError, createCollection, deleteCollection, editCollection, setCollectionPrivacy, type CollectionInput } from '../actions/manage-collections';
+import { refuseWith } from '../actions/page-action';
 import type { Collection } from '../db/schema';
 import { NotFoundError, PermissionDenied } from '../errors';
 import { listGroups } from '../models/groups';
@@ -11,7 +12,6 @@ import {
   collectionContents,
   collectionDeleteRefusal,
   collectionEditRefusal,
-  collectionNameTaken,
   collectionPrivacyRefusal,
   collectionTree,
   getCollection,
@@ -21,7 +21,7 @@ import {
   type CollectionContents,
   type CollectionTreeEntry,
 } from '../models/collections';
-import { hasCollectionPermission, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
 import { restrictionsForCollection, type ViewPrivacy } from '../models/view-restrictions';
 import { permsOf } from './access';
 import { addProblem, databaseId, emptyProblems, formValues, parseForm, type FormProblems } from './forms';
@@ -78,7 +78,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
     return collection;
   }
 
-  router.get('/collections/', async (_req, res) => {
+  router.get('/collections/', async (req, res) => {
     const perms = permsOf(res);
     const visible = manageableCollectionIds(perms);
     const tree = (await collectionTree(db)).filter((entry) => entry.parentId === null || !visible || visible.includes(entry.id));
@@ -95,7 +95,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
         canAddChild: canAddCollectionUnder(perms, entry.id),
       };
     });
-    admin.render(_req, res, 'collections-list', { title: gettext('Collections'), activeNav: 'collections', rows, canAdd: tree.some((entry) => canAddCollectionUnder(perms, entry.id)) });
+    admin.render(req, res, 'collections-list', { title: gettext('Collections'), activeNav: 'collections', rows, canAdd: tree.some((entry) => canAddCollectionUnder(perms, entry.id)) });
   });
 
   async function renderForm(req: Request, res: Response, collection: Collection | undefined, form: FormProblems, status = 200) {
@@ -126,14 +126,24 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
   async function readForm(req: Request, res: Response, collection: Collection | undefined) {
     const form = parseForm(collectionForm, req.body);
     if (!form.ok) return void (await renderForm(req, res, collection, form, 400));
-    const problems = emptyProblems({ name: form.data.name, parent: form.data.parent });
-    const parent = await getCollection(db, form.data.parent);
-    if (!parent) addProblem(problems, 'parent', gettext('Choose a parent collection.'));
-    else if (collection && (await subtreeIds(db, collection.id)).includes(parent.id)) addProblem(problems, 'parent', gettext(MOVE_UNDER_ITSELF));
-    else if (parent.id !== collection?.parent_id && !hasCollectionPermission(permsOf(res), parent.id, 'add')) addProblem(problems, 'parent', gettext('You do not have permission to add a collection there.'));
-    else if (await collectionNameTaken(db, form.data.name, parent.id, collection?.id)) addProblem(problems, 'name', gettext('A collection with this name already exists in the parent collection.'));
-    if (problems.formErrors.length) return void (await renderForm(req, res, collection, problems, 400));
+    if (!(await getCollection(db, form.data.parent))) {
+      const problems = emptyProblems({ name: form.data.name, parent: form.data.parent });
+      addProblem(problems, 'parent', gettext('Choose a parent collection.'));
+      return void (await renderForm(req, res, collection, problems, 400));
+    }
     return { name: form.data.name, parentId: form.data.parent };
+  }
+
+  /** Runs a save; a refused name or parent is shown beside its field (400) and answers undefined. */
+  async function saveOrShow(req: Request, res: Response, collection: Collection | undefined, input: CollectionInput, save: () => Promise<Collection>) {
+    try {
+      return await save();
+    } catch (error) {
+      if (!(error instanceof CollectionFormError)) throw error;
+      const problems = emptyProblems({ name: input.name, parent: input.parentId });
+      addProblem(problems, error.field, gettext(error.message));
+      return void (await renderForm(req, res, collection, problems, 400));
+    }
   }
 
   router.get('/collections/add/', async (req, res) => {
@@ -146,15 +156,15 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
   router.post('/collections/add/', async (req, res) => {
     const input = await readForm(req, res, undefined);
     if (!input) return;
-    const created = await createCollection(db, permsOf(res), input);
+    const created = await saveOrShow(req, res, undefined, input, () => createCollection(db, permsOf(res), input));
+    if (!created) return;
     flash(req, 'success', interpolate("Collection '{name}' created.", { name: created.name }));
     res.redirect(303, LIST_URL);
   });
 
   async function loadEditable(req: Request, res: Response): Promise<Collection> {
     const collection = await loadCollection(req);
-    const refusal = collectionEditRefusal(permsOf(res), collection);
-    if (refusal) throw new PermissionDenied(refusal);
+    refuseWith(collectionEditRefusal(permsOf(res), collection));
     return collection;
   }
 
@@ -167,15 +177,15 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
     const collection = await loadEditable(req, res);
     const input = await readForm(req, res, collection);
     if (!input) return;
-    const updated = await editCollection(db, permsOf(res), collection, input);
+    const updated = await saveOrShow(req, res, collection, input, () => editCollection(db, permsOf(res), collection, input));
+    if (!updated) return;
     flash(req, 'success', interpolate("Collection '{name}' updated.", { name: updated.name }));
     res.redirect(303, LIST_URL);
   });
 
   async function loadDeletable(req: Request, res: Response): Promise<Collection> {
     const collection = await loadCollection(req);
-    const refusal = collectionDeleteRefusal(permsOf(res), collection);
-    if (refusal) throw new PermissionDenied(refusal);
+    refuseWith(collectionDeleteRefusal(permsOf(res), collection));
     return collection;
   }
 
@@ -213,8 +223,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
 
   async function loadPrivate(req: Request, res: Response): Promise<Collection> {
     const collection = await loadCollection(req);
-    const refusal = collectionPrivacyRefusal(permsOf(res), collection);
-    if (refusal) throw new PermissionDenied(refusal);
+    refuseWith(collectionPrivacyRefusal(permsOf(res), collection));
     return collection;
   }
 
