@@ -24,7 +24,7 @@ export interface ViewRestrictionRule {
   groupIds?: readonly number[];
 }
 
-/** Who may see a page or a collection's documents: everyone, or only some visitors. */
+/** Who may see a collection's documents (or a page, which offers all but groups): everyone, or only some visitors. */
 export type ViewPrivacy = { type: 'public' } | { type: 'login' } | { type: 'password'; password: string } | { type: 'groups'; groupIds: number[] };
 
 /** The materialized paths of a page and all its ancestors. */
