@@ -104,6 +104,7 @@ describe('collection privacy', () => {
     expect(download.status).to.equal(200);
     expect(download.headers['cache-control']).to.equal('private');
     expect((await new AdminClient(server).get(documentUrl(document))).status).to.equal(302);
+    expect((await visitor.get('/documents/authenticate_with_password/2147483647/')).status).to.equal(404);
   });
 
   it('lets only members of the chosen groups download from a group-restricted collection', async () => {
