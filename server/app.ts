@@ -26,6 +26,7 @@ import { createPageRenderer } from './render';
 import { securityHeaders } from './security-headers';
 import { csrfTokenRouter } from './views/csrf-token';
 import { healthChecks, healthRouter } from './views/health';
+import { documentPrivacyRouter } from './views/document-privacy';
 import { mediaRouter } from './views/media';
 import { pageForms } from './views/page-forms';
 import { pageResponder } from './views/page-response';
@@ -120,9 +121,14 @@ export function createApp({
   app.use(healthRouter({ checks: healthChecks(availability), availability, logger }));
   app.use(refuseWhileDatabaseDown(availability));
   app.use(hostGuard({ db, allowedHosts: config.ALLOWED_HOSTS }));
+  const sessions = sessionMiddleware(config, db);
+  // Document downloads follow their collection's privacy, which depends on who the visitor is.
+  app.use('/documents', sessions);
+  // Before the media routes, whose /documents/{id}/{filename} would take its address.
+  app.use(documentPrivacyRouter({ ...viewOptions, csrf }, responder));
   app.use(mediaRouter({ db, storage }));
   app.use(siteFilesRouter({ ...viewOptions, manifest }, responder));
-  app.use(sessionMiddleware(config, db));
+  app.use(sessions);
   app.use('/wagtail', multipartBody({ maxFileBytes: config.MAX_UPLOAD_BYTES, maxFiles: config.MAX_UPLOAD_FILES }));
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Db } from './db/database';
-import type { PageViewRestriction, User } from './db/schema';
+import type { User } from './db/schema';
 import type { Config } from './config';
 import type { CsrfProtection } from './csrf';
 import {
@@ -8,12 +8,11 @@ import {
   forgetLoginAttempt,
   LOGIN_FAILURE_LIMITS,
   loginAttemptKeys,
-  pagePasswordAttemptKeys,
   type LoginAttemptKeys,
   type LoginFailureLimits,
 } from './models/login-throttle';
 import { recordLogin, verifyCredentials } from './models/users';
-import { passwordMatches } from './models/view-restrictions';
+import { passwordMatches, type ViewRestrictionRule } from './models/view-restrictions';
 
 /** Why a guess at a secret was refused: wrong, or not checked at all while locked out. */
 export type GuessRefusal = { ok: false; reason: 'invalid' | 'throttled' };
@@ -40,9 +39,19 @@ export async function authenticate(db: Db, username: string, password: string, i
   return result.ok ? { ok: true, user: result.value } : result;
 }
 
-/** Checks a page password behind the login throttle, per restriction and per address. */
-export async function checkPagePassword(db: Db, restriction: PageViewRestriction, password: string, ip: string, limits?: LoginFailureLimits, now = new Date()): Promise<{ ok: true } | GuessRefusal> {
-  const result = await throttledGuess(db, pagePasswordAttemptKeys(restriction.id, ip), limits, now, async () => (passwordMatches(restriction, password) ? true : undefined));
+/**
+ * Checks the password of a page's or a collection's view restriction behind the login
+ * throttle; `keys` name the restriction and the address the failures are counted against.
+ */
+export async function checkRestrictionPassword(
+  db: Db,
+  restriction: Pick<ViewRestrictionRule, 'restriction_type' | 'password'>,
+  keys: LoginAttemptKeys,
+  password: string,
+  limits?: LoginFailureLimits,
+  now = new Date(),
+): Promise<{ ok: true } | GuessRefusal> {
+  const result = await throttledGuess(db, keys, limits, now, async () => (passwordMatches(restriction, password) ? true : undefined));
   return result.ok ? { ok: true } : result;
 }
 
@@ -52,10 +61,11 @@ export async function checkPagePassword(db: Db, restriction: PageViewRestriction
  * restrictions already passed are kept.
  */
 export async function startUserSession(db: Db, csrf: CsrfProtection, req: Request, res: Response, user: User): Promise<void> {
-  const passed = req.session.passedViewRestrictions;
+  const { passedViewRestrictions, passedCollectionViewRestrictions } = req.session;
   await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
   req.session.userId = user.id;
-  if (passed) req.session.passedViewRestrictions = passed;
+  if (passedViewRestrictions) req.session.passedViewRestrictions = passedViewRestrictions;
+  if (passedCollectionViewRestrictions) req.session.passedCollectionViewRestrictions = passedCollectionViewRestrictions;
   csrf.tokenFor(req, res);
   await recordLogin(db, user.id);
 }

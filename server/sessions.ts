@@ -10,6 +10,8 @@ declare module 'express-session' {
     userId?: number;
     /** Ids of password view restrictions this visitor has passed. */
     passedViewRestrictions?: number[];
+    /** Ids of password collection restrictions (documents) this visitor has passed. */
+    passedCollectionViewRestrictions?: number[];
   }
 }
 
@@ -22,6 +24,7 @@ const storedSessionSchema = z
     cookie: z.record(z.string(), z.unknown()),
     userId: z.number().int().optional(),
     passedViewRestrictions: z.array(z.number().int()).optional(),
+    passedCollectionViewRestrictions: z.array(z.number().int()).optional(),
   })
   .passthrough();
 

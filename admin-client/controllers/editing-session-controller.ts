@@ -1,5 +1,6 @@
 import { Controller } from '@hotwired/stimulus';
 import { randomUuid } from '../../client/lib/random-id';
+import { csrfToken } from '../csrf-token';
 import { PAGE_CHANGED_EVENT } from './autosave-controller';
 
 /** How often an open edit form tells the server it is still open. */
@@ -8,10 +9,6 @@ const PING_MS = 10_000;
 interface PingReply {
   other_sessions: Array<{ user: string }>;
   page_changed: boolean;
-}
-
-function csrfToken(): string {
-  return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
 }
 
 /**

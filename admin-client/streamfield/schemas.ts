@@ -84,14 +84,37 @@ export type StreamBlock = z.infer<typeof streamBlockSchema>;
 /** A whole StreamField value. */
 export type StreamValue = StreamBlock[];
 
-/** The answer of a chooser URL (`?q=` filters): the choices, each with an optional thumbnail. */
+const chooserCollectionSchema = z.object({ id: z.number().int().positive(), label: z.string() });
+
+/**
+ * The answer of a media chooser URL (`?q=` searches, `?p=` pages, `?collection_id=` filters):
+ * one page of choices, each with an optional thumbnail; the collections the user may choose from
+ * (for the filter) and may upload to (for the Upload tab). An answer without the paging and
+ * permission fields (as older servers send) reads as one page the user may choose from.
+ */
 export const chooserResponseSchema = z.object({
   results: z.array(z.object({ id: z.number().int().positive(), title: z.string(), thumbnail_url: z.string().optional() })),
+  page: z.number().int().positive().default(1),
+  num_pages: z.number().int().nonnegative().default(1),
+  /** False when the user may choose from no collection at all. */
+  can_choose: z.boolean().default(true),
+  collections: z.array(chooserCollectionSchema).default([]),
+  /** Whether the user holds 'add' on some collection: the Upload tab is offered. */
+  can_upload: z.boolean().default(false),
+  upload_collections: z.array(chooserCollectionSchema).default([]),
 });
-/** A chooser URL's answer. */
-export type ChooserResponse = z.infer<typeof chooserResponseSchema>;
+/** A chooser URL's answer, as a server writes it (the defaulted fields may be left out). */
+export type ChooserResponse = z.input<typeof chooserResponseSchema>;
+/** A chooser URL's answer, as the modal reads it. */
+export type ChooserAnswer = z.output<typeof chooserResponseSchema>;
 /** One choice of a chooser. */
-export type ChooserChoice = ChooserResponse['results'][number];
+export type ChooserChoice = ChooserAnswer['results'][number];
+
+/** The answer of a chooser upload (`/wagtail/{kind}/chooser/upload/`): 201 with the new item, or 400 with errors per field. */
+export const chooserUploadResponseSchema = z.union([
+  z.object({ result: z.object({ id: z.number().int().positive(), title: z.string(), thumbnail_url: z.string().optional() }) }),
+  z.object({ errors: z.record(z.string(), z.array(z.string())) }),
+]);
 
 /** Marks clipboard text as a block copied from this editor, so foreign text is never pasted. */
 export const CLIPBOARD_KIND = 'red-harbor/streamfield-block';

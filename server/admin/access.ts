@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { User } from '../db/schema';
 import { PermissionDenied } from '../errors';
 import { canHostAnywhere, canManageUsers, canManageWorkflows, loadUserPermissions, type UserPermissions } from '../models/permissions';
+import { canManageCollections, canUseMedia } from '../models/collections';
 import { DEFAULT_SITE_SETTINGS, getSiteSettings } from '../models/site-settings';
 import { resolveRequestSite } from '../views/site-request';
 import type { AdminChrome } from './render';
@@ -34,6 +35,8 @@ export function loadAdminUser(db: Db, siteTimeZone: string): RequestHandler {
       canManageUsers: perms ? canManageUsers(perms) : false,
       canManageWorkflows: perms ? canManageWorkflows(perms) : false,
       canHost: perms ? canHostAnywhere(perms) : false,
+      canUseMedia: perms ? canUseMedia(perms) : false,
+      canManageCollections: perms ? canManageCollections(perms) : false,
       timeZone: user?.current_time_zone || siteTimeZone,
     };
     res.locals.adminChrome = chrome;

@@ -2,13 +2,14 @@
  * What the StreamField editor's media choosers offer (images, documents, videos by collection
  * permission; pages are chosen in page-chooser.ts) and the titles of references already in a value.
  */
-import { CHOOSER_TARGETS, type ChooserChoice, type ChooserTarget, type StreamValue } from '../../admin-client/streamfield/schemas';
+import { CHOOSER_TARGETS, type ChooserChoice, type ChooserResponse, type ChooserTarget, type StreamValue } from '../../admin-client/streamfield/schemas';
 import { definitionsByType, referencedIds } from '../../admin-client/streamfield/value-ops';
 import type { Db } from '../db/database';
 import type { CollectionPermission, Image } from '../db/schema';
 import type { MediaStorage } from '../media-storage';
+import { collectionOptions } from '../models/collections';
 import { getRendition, renditionUrl } from '../models/renditions';
-import type { UserPermissions } from '../models/permissions';
+import { permittedCollectionIds, type UserPermissions } from '../models/permissions';
 import { serializeBlockDefinitions } from './block-definitions';
 
 /** How many choices one chooser answer holds. */
@@ -20,16 +21,24 @@ export const CHOOSER_THUMBNAIL_SPEC = 'max-165x165';
 // Media a user may pick: Wagtail lets 'choose', 'add' and 'change' holders choose.
 const CHOOSING_PERMISSIONS: readonly CollectionPermission[] = ['add', 'change', 'choose'];
 
-/** One chooser query: words in the title, a 1-based page of results. */
+/** One chooser query: words in the title, a 1-based page of results, and a collection to look in (any when undefined). */
 export interface ChooserQuery {
   text: string;
   page: number;
+  collectionId?: number | undefined;
 }
 
 /** The collections whose media the user may choose; undefined means all (superusers). */
 function choosableCollections(perms: UserPermissions): number[] | undefined {
-  if (perms.user.is_superuser) return undefined;
-  return [...new Set(perms.collectionGrants.filter((grant) => CHOOSING_PERMISSIONS.includes(grant.permission)).map((grant) => grant.collectionId))];
+  const lists = CHOOSING_PERMISSIONS.map((permission) => permittedCollectionIds(perms, permission));
+  if (lists.some((list) => list === undefined)) return undefined;
+  return [...new Set(lists.flatMap((list) => list ?? []))];
+}
+
+/** The collections a query looks in: those the user may choose from, narrowed to the filter's. */
+function searchedCollections(choosable: number[] | undefined, collectionId: number | undefined): number[] | undefined {
+  if (collectionId === undefined) return choosable;
+  return !choosable || choosable.includes(collectionId) ? [collectionId] : [];
 }
 
 /** An ILIKE pattern matching `word` anywhere, its wildcards escaped. */
@@ -55,22 +64,41 @@ export async function thumbnailUrl(db: Db, storage: MediaStorage, image: Image):
 /** The media choosers' targets; pages have their own chooser. */
 export type MediaChooserTarget = Exclude<ChooserTarget, 'page'>;
 
-/** Media of one kind a user may choose, newest first, CHOOSER_PAGE_SIZE at a time. */
-export async function chooserResults(db: Db, storage: MediaStorage, perms: UserPermissions, target: MediaChooserTarget, query: ChooserQuery): Promise<ChooserChoice[]> {
+/**
+ * A chooser's answer: the media of one kind a user may choose, newest first, CHOOSER_PAGE_SIZE
+ * at a time, with the collections offered by the filter and by the Upload tab.
+ */
+export async function chooserAnswer(db: Db, storage: MediaStorage, perms: UserPermissions, target: MediaChooserTarget, query: ChooserQuery): Promise<ChooserResponse> {
+  const choosable = choosableCollections(perms);
+  const [collections, uploadCollections] = await Promise.all([collectionOptions(db, choosable), collectionOptions(db, permittedCollectionIds(perms, 'add'))]);
+  const searched = searchedCollections(choosable, query.collectionId);
+  const { results, total } = searched?.length === 0 ? { results: [], total: 0 } : await chooserPage(db, storage, target, query, searched);
+  return {
+    results,
+    page: query.page,
+    num_pages: Math.ceil(total / CHOOSER_PAGE_SIZE),
+    can_choose: collections.length > 0,
+    collections: collections.map(({ id, label }) => ({ id, label })),
+    can_upload: uploadCollections.length > 0,
+    upload_collections: uploadCollections.map(({ id, label }) => ({ id, label })),
+  };
+}
+
+/** One page of matching media in the collections (any when undefined), and how many match in all. */
+async function chooserPage(db: Db, storage: MediaStorage, target: MediaChooserTarget, query: ChooserQuery, collections: number[] | undefined): Promise<{ results: ChooserChoice[]; total: number }> {
   const offset = (query.page - 1) * CHOOSER_PAGE_SIZE;
-  const collections = choosableCollections(perms);
-  if (collections?.length === 0) return [];
+  const table = ({ image: 'images', document: 'documents', video: 'videos' } as const)[target];
+  let matching = db.selectFrom(table);
+  for (const word of titleWords(query.text)) matching = matching.where('title', 'ilike', likePattern(word));
+  if (collections) matching = matching.where('collection_id', 'in', collections);
+  const counted = matching.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   if (target === 'image') {
-    let images = db.selectFrom('images').selectAll();
-    for (const word of titleWords(query.text)) images = images.where('title', 'ilike', likePattern(word));
-    if (collections) images = images.where('collection_id', 'in', collections);
-    const rows = await images.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(CHOOSER_PAGE_SIZE).execute();
-    return Promise.all(rows.map(async (image) => withThumbnail({ id: image.id, title: image.title }, await thumbnailUrl(db, storage, image))));
+    const [rows, count] = await Promise.all([db.selectFrom('images').selectAll().where('id', 'in', matching.select('id')).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(CHOOSER_PAGE_SIZE).execute(), counted]);
+    const results = await Promise.all(rows.map(async (image) => withThumbnail({ id: image.id, title: image.title }, await thumbnailUrl(db, storage, image))));
+    return { results, total: Number(count.n) };
   }
-  let media = db.selectFrom(target === 'document' ? 'documents' : 'videos').select(['id', 'title']);
-  for (const word of titleWords(query.text)) media = media.where('title', 'ilike', likePattern(word));
-  if (collections) media = media.where('collection_id', 'in', collections);
-  return media.orderBy('id', 'desc').offset(offset).limit(CHOOSER_PAGE_SIZE).execute();
+  const [rows, count] = await Promise.all([matching.select(['id', 'title']).orderBy('id', 'desc').offset(offset).limit(CHOOSER_PAGE_SIZE).execute(), counted]);
+  return { results: rows, total: Number(count.n) };
 }
 
 function withThumbnail(choice: ChooserChoice, thumbnail: string | undefined): ChooserChoice {

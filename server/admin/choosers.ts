@@ -4,7 +4,7 @@ import { CHOOSER_TARGETS, type ChooserResponse } from '../../admin-client/stream
 import { PermissionDenied } from '../errors';
 import { createMediaStorage, mediaRoot } from '../media-storage';
 import type { UserPermissions } from '../models/permissions';
-import { chooserResults, type MediaChooserTarget } from './chooser-data';
+import { chooserAnswer, type MediaChooserTarget } from './chooser-data';
 import { pageChooserRouter } from './page-chooser';
 import { STREAMFIELD_CHOOSER_URLS } from './streamfield-config';
 import type { AdminContext } from './types';
@@ -12,6 +12,7 @@ import type { AdminContext } from './types';
 const chooserQuery = z.object({
   q: z.string().max(200).catch(''),
   p: z.coerce.number().int().min(1).max(10_000).catch(1),
+  collection_id: z.coerce.number().int().positive().max(2 ** 31 - 1).optional().catch(undefined),
 });
 
 /** Where the admin router is mounted; the chooser URLs are absolute. */
@@ -21,7 +22,7 @@ const MEDIA_TARGETS = CHOOSER_TARGETS.filter((target): target is MediaChooserTar
 
 /**
  * The StreamField editor's chooser URLs: the media choosers (`?q=` searches titles, `?p=`
- * pages) and the page chooser (page-chooser.ts). JSON for signed-in admin users, 403 JSON for
+ * pages, `?collection_id=` narrows to one collection) and the page chooser (page-chooser.ts). JSON for signed-in admin users, 403 JSON for
  * everybody else (a fetch cannot follow a login redirect usefully).
  */
 export function choosersRouter({ db, config }: AdminContext): Router {
@@ -32,8 +33,8 @@ export function choosersRouter({ db, config }: AdminContext): Router {
     router.get(STREAMFIELD_CHOOSER_URLS[target].slice(ADMIN_PREFIX.length), async (req, res) => {
       const perms = res.locals.adminPerms as UserPermissions | undefined;
       if (!perms?.canAccessAdmin) throw new PermissionDenied(perms ? 'You do not have permission to access the admin.' : 'Sign in to the admin first.');
-      const query = chooserQuery.parse({ q: req.query.q ?? '', p: req.query.p });
-      const body: ChooserResponse = { results: await chooserResults(db, storage, perms, target, { text: query.q, page: query.p }) };
+      const query = chooserQuery.parse({ q: req.query.q ?? '', p: req.query.p, collection_id: req.query.collection_id || undefined });
+      const body: ChooserResponse = await chooserAnswer(db, storage, perms, target, { text: query.q, page: query.p, collectionId: query.collection_id });
       res.set('Cache-Control', 'private, no-store').json(body);
     });
   }

@@ -4,7 +4,8 @@ import { gettext, interpolate } from '../../client/lib/i18n';
 import { deleteGroupWithGrants, saveGroupWithGrants } from '../actions/manage-accounts';
 import type { CollectionPermission, Group, PagePermission } from '../db/schema';
 import { NotFoundError } from '../errors';
-import { getGroup, groupGrants, groupNameTaken, listCollections, listGroups, unknownRlids, type GroupCollectionGrant, type GroupHostGrant, type GroupPageGrant } from '../models/groups';
+import { collectionOptions } from '../models/collections';
+import { getGroup, groupGrants, groupNameTaken, listGroups, unknownRlids, type GroupCollectionGrant, type GroupHostGrant, type GroupPageGrant } from '../models/groups';
 import { COLLECTION_PERMISSIONS, PAGE_PERMISSIONS } from '../models/permissions';
 import { permsOf, requireUserManagement } from './access';
 import { addProblem, databaseId, emptyProblems, formValues, pageSelectOptions, type FormProblems } from './forms';
@@ -15,13 +16,19 @@ const groupName = z.string().trim().min(1, 'A name is required.').max(150);
 /** Empty page-permission rows offered below the existing ones. */
 const SPARE_ROWS = 2;
 
-const PERMISSION_LABELS: Record<PagePermission | CollectionPermission, string> = {
+const PAGE_PERMISSION_LABELS: Record<PagePermission, string> = {
   add: 'Add',
   change: 'Edit',
   publish: 'Publish',
   bulk_delete: 'Bulk delete',
   lock: 'Lock',
   unlock: 'Unlock',
+};
+
+/** Wagtail's labels of the collection permissions on the group form. */
+const COLLECTION_PERMISSION_LABELS: Record<CollectionPermission, string> = {
+  add: 'Add',
+  change: 'Change',
   choose: 'Choose',
   delete: 'Delete',
 };
@@ -82,17 +89,17 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
     state: { form: FormProblems; pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[]; hostGrant: GroupHostGrant },
     status = 200,
   ) {
-    const [pages, collections] = await Promise.all([pageSelectOptions(db), listCollections(db)]);
+    const [pages, collections] = await Promise.all([pageSelectOptions(db), collectionOptions(db)]);
     const rows = [...state.pageGrants, ...Array.from({ length: SPARE_ROWS }, () => ({ pageId: 0, permissions: [] }))].map((grant, index) => ({
       index,
       pages: pages.map((page) => ({ ...page, selected: page.id === grant.pageId })),
-      permissions: PAGE_PERMISSIONS.map((permission) => ({ value: permission, label: gettext(PERMISSION_LABELS[permission]), checked: grant.permissions.includes(permission) })),
+      permissions: PAGE_PERMISSIONS.map((permission) => ({ value: permission, label: gettext(PAGE_PERMISSION_LABELS[permission]), checked: grant.permissions.includes(permission) })),
     }));
     const collectionRows = collections.map((collection) => {
       const grant = state.collectionGrants.find((each) => each.collectionId === collection.id);
       return {
         ...collection,
-        permissions: COLLECTION_PERMISSIONS.map((permission) => ({ value: permission, label: gettext(PERMISSION_LABELS[permission]), checked: grant?.permissions.includes(permission) ?? false })),
+        permissions: COLLECTION_PERMISSIONS.map((permission) => ({ value: permission, label: gettext(COLLECTION_PERMISSION_LABELS[permission]), checked: grant?.permissions.includes(permission) ?? false })),
       };
     });
     admin.render(

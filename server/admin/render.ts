@@ -75,6 +75,10 @@ export interface AdminChrome {
   canManageWorkflows: boolean;
   /** Whether the menu offers the host stand (wait list and reservations). */
   canHost: boolean;
+  /** Whether the menu offers images, documents and videos (any collection permission). */
+  canUseMedia: boolean;
+  /** Whether the Settings menu offers collections. */
+  canManageCollections: boolean;
   /** The IANA zone the user reads dates in: their own choice, else the site's TIME_ZONE. */
   timeZone: string;
 }

@@ -11,6 +11,7 @@ import type { PublicPages } from '../views/serve';
 import { loadAdminUser, requireAdminAccess } from './access';
 import { accountsRouter } from './accounts';
 import { choosersRouter } from './choosers';
+import { collectionsRouter } from './collections';
 import { adminApiRouter } from './api';
 import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
@@ -66,6 +67,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   router.use(editingSessionsRouter(context));
   router.use(usersRouter(context));
   router.use(groupsRouter(context));
+  router.use(collectionsRouter(context));
   router.use(workflowsRouter(context));
   router.use(waitlistRouter(context));
   router.use(reservationsRouter(context));

@@ -517,6 +517,8 @@ export interface Database {
   site_settings: SiteSettingsTable;
   sessions: SessionsTable;
   page_view_restrictions: PageViewRestrictionsTable;
+  collection_view_restrictions: CollectionViewRestrictionsTable;
+  collection_view_restriction_groups: CollectionViewRestrictionGroupsTable;
   collections: CollectionsTable;
   images: ImagesTable;
   image_renditions: ImageRenditionsTable;
@@ -558,6 +560,20 @@ export interface Database {
 export type User = Selectable<UsersTable>;
 export type Page = Selectable<PagesTable>;
 export type NewPage = Insertable<PagesTable>;
+/** Who may see the documents of a collection and its descendants (Wagtail's CollectionViewRestriction). */
+export interface CollectionViewRestrictionsTable {
+  id: Generated<number>;
+  collection_id: number;
+  restriction_type: 'password' | 'login' | 'groups';
+  password: Generated<string>;
+}
+
+/** The groups a 'groups' collection restriction lets in. */
+export interface CollectionViewRestrictionGroupsTable {
+  restriction_id: number;
+  group_id: number;
+}
+
 export type PageUpdate = Updateable<PagesTable>;
 export type PageRevision = Selectable<PageRevisionsTable>;
 export type Site = Selectable<SitesTable>;
@@ -569,6 +585,7 @@ export type Video = Selectable<VideosTable>;
 export type VideoSource = Selectable<VideoSourcesTable>;
 export type VideoTrack = Selectable<VideoTracksTable>;
 export type PageViewRestriction = Selectable<PageViewRestrictionsTable>;
+export type CollectionViewRestriction = Selectable<CollectionViewRestrictionsTable>;
 export type Subscriber = Selectable<SubscribersTable>;
 export type SubscriptionEvent = Selectable<SubscriptionEventsTable>;
 export type LocationRow = Selectable<LocationsTable>;

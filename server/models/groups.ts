@@ -100,11 +100,6 @@ export async function groupNameTaken(db: Db, name: string, exceptId?: number): P
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** All collections by name, for the group editor. */
-export async function listCollections(db: Db) {
-  return db.selectFrom('collections').select(['id', 'name', 'parent_id']).orderBy('parent_id', 'desc').orderBy('name').execute();
-}
-
 /** The rlids among these that name no location. */
 export async function unknownRlids(db: Db, rlids: readonly number[]): Promise<number[]> {
   if (!rlids.length) return [];

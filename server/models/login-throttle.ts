@@ -31,6 +31,11 @@ export function pagePasswordAttemptKeys(restrictionId: number, ip: string): Logi
   return { account: `view-restriction:${restrictionId}`, ip: ipKey(ip) };
 }
 
+/** The throttle keys of a collection's password: per collection restriction and per address. */
+export function collectionPasswordAttemptKeys(restrictionId: number, ip: string): LoginAttemptKeys {
+  return { account: `collection-view-restriction:${restrictionId}`, ip: ipKey(ip) };
+}
+
 function ipKey(ip: string): string {
   return `ip:${ip}`;
 }

@@ -2,8 +2,9 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { gettext } from '../../client/lib/i18n';
 import type { Page, PageViewRestriction } from '../db/schema';
-import { authenticate, checkPagePassword, clientIp, loginFailureLimits, startUserSession } from '../auth';
+import { authenticate, checkRestrictionPassword, clientIp, loginFailureLimits, startUserSession } from '../auth';
 import type { CsrfProtection } from '../csrf';
+import { pagePasswordAttemptKeys } from '../models/login-throttle';
 import { getPage } from '../models/pages';
 import { restrictionForPage } from '../models/view-restrictions';
 import type { PageResponder, PageResponse, PublicViewOptions } from './page-response';
@@ -19,20 +20,23 @@ export function safeLocalUrl(candidate: unknown, fallback: string): string {
 
 /** The password form in place of a protected page. */
 export function passwordFormResponse(restriction: PageViewRestriction, page: Page, returnUrl: string, error: string | null): PageResponse {
+  return passwordFormPosting(`/_util/authenticate_with_password/${restriction.id}/${page.id}/`, returnUrl, error);
+}
+
+/** The password form of any view restriction, posting to `action`. */
+export function passwordFormPosting(action: string, returnUrl: string, error: string | null): PageResponse {
   const title = gettext('Password required');
-  return {
-    template: 'password required',
-    props: { action: `/_util/authenticate_with_password/${restriction.id}/${page.id}/`, returnUrl, error },
-    head: { title, robots: 'noindex' },
-  };
+  return { template: 'password required', props: { action, returnUrl, error }, head: { title, robots: 'noindex' } };
 }
 
 const idParam = z.coerce.number().int().positive();
 const passwordForm = z.object({ password: z.string().max(255).default(''), return_url: z.string().optional() });
 const loginForm = z.object({ username: z.string().max(150).default(''), password: z.string().max(1024).default(''), next: z.string().optional() });
 
-const WRONG_PASSWORD = 'The password you have entered is not correct. Please try again.';
-const TOO_MANY_PASSWORDS = 'Too many wrong passwords have been tried. Please wait a few minutes and try again.';
+/** Shown when a page's or collection's password is wrong. */
+export const WRONG_PASSWORD = 'The password you have entered is not correct. Please try again.';
+/** Shown while a page's or collection's password is locked out after repeated failures. */
+export const TOO_MANY_PASSWORDS = 'Too many wrong passwords have been tried. Please wait a few minutes and try again.';
 /** Shown while the account or address is locked out after repeated failures. */
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
 export const WRONG_LOGIN = 'Please enter a correct username and password. Note that both fields may be case-sensitive.';
@@ -69,7 +73,7 @@ export function restrictedPagesRouter({ db, config, csrf }: PublicViewOptions & 
     const form = passwordForm.safeParse(req.body ?? {});
     const returnUrl = safeLocalUrl(form.data?.return_url, '/');
     res.set('Cache-Control', 'private, no-store');
-    const result = form.success ? await checkPagePassword(db, target.restriction, form.data.password, clientIp(req), loginFailureLimits(config)) : undefined;
+    const result = form.success ? await checkRestrictionPassword(db, target.restriction, pagePasswordAttemptKeys(target.restriction.id, clientIp(req)), form.data.password, loginFailureLimits(config)) : undefined;
     if (!result?.ok) {
       const throttled = result?.reason === 'throttled';
       const error = gettext(throttled ? TOO_MANY_PASSWORDS : WRONG_PASSWORD);

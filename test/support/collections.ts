@@ -1,0 +1,15 @@
+import type { Db } from '../../server/db/database';
+import type { Collection, CollectionPermission, User } from '../../server/db/schema';
+import { insertCollection, rootCollection } from '../../server/models/collections';
+import { uniqueSuffix } from './fixtures';
+
+/** A collection with a unique name under `parent` (the root when absent). */
+export async function createTestCollection(db: Db, name = 'Collection', parent?: Collection): Promise<Collection> {
+  return insertCollection(db, { name: `${name} ${uniqueSuffix()}`, parentId: (parent ?? (await rootCollection(db))).id });
+}
+
+/** Grants collection permissions to the user's own group (createAdminUser gives each non-superuser one). */
+export async function grantCollection(db: Db, user: User, collection: Collection, permissions: readonly CollectionPermission[]): Promise<void> {
+  const { group_id } = await db.selectFrom('user_groups').select('group_id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+  await db.insertInto('group_collection_permissions').values(permissions.map((permission) => ({ group_id, collection_id: collection.id, permission }))).execute();
+}
