@@ -8,6 +8,7 @@ import type { EditorContext, ValueCursor } from './editor-context';
 import { icon, type IconName } from './icons';
 import { createRichTextEditor } from './rich-text-editor';
 import type { ChooserTarget, FieldKind, FieldNode } from './schemas';
+import { parseTypedDate, TYPED_DATE_FORMAT } from './typed-date';
 import { addListItem, emptyValue, moveListItem, removeListItem } from './value-ops';
 
 type NodeOf<Kind extends FieldKind> = Extract<FieldNode, { kind: Kind }>;
@@ -60,13 +61,12 @@ function shownValue(node: FieldNode, cursor: ValueCursor): unknown {
 
 // No `required`, `type="url"` or min/max: browser validation would block saving a draft (and
 // refuse site paths such as /menu/); the server checks on publish and errors show beside fields.
-const INPUT_ATTRIBUTES: Record<'text' | 'url' | 'date', Record<string, string>> = {
+const INPUT_ATTRIBUTES: Record<'text' | 'url', Record<string, string>> = {
   text: { type: 'text' },
   url: { type: 'text', inputmode: 'url', autocomplete: 'off', spellcheck: 'false' },
-  date: { type: 'date' },
 };
 
-function renderText(node: NodeOf<'text' | 'textarea' | 'url' | 'date'>, cursor: ValueCursor): HTMLElement {
+function renderText(node: NodeOf<'text' | 'textarea' | 'url'>, cursor: ValueCursor): HTMLElement {
   const id = nextDomId('sf-input');
   const attributes = { id, class: 'sf-input', 'aria-required': node.required ? 'true' : undefined, maxlength: 'max_length' in node ? node.max_length : undefined };
   const control = node.kind === 'textarea' ? h('textarea', { ...attributes, rows: 3 }) : h('input', { ...attributes, ...INPUT_ATTRIBUTES[node.kind] });
@@ -75,6 +75,32 @@ function renderText(node: NodeOf<'text' | 'textarea' | 'url' | 'date'>, cursor: 
   control.addEventListener('input', () => cursor.write(control.value === '' && node.nullable ? null : control.value));
   return fieldRow(node, cursor, { for: id }, control);
 }
+
+// A date picker where the browser has one; else (or for a value it cannot show) a text box
+// that takes a date as people type it, stored as YYYY-MM-DD once it reads as one.
+const renderDate: Renderer<'date'> = (node, cursor) => {
+  const id = nextDomId('sf-input');
+  const control = h('input', { id, class: 'sf-input sf-input--date', type: 'date', 'aria-required': node.required ? 'true' : undefined });
+  const current = shownValue(node, cursor);
+  const typed = typeof current === 'string' ? current : '';
+  if (control.type !== 'date' || (typed !== '' && parseTypedDate(typed) !== typed)) {
+    control.type = 'text';
+    control.placeholder = 'YYYY-MM-DD';
+  }
+  control.value = typed;
+  const read = () => {
+    const text = control.value.trim();
+    cursor.write(text === '' ? (node.nullable ? null : '') : (parseTypedDate(text) ?? text));
+  };
+  control.addEventListener('input', read);
+  control.addEventListener('change', () => {
+    read();
+    const iso = parseTypedDate(control.value);
+    if (control.type === 'text' && iso) control.value = iso;
+  });
+  const format = interpolate('Format: {format}.', { format: TYPED_DATE_FORMAT });
+  return fieldRow({ ...node, help_text: node.help_text ? `${node.help_text} ${format}` : format }, cursor, { for: id }, control);
+};
 
 const renderNumber: Renderer<'number'> = (node, cursor) => {
   const id = nextDomId('sf-input');
@@ -291,7 +317,7 @@ const RENDERERS: { [Kind in FieldKind]: Renderer<Kind> } = {
   text: renderText,
   textarea: renderText,
   url: renderText,
-  date: renderText,
+  date: renderDate,
   number: renderNumber,
   boolean: renderBoolean,
   select: renderSelect,

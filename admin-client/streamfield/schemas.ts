@@ -27,7 +27,8 @@ interface FieldBase {
 /** A field of a block's value, as the editor renders it. */
 export type FieldNode = FieldBase &
   (
-    | { kind: 'text' | 'textarea' | 'url' | 'date'; max_length?: number | undefined }
+    | { kind: 'text' | 'textarea' | 'url'; max_length?: number | undefined }
+    | { kind: 'date' }
     | { kind: 'rich_text'; max_length?: number | undefined }
     | { kind: 'number'; integer: boolean; min?: number | undefined; max?: number | undefined }
     | { kind: 'boolean' }
@@ -55,7 +56,8 @@ const optionalNumber = z.number().optional();
 /** Checks a field tree read from the page. */
 export const fieldNodeSchema: z.ZodType<FieldNode> = z.lazy(() =>
   z.discriminatedUnion('kind', [
-    z.object({ ...fieldBaseShape, kind: z.enum(['text', 'textarea', 'url', 'date']), max_length: optionalNumber }),
+    z.object({ ...fieldBaseShape, kind: z.enum(['text', 'textarea', 'url']), max_length: optionalNumber }),
+    z.object({ ...fieldBaseShape, kind: z.literal('date') }),
     z.object({ ...fieldBaseShape, kind: z.literal('rich_text'), max_length: optionalNumber }),
     z.object({ ...fieldBaseShape, kind: z.literal('number'), integer: z.boolean(), min: optionalNumber, max: optionalNumber }),
     z.object({ ...fieldBaseShape, kind: z.literal('boolean') }),
@@ -146,3 +148,19 @@ export const streamFieldConfigSchema = z.object({
 });
 /** How a page mounts an editor. */
 export type StreamFieldConfig = z.infer<typeof streamFieldConfigSchema>;
+
+/**
+ * How a page edit form mounts the editors of its type's own fields (all but the StreamFields,
+ * which mount as above): per field its form name, field tree and value, with the problems of
+ * the last save at their paths inside it.
+ */
+export const pageFieldsConfigSchema = z.object({
+  fields: z.array(z.object({ name: z.string().min(1), node: fieldNodeSchema, value: z.unknown(), errors: z.array(fieldErrorSchema).default([]) })),
+  /** Block types, for a field that holds a StreamField of its own; empty when none does. */
+  definitions: z.array(blockDefinitionSchema).default([]),
+  choosers: z.partialRecord(z.enum(CHOOSER_TARGETS), z.string()).default({}),
+  reference_titles: z.record(z.string(), z.string()).default({}),
+  catalog: z.record(z.string(), z.string()).optional(),
+});
+/** How a page edit form mounts its own fields' editors. */
+export type PageFieldsConfig = z.infer<typeof pageFieldsConfigSchema>;

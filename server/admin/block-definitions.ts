@@ -1,21 +1,19 @@
 /**
- * Serializes the registered StreamField blocks for the editor in admin-client/streamfield: each
- * block's zod schema walked into a field tree, enriched by the block's admin hints and by what
- * its references point at (an image id becomes an image chooser, and so on).
+ * Serializes the registered StreamField blocks and the page types' fields for the editor in
+ * admin-client/streamfield: each zod schema walked into a field tree, its labels, help texts
+ * and widgets read from the schema's `.meta()` (server/blocks/field-meta.ts) and nothing else.
  */
 import { z } from 'zod';
 import type { $ZodType, $ZodTypes } from 'zod/v4/core';
-import type { ChooserTarget, FieldNode, SerializedBlockDefinition } from '../../admin-client/streamfield/schemas';
+import { CHOOSER_TARGETS, type ChooserTarget, type FieldNode, type SerializedBlockDefinition } from '../../admin-client/streamfield/schemas';
 // The registry first: the group modules reach stream.ts, which needs the registry initialized.
 import { BLOCKS } from '../blocks/index';
 import { MEDIA_BLOCKS } from '../blocks/groups/media';
 import { TEXT_BLOCKS } from '../blocks/groups/text';
 import { VIDEO_BLOCKS } from '../blocks/groups/video';
-import { documentRefSchema, imageRefSchema, pageRefSchema, urlSchema } from '../blocks/references';
-import { streamFieldSchema } from '../blocks/stream';
-import { optionalRichTextSchema, richTextSchema } from '../blocks/text-fields';
-import type { AdminField, BlockDefinition } from '../blocks/types';
-import { videoRefSchema } from '../blocks/video';
+import { fieldMeta, type FieldWidget } from '../blocks/field-meta';
+import type { BlockDefinition } from '../blocks/types';
+import type { PageTypeDefinition } from '../pagetypes/types';
 
 /** The block menu's groups, in menu order. */
 export const BLOCK_GROUPS: ReadonlyArray<readonly [group: string, blocks: readonly BlockDefinition[]]> = [
@@ -29,24 +27,6 @@ export class UnsupportedBlockSchemaError extends Error {
   override name = 'UnsupportedBlockSchemaError';
 }
 
-// References are plain positive ints; only the schema instance tells an image from a page.
-const REFERENCE_TARGETS = new Map<$ZodType, ChooserTarget>([
-  [imageRefSchema, 'image'],
-  [documentRefSchema, 'document'],
-  [pageRefSchema, 'page'],
-  [videoRefSchema, 'video'],
-]);
-const RICH_TEXT_SCHEMAS = new Set<$ZodType>([richTextSchema, optionalRichTextSchema]);
-
-// Hint kinds that stood in for editors the admin lacked; the schema now says what they are.
-const PLACEHOLDER_HINT_KINDS = new Set<AdminField['kind']>(['number', 'stream']);
-
-const STRING_KIND_BY_HINT: Partial<Record<AdminField['kind'], 'textarea' | 'url' | 'rich_text'>> = {
-  textarea: 'textarea',
-  url: 'url',
-  rich_text: 'rich_text',
-};
-
 /** Every registered block, in registry order with its menu group, as the editor's definitions. */
 export function serializeBlockDefinitions(): SerializedBlockDefinition[] {
   const groupOf = new Map(BLOCK_GROUPS.flatMap(([group, blocks]) => blocks.map((block) => [block.type, group] as const)));
@@ -59,42 +39,55 @@ export function serializeBlockDefinitions(): SerializedBlockDefinition[] {
 
 /** One block as the editor's definition; its schema must be an object. */
 export function serializeBlockDefinition(block: BlockDefinition, group: string): SerializedBlockDefinition {
-  return { type: block.type, label: block.label, group, fields: serializeFields(block.schema, block.fields, `Block ${block.type}`) };
+  return { type: block.type, label: block.label, group, fields: serializeFields(block.schema, `Block ${block.type}`) };
 }
 
 /**
- * The field tree of an object schema with its admin hints: a block's value, or a page type's
- * fields (where `stream` nodes are the StreamFields the edit form mounts editors for).
+ * The field tree of an object schema: a block's value, or a page type's fields (where `stream`
+ * nodes are the StreamFields the edit form mounts editors for).
  */
-export function serializeFields(schema: z.ZodType, hints: readonly AdminField[], owner: string): FieldNode[] {
-  const root = fieldNode(schema, { name: '', label: owner, hintPath: '', hints: new Map(hints.map((field) => [field.name, field])) });
+export function serializeFields(schema: $ZodType, owner: string): FieldNode[] {
+  const root = fieldNode(schema, { name: '', label: owner, path: '' });
   if (root.kind !== 'struct') throw new UnsupportedBlockSchemaError(`${owner}: its value must be an object, not ${root.kind}`);
   return root.children;
 }
 
-interface NodeContext {
-  name: string;
-  label: string;
-  /** Dotted path of struct keys from the block's root, as admin hints name nested fields. */
-  hintPath: string;
-  hints: ReadonlyMap<string, AdminField>;
+const pageTypeTrees = new Map<string, FieldNode[]>();
+
+/** A page type's fields as the edit form draws them, derived once per type. */
+export function pageTypeFields(pageType: Pick<PageTypeDefinition, 'name' | 'fields'>): FieldNode[] {
+  let fields = pageTypeTrees.get(pageType.name);
+  if (!fields) {
+    fields = serializeFields(pageType.fields, `Page type ${pageType.name}`);
+    pageTypeTrees.set(pageType.name, fields);
+  }
+  return fields;
 }
 
-/** What wrappers (default, nullable, pipe, lazy) said about a schema before its core type. */
+interface NodeContext {
+  name: string;
+  /** The label when the schema names none: the key, humanized. */
+  label: string;
+  /** Dotted path of struct keys from the root, for error messages. */
+  path: string;
+}
+
+/** What wrappers (default, nullable, pipe, lazy) and every layer's `.meta()` said about a schema before its core type. */
 interface Unwrapped {
   core: $ZodType;
   nullable: boolean;
   optional: boolean;
   defaultValue: unknown;
   hasDefault: boolean;
+  /** The outermost layer's word wins: a field's own label over the shared schema's. */
+  meta: z.GlobalMeta;
 }
 
-// Stops at a schema whose identity means something (a reference, rich text, a nested stream).
 function unwrap(schema: $ZodType): Unwrapped {
-  const result: Unwrapped = { core: schema, nullable: false, optional: false, defaultValue: undefined, hasDefault: false };
+  const result: Unwrapped = { core: schema, nullable: false, optional: false, defaultValue: undefined, hasDefault: false, meta: {} };
   for (;;) {
     const current = result.core;
-    if (isMeaningful(current)) return result;
+    result.meta = { ...fieldMeta(current), ...result.meta };
     const def = defOf(current);
     if (def.type === 'default' || def.type === 'prefault') {
       if (!result.hasDefault) result.defaultValue = structuredClone(def.defaultValue);
@@ -111,6 +104,8 @@ function unwrap(schema: $ZodType): Unwrapped {
       result.core = defOf(def.in).type === 'transform' ? def.out : def.in;
     } else if (def.type === 'lazy') {
       result.core = def.getter();
+    } else if (def.type === 'catch') {
+      result.core = def.innerType;
     } else {
       return result;
     }
@@ -122,21 +117,17 @@ function defOf(schema: $ZodType): $ZodTypes['_zod']['def'] {
   return (schema as $ZodTypes)._zod.def;
 }
 
-function isMeaningful(schema: $ZodType): boolean {
-  return REFERENCE_TARGETS.has(schema) || RICH_TEXT_SCHEMAS.has(schema) || schema === streamFieldSchema || schema === urlSchema;
-}
-
 function fieldNode(schema: $ZodType, context: NodeContext): FieldNode {
-  const hint = context.hints.get(context.hintPath);
   const unwrapped = unwrap(schema);
-  const kindFields = coreNode(unwrapped.core, hint, context);
-  const keepsHelp = hint?.help_text && !(PLACEHOLDER_HINT_KINDS.has(hint.kind) && kindFields.kind !== hint.kind);
+  const { meta } = unwrapped;
+  const label = meta.label ?? context.label;
+  const kindFields = coreNode(unwrapped.core, meta, { ...context, label });
   return {
     name: context.name,
-    label: hint?.label ?? context.label,
+    label,
     required: !unwrapped.nullable && !unwrapped.optional && !unwrapped.hasDefault,
     nullable: unwrapped.nullable,
-    ...(keepsHelp ? { help_text: hint.help_text } : {}),
+    ...(meta.help_text ? { help_text: meta.help_text } : {}),
     ...(unwrapped.hasDefault ? { default: unwrapped.defaultValue } : {}),
     ...kindFields,
   } as FieldNode;
@@ -145,16 +136,21 @@ function fieldNode(schema: $ZodType, context: NodeContext): FieldNode {
 type KindFields = DistributiveOmit<FieldNode, 'name' | 'label' | 'required' | 'nullable' | 'help_text' | 'default'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-function coreNode(core: $ZodType, hint: AdminField | undefined, context: NodeContext): KindFields {
-  const target = REFERENCE_TARGETS.get(core);
-  if (target) return { kind: 'chooser', target };
-  if (core === streamFieldSchema) return { kind: 'stream' };
-  if (RICH_TEXT_SCHEMAS.has(core)) return { kind: 'rich_text', max_length: jsonSchemaOf(core).maxLength };
-  if (core === urlSchema) return { kind: 'url', max_length: jsonSchemaOf(core).maxLength };
+function isChooserTarget(widget: FieldWidget | undefined): widget is ChooserTarget {
+  return (CHOOSER_TARGETS as readonly string[]).includes(widget ?? '');
+}
+
+function coreNode(core: $ZodType, meta: z.GlobalMeta, context: NodeContext): KindFields {
   const def = defOf(core);
+  const where = `Field ${context.path || context.label}`;
+  if (isChooserTarget(meta.widget)) {
+    if (def.type !== 'number') throw new UnsupportedBlockSchemaError(`${where}: a ${meta.widget} chooser stores an id, not a ${def.type}`);
+    return { kind: 'chooser', target: meta.widget };
+  }
+  if (meta.widget === 'stream') return { kind: 'stream' };
   switch (def.type) {
     case 'string':
-      return stringNode(core, hint);
+      return stringNode(core, meta.widget, where);
     case 'number': {
       const json = jsonSchemaOf(core);
       return { kind: 'number', integer: json.type === 'integer', min: json.minimum, max: json.maximum };
@@ -162,33 +158,36 @@ function coreNode(core: $ZodType, hint: AdminField | undefined, context: NodeCon
     case 'boolean':
       return { kind: 'boolean' };
     case 'enum':
-      return { kind: 'select', choices: enumChoices(Object.values(def.entries).map(String), hint) };
+      return { kind: 'select', choices: enumChoices(Object.values(def.entries).map(String), meta) };
     case 'object':
       return { kind: 'struct', children: Object.entries(def.shape).map(([key, child]) => fieldNode(child as $ZodType, childContext(context, key))) };
     case 'array': {
       const json = jsonSchemaOf(core);
-      const item = fieldNode(def.element, { ...context, name: '', label: context.hints.get(context.hintPath)?.label ?? context.label });
+      const item = fieldNode(def.element, { ...context, name: '' });
       return { kind: 'list', item, min_items: json.minItems, max_items: json.maxItems };
     }
     default:
-      throw new UnsupportedBlockSchemaError(`Field ${context.hintPath || context.label}: the editor has no field for a ${def.type} schema`);
+      throw new UnsupportedBlockSchemaError(`${where}: the editor has no field for a ${def.type} schema`);
   }
 }
 
-function stringNode(core: $ZodType, hint: AdminField | undefined): KindFields {
+const STRING_WIDGETS = new Set<FieldWidget>(['rich_text', 'textarea', 'url']);
+
+function stringNode(core: $ZodType, widget: FieldWidget | undefined, where: string): KindFields {
   const json = jsonSchemaOf(core);
+  if (widget && !STRING_WIDGETS.has(widget)) throw new UnsupportedBlockSchemaError(`${where}: a string cannot be edited as ${widget}`);
   if (json.format === 'date') return { kind: 'date' };
   if (json.format === 'uri' || json.format === 'url') return { kind: 'url', max_length: json.maxLength };
-  return { kind: (hint && STRING_KIND_BY_HINT[hint.kind]) ?? 'text', max_length: json.maxLength };
+  return { kind: (widget as 'rich_text' | 'textarea' | 'url' | undefined) ?? 'text', max_length: json.maxLength };
 }
 
-function enumChoices(values: string[], hint: AdminField | undefined): Array<[string, string]> {
-  const labels = new Map(hint?.choices ?? []);
+function enumChoices(values: string[], meta: z.GlobalMeta): Array<[string, string]> {
+  const labels = new Map(meta.choices ?? []);
   return values.map((value) => [value, labels.get(value) ?? humanize(value)]);
 }
 
 function childContext(parent: NodeContext, key: string): NodeContext {
-  return { ...parent, name: key, label: humanize(key), hintPath: parent.hintPath ? `${parent.hintPath}.${key}` : key };
+  return { name: key, label: humanize(key), path: parent.path ? `${parent.path}.${key}` : key };
 }
 
 const ACRONYMS: Record<string, string> = { url: 'URL', id: 'ID', cta: 'CTA', faq: 'FAQ', faqs: 'FAQs' };

@@ -114,7 +114,12 @@ let byType: ReturnType<typeof definitionsByType> | undefined;
 export async function referenceTitles(db: Db, storage: MediaStorage, values: readonly StreamValue[]): Promise<Record<string, string>> {
   byType ??= definitionsByType(serializeBlockDefinitions());
   const found = values.map((value) => referencedIds(value, byType!));
-  const ids = Object.fromEntries(CHOOSER_TARGETS.map((target) => [target, [...new Set(found.flatMap((each) => each[target]))]])) as Record<ChooserTarget, number[]>;
+  return titlesOfReferences(db, storage, Object.fromEntries(CHOOSER_TARGETS.map((target) => [target, found.flatMap((each) => each[target])])) as Record<ChooserTarget, number[]>);
+}
+
+/** Titles (and image thumbnails) of the given ids of each kind, keyed as `referenceTitles` keys them. */
+export async function titlesOfReferences(db: Db, storage: MediaStorage, references: Readonly<Record<ChooserTarget, readonly number[]>>): Promise<Record<string, string>> {
+  const ids = Object.fromEntries(CHOOSER_TARGETS.map((target) => [target, [...new Set(references[target])]])) as Record<ChooserTarget, number[]>;
   const [images, documents, pages, videos] = await Promise.all([
     ids.image.length ? db.selectFrom('images').selectAll().where('id', 'in', ids.image).execute() : [],
     ids.document.length ? db.selectFrom('documents').select(['id', 'title']).where('id', 'in', ids.document).execute() : [],

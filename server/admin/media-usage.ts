@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { ChooserTarget, SerializedBlockDefinition } from '../../admin-client/streamfield/schemas';
 import { definitionsByType, referencedIds, type DefinitionsByType } from '../../admin-client/streamfield/value-ops';
-import { serializeBlockDefinitions, serializeFields } from './block-definitions';
+import { pageTypeFields, serializeBlockDefinitions } from './block-definitions';
 import type { Db } from '../db/database';
 import { PAGE_TYPES } from '../pagetypes/index';
 
@@ -35,7 +35,7 @@ function allDefinitions(): DefinitionsByType {
     type: PAGE_KEY_PREFIX + pageType.name,
     label: pageType.label,
     group: '',
-    fields: serializeFields(pageType.fields, pageType.adminFields, `Page type ${pageType.name}`),
+    fields: pageTypeFields(pageType),
   }));
   definitions = definitionsByType([...serializeBlockDefinitions(), ...pageTypes]);
   return definitions;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { AccordionFeatureProps } from '../../client/blocks/AccordionFeature';
 import { sanitizeRichText } from '../rich-text';
-import { ACCORDIONS_FIELD, accordionItemsProps, accordionItemsSchema } from './accordion';
+import { accordionItemsProps, accordionItemsSchema } from './accordion';
 import { imageRefSchema, linkSchema, resolveImage, resolveLink } from './references';
-import { linkField, optionalRichTextSchema } from './text-fields';
-import { imageField } from './fields';
+import { optionalRichTextSchema } from './text-fields';
 import { defineBlock } from './types';
 
 /** A heading, intro and accordion beside a feature image, which sits left or right on wide screens. */
@@ -15,18 +14,10 @@ export const accordionFeatureBlock = defineBlock({
     heading: z.string().trim().min(1).max(255),
     intro: optionalRichTextSchema,
     accordions: accordionItemsSchema,
-    image: imageRefSchema,
+    image: imageRefSchema.meta({ label: 'Feature image' }),
     image_position: z.enum(['left', 'right']).default('right'),
     link: linkSchema.nullable().default(null),
   }),
-  fields: [
-    { name: 'heading', label: 'Heading', kind: 'text', required: true },
-    { name: 'intro', label: 'Intro', kind: 'rich_text' },
-    ACCORDIONS_FIELD,
-    imageField('image', 'Feature image', true),
-    { name: 'image_position', label: 'Image position', kind: 'select', choices: [['left', 'Left'], ['right', 'Right']] },
-    linkField('link', 'Link'),
-  ],
   toProps: async (value, context): Promise<AccordionFeatureProps> => ({
     heading: value.heading,
     intro: sanitizeRichText(value.intro),

@@ -4,23 +4,13 @@ import type { AccordionItem } from '../../client/blocks/AccordionList';
 import { sanitizeRichText } from '../rich-text';
 import { imageRefSchema, resolveImage } from './references';
 import { optionalHeadingSchema, richTextSchema } from './text-fields';
-import { imageField } from './fields';
-import { defineBlock, type AdminField } from './types';
+import { defineBlock } from './types';
 
 /** The rows of an accordion (SPEC §3): a label always shown and rich text it reveals; 1 to 30. */
 export const accordionItemsSchema = z
   .array(z.object({ default_content: z.string().trim().min(1).max(255), hidden_content: richTextSchema }))
   .min(1)
   .max(30);
-
-/** The admin field for accordion rows. */
-export const ACCORDIONS_FIELD: AdminField = {
-  name: 'accordions',
-  label: 'Accordions',
-  kind: 'stream',
-  required: true,
-  help_text: 'Each row: default content (the always visible label) and hidden content (rich text shown when opened).',
-};
 
 /** Accordion rows for the component, their hidden content sanitized. */
 export function accordionItemsProps(items: z.output<typeof accordionItemsSchema>): AccordionItem[] {
@@ -36,7 +26,6 @@ export const accordionBlock = defineBlock({
     accordions: accordionItemsSchema,
     image: imageRefSchema.nullable().default(null),
   }),
-  fields: [{ name: 'heading', label: 'Heading', kind: 'text' }, ACCORDIONS_FIELD, imageField('image', 'Image')],
   toProps: async (value, context): Promise<AccordionProps> => ({
     heading: value.heading,
     items: accordionItemsProps(value.accordions),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALERT_BANNER_STYLES, type AlertBannerProps } from '../../client/blocks/AlertBanner';
 import { sanitizeRichText } from '../rich-text';
 import { linkSchema, resolveLink } from './references';
-import { linkField, richTextSchema } from './text-fields';
+import { richTextSchema } from './text-fields';
 import { defineBlock } from './types';
 
 const STYLE_LABELS: Record<(typeof ALERT_BANNER_STYLES)[number], string> = {
@@ -23,13 +23,11 @@ export const alertBannerBlock = defineBlock({
   schema: z.object({
     message: richTextSchema.max(2_000),
     link: linkSchema.nullable().default(null),
-    style: z.enum(ALERT_BANNER_STYLES).default('lobster'),
+    style: z
+      .enum(ALERT_BANNER_STYLES)
+      .default('lobster')
+      .meta({ choices: ALERT_BANNER_STYLES.map((style) => [style, STYLE_LABELS[style]] as const) }),
   }),
-  fields: [
-    { name: 'message', label: 'Message', kind: 'rich_text', required: true },
-    linkField('link', 'Link'),
-    { name: 'style', label: 'Style', kind: 'select', choices: ALERT_BANNER_STYLES.map((style) => [style, STYLE_LABELS[style]] as const) },
-  ],
   toProps: async (value, context): Promise<AlertBannerProps> => ({
     message: sanitizeRichText(value.message),
     link: await resolveLink(context, value.link),

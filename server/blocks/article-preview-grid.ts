@@ -4,7 +4,7 @@ import type { Page } from '../db/schema';
 import { getPage } from '../models/pages';
 import { publicListablePages } from '../models/public-pages';
 import { pageUrlWithinSite } from '../site-chrome';
-import { buttonStyleField, destinationFields, destinationSchema, listField, optionalText, resolveDestination } from './media-fields';
+import { destinationSchema, optionalText, resolveDestination } from './media-fields';
 import { buttonStyleSchema, imageRefSchema, pageRefSchema, resolveImage } from './references';
 import { defineBlock, type BlockContext } from './types';
 
@@ -71,18 +71,10 @@ export const articlePreviewGridBlock = defineBlock({
     heading: optionalText(120),
     source_page: pageRefSchema.nullable().default(null),
     articles: z.array(articleSchema).max(12).default([]),
-    limit: z.number().int().min(1).max(12).default(3),
+    limit: z.number().int().min(1).max(12).default(3).meta({ label: 'Number of articles', help_text: 'From 1 to 12; 3 fills one row.' }),
     see_all: destinationSchema.nullable().default(null),
-    see_all_style: buttonStyleSchema.default('secondary'),
+    see_all_style: buttonStyleSchema.default('secondary').meta({ label: '\'See All\' style' }),
   }),
-  fields: [
-    { name: 'heading', label: 'Heading', kind: 'text' },
-    { name: 'source_page', label: 'Source page', kind: 'number', help_text: 'The id of a page whose newest child pages are shown; leave empty to use the articles below.' },
-    listField('articles', 'Articles', 'title, date (YYYY-MM-DD), image, and a page or URL (up to 12)', false),
-    { name: 'limit', label: 'Number of articles', kind: 'number', help_text: 'From 1 to 12; 3 fills one row.' },
-    ...destinationFields('see_all', "'See All' link"),
-    buttonStyleField('see_all_style', "'See All' style"),
-  ],
   toProps: async (value, context): Promise<ArticlePreviewGridProps> => {
     const fromPage = value.source_page === null ? null : await sourcePageArticles(context, value.source_page);
     const sources: ArticleSource[] =

@@ -14,16 +14,10 @@ export const contactDetailsBlock = defineBlock({
   label: 'Contact details',
   schema: z.object({
     heading: optionalHeadingSchema,
-    text: optionalRichTextSchema,
-    show_hours: z.boolean().default(true),
-    show_private_dining: z.boolean().default(false),
+    text: optionalRichTextSchema.meta({ help_text: 'Shown before the phone number.' }),
+    show_hours: z.boolean().default(true).meta({ label: 'Show the phone hours', help_text: 'The number and hours come from the site settings.' }),
+    show_private_dining: z.boolean().default(false).meta({ label: 'Show the private dining room sizes', help_text: 'The sizes come from the site settings.' }),
   }),
-  fields: [
-    { name: 'heading', label: 'Heading', kind: 'text' },
-    { name: 'text', label: 'Text', kind: 'rich_text', help_text: 'Shown before the phone number.' },
-    { name: 'show_hours', label: 'Show the phone hours', kind: 'boolean', help_text: 'The number and hours come from the site settings.' },
-    { name: 'show_private_dining', label: 'Show the private dining room sizes', kind: 'boolean', help_text: 'The sizes come from the site settings.' },
-  ],
   toProps: async (value, context): Promise<ContactDetailsProps> => {
     // Outside a page render (block tests) there is no site to ask; the defaults stand in.
     const settings = context.siteSettings ? await context.siteSettings() : DEFAULT_SITE_SETTINGS;

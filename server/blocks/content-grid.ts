@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { ContentGridProps } from '../../client/blocks/ContentGrid';
 import { containerWidthSchema, imageRefSchema, linkSchema, resolveImage, resolveLink } from './references';
 import { optionalHeadingSchema } from './text-fields';
-import { CONTAINER_WIDTH_FIELD } from './fields';
 import { defineBlock } from './types';
 
 /** Cards of image, title, text and link that flow into as many columns as the width allows. */
@@ -24,11 +23,6 @@ export const contentGridBlock = defineBlock({
       .max(24),
     container_width: containerWidthSchema,
   }),
-  fields: [
-    { name: 'heading', label: 'Heading', kind: 'text' },
-    { name: 'items', label: 'Items', kind: 'stream', required: true, help_text: 'Each item: optional image (id), title, text and optional link.' },
-    CONTAINER_WIDTH_FIELD,
-  ],
   toProps: async (value, context): Promise<ContentGridProps> => ({
     heading: value.heading,
     items: await Promise.all(

@@ -3,7 +3,6 @@ import { BACKGROUND_STYLES } from '../../client/lib/background-styles';
 import type { CustomBackgroundWrapperProps } from '../../client/blocks/CustomBackgroundWrapper';
 import { containerWidthSchema, imageRefSchema, resolveImage } from './references';
 import { resolveStream, streamFieldSchema } from './stream';
-import { CONTAINER_WIDTH_FIELD, imageField } from './fields';
 import { defineBlock } from './types';
 
 /**
@@ -17,26 +16,14 @@ export const customBackgroundWrapperBlock = defineBlock({
   schema: z
     .object({
       background_image: imageRefSchema.nullable().default(null),
-      background_style: z.enum(BACKGROUND_STYLES).nullable().default(null),
+      background_style: z.enum(BACKGROUND_STYLES).nullable().default(null).meta({ help_text: 'Sets the text colours; with an image too, it tints the image so text stays readable.' }),
       container_width: containerWidthSchema,
-      content: z.lazy(() => streamFieldSchema),
+      content: z.lazy(() => streamFieldSchema).meta({ help_text: 'The blocks shown on the background.' }),
     })
     .refine((value) => value.background_image !== null || value.background_style !== null, {
       message: 'choose a background image, a background style or both',
       path: ['background_style'],
     }),
-  fields: [
-    imageField('background_image', 'Background image'),
-    {
-      name: 'background_style',
-      label: 'Background style',
-      kind: 'select',
-      choices: BACKGROUND_STYLES.map((style) => [style, style.replace(/-/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase())] as const),
-      help_text: 'Sets the text colours; with an image too, it tints the image so text stays readable.',
-    },
-    CONTAINER_WIDTH_FIELD,
-    { name: 'content', label: 'Content', kind: 'stream', help_text: 'The blocks shown on the background.' },
-  ],
   toProps: async (value, context): Promise<CustomBackgroundWrapperProps> => {
     const [image, content] = await Promise.all([
       resolveImage(context, value.background_image, { spec: 'width-1920', srcsetWidths: [640, 1280, 1920], sizes: '100vw', alt: '' }),

@@ -78,12 +78,8 @@ export const embedBlock = defineBlock({
   type: 'embed',
   label: 'Embed',
   schema: z.object({
-    url: z.string().trim().pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'must be an http:// or https:// address' })),
-    title: z.string().trim().max(255).default(''),
+    url: z.string().trim().pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'must be an http:// or https:// address' })).meta({ widget: 'url', help_text: 'A YouTube or Vimeo video page; other addresses show as a link.' }),
+    title: z.string().trim().max(255).default('').meta({ help_text: 'What the embed shows, for screen readers and the link card.' }),
   }),
-  fields: [
-    { name: 'url', label: 'URL', kind: 'url', required: true, help_text: 'A YouTube or Vimeo video page; other addresses show as a link.' },
-    { name: 'title', label: 'Title', kind: 'text', help_text: 'What the embed shows, for screen readers and the link card.' },
-  ],
   toProps: (value): EmbedProps => ({ url: value.url, title: value.title, target: embedTargetFor(value.url) }),
 });

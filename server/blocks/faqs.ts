@@ -10,17 +10,12 @@ export const faqsBlock = defineBlock({
   label: 'FAQs',
   schema: z.object({
     heading: optionalHeadingSchema,
-    layout: z.enum(['one-column', 'two-column']).default('one-column'),
+    layout: z.enum(['one-column', 'two-column']).default('one-column').meta({ choices: [['one-column', 'One column'], ['two-column', 'Two columns']] }),
     faqs: z
       .array(z.object({ question: z.string().trim().min(1).max(300), answer: richTextSchema }))
       .min(1)
       .max(100),
   }),
-  fields: [
-    { name: 'heading', label: 'Heading', kind: 'text' },
-    { name: 'layout', label: 'Layout', kind: 'select', choices: [['one-column', 'One column'], ['two-column', 'Two columns']] },
-    { name: 'faqs', label: 'FAQs', kind: 'stream', required: true, help_text: 'Each FAQ: a question and its answer (rich text).' },
-  ],
   toProps: (value): FaqsProps => ({
     heading: value.heading,
     layout: value.layout,

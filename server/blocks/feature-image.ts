@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FeatureImageProps } from '../../client/blocks/FeatureImage';
-import { CONTAINER_WIDTH_SIZES, linkFields, optionalLinkSchema, optionalText } from './media-fields';
-import { CONTAINER_WIDTH_FIELD, imageField } from './fields';
+import { CONTAINER_WIDTH_SIZES, optionalLinkSchema, optionalText } from './media-fields';
 import { containerWidthSchema, imageRefSchema, resolveImage, resolveLink } from './references';
 import { defineBlock } from './types';
 
@@ -11,11 +10,10 @@ export const featureImageBlock = defineBlock({
   label: 'Feature image',
   schema: z.object({
     image: imageRefSchema,
-    caption: optionalText(300),
+    caption: optionalText(300).meta({ widget: 'textarea' }),
     link: optionalLinkSchema,
     container_width: containerWidthSchema,
   }),
-  fields: [imageField('image', 'Image', true), { name: 'caption', label: 'Caption', kind: 'textarea' }, ...linkFields('link', 'Link'), CONTAINER_WIDTH_FIELD],
   toProps: async (value, context): Promise<FeatureImageProps> => ({
     // 16:9 whatever the editor uploads, so features read as one series down a page.
     image: await resolveImage(context, value.image, {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FreshCatchFeatureProps } from '../../client/blocks/FreshCatchFeature';
-import { linkFields, listField, optionalLinkSchema, optionalText } from './media-fields';
-import { imageField } from './fields';
+import { optionalLinkSchema, optionalText } from './media-fields';
 import { imageRefSchema, resolveImage, resolveLink } from './references';
 import { defineBlock } from './types';
 
@@ -18,18 +17,11 @@ export const freshCatchFeatureBlock = defineBlock({
   label: 'Fresh catch feature',
   schema: z.object({
     heading: z.string().trim().min(1).max(120),
-    intro: optionalText(600),
+    intro: optionalText(600).meta({ widget: 'textarea' }),
     fish: z.array(fishSchema).min(1).max(12),
     image: imageRefSchema.nullable().default(null),
     link: optionalLinkSchema,
   }),
-  fields: [
-    { name: 'heading', label: 'Heading', kind: 'text', required: true },
-    { name: 'intro', label: 'Intro', kind: 'textarea' },
-    listField('fish', 'Fish', 'name, where it was caught or raised, and how the kitchen prepares it (1 to 12)'),
-    imageField('image', 'Image', false),
-    ...linkFields('link', 'Link'),
-  ],
   toProps: async (value, context): Promise<FreshCatchFeatureProps> => ({
     heading: value.heading,
     intro: value.intro || null,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { FullWidthMediaProps } from '../../client/blocks/FullWidthMedia';
 import { resolveArtDirectedImage } from './art-directed-image';
-import { linkFields, optionalLinkSchema, optionalText, TEXT_STYLE_FIELD, textStyleSchema } from './media-fields';
-import { imageField } from './fields';
+import { optionalLinkSchema, optionalText, textStyleSchema } from './media-fields';
 import { imageRefSchema, resolveLink } from './references';
 import { defineBlock } from './types';
 import { resolveVideo, videoRefSchema } from './video';
@@ -21,20 +20,12 @@ export const fullWidthMediaBlock = defineBlock({
     .object({
       image: imageRefSchema.nullable().default(null),
       background_video: videoRefSchema.nullable().default(null),
-      heading: optionalText(120),
-      text: optionalText(400),
+      heading: optionalText(120).meta({ label: 'Call to action heading' }),
+      text: optionalText(400).meta({ label: 'Call to action text', widget: 'textarea' }),
       link: optionalLinkSchema,
-      text_style: textStyleSchema.default('light'),
+      text_style: textStyleSchema.default('light').meta({ choices: [['dark', 'Dark text (for light images)'], ['light', 'Light text (for dark images)']] }),
     })
     .refine((media) => media.image !== null || media.background_video !== null, 'full-width media needs an image or a background video'),
-  fields: [
-    imageField('image', 'Image', false),
-    { name: 'background_video', label: 'Background video', kind: 'number', help_text: 'The id of a video in the library; plays muted and looping in place of the image.' },
-    { name: 'heading', label: 'Call to action heading', kind: 'text' },
-    { name: 'text', label: 'Call to action text', kind: 'textarea' },
-    ...linkFields('link', 'Call to action link'),
-    TEXT_STYLE_FIELD,
-  ],
   toProps: async (value, context): Promise<FullWidthMediaProps> => {
     const video = value.background_video === null ? null : await resolveVideo(context, value.background_video);
     const [image, link] = await Promise.all([video ? null : resolveArtDirectedImage(context, value.image, BAND_IMAGE), resolveLink(context, value.link)]);

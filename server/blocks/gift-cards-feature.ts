@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { GiftCardsFeatureProps } from '../../client/blocks/GiftCardsFeature';
 import { sanitizeRichText } from '../rich-text';
-import { linkFields, optionalLinkSchema, richTextField } from './media-fields';
-import { imageField } from './fields';
+import { optionalLinkSchema } from './media-fields';
 import { imageRefSchema, linkSchema, resolveImage, resolveLink } from './references';
 import { defineBlock } from './types';
 
@@ -12,18 +11,11 @@ export const giftCardsFeatureBlock = defineBlock({
   label: 'Gift cards feature',
   schema: z.object({
     heading: z.string().trim().min(1).max(120),
-    text: z.string().max(5000).default(''),
-    image: imageRefSchema.nullable().default(null),
+    text: z.string().max(5000).default('').meta({ widget: 'rich_text' }),
+    image: imageRefSchema.nullable().default(null).meta({ label: 'Card image' }),
     link: linkSchema,
     secondary_link: optionalLinkSchema,
   }),
-  fields: [
-    { name: 'heading', label: 'Heading', kind: 'text', required: true },
-    richTextField('text', 'Text'),
-    imageField('image', 'Card image', false),
-    ...linkFields('link', 'Buy link', true),
-    ...linkFields('secondary_link', 'Second link'),
-  ],
   toProps: async (value, context): Promise<GiftCardsFeatureProps> => {
     const [image, link, secondaryLink] = await Promise.all([
       // A gift card's own proportions (85.6 x 54 mm), so the picture reads as the card.

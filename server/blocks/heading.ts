@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { HeadingProps } from '../../client/blocks/Heading';
-import { ALIGNMENT_FIELD, alignmentSchema } from './fields';
+import { alignmentSchema } from './fields';
 import { defineBlock } from './types';
 
 /** A section heading. */
@@ -9,13 +9,8 @@ export const headingBlock = defineBlock({
   label: 'Heading',
   schema: z.object({
     text: z.string().trim().min(1).max(255),
-    level: z.enum(['h2', 'h3', 'h4']).default('h2'),
+    level: z.enum(['h2', 'h3', 'h4']).default('h2').meta({ choices: [['h2', 'Heading 2'], ['h3', 'Heading 3'], ['h4', 'Heading 4']] }),
     alignment: alignmentSchema,
   }),
-  fields: [
-    { name: 'text', label: 'Text', kind: 'text', required: true },
-    { name: 'level', label: 'Level', kind: 'select', choices: [['h2', 'Heading 2'], ['h3', 'Heading 3'], ['h4', 'Heading 4']] },
-    ALIGNMENT_FIELD,
-  ],
   toProps: (value): HeadingProps => ({ ...value, look: value.level }),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { HeroProps } from '../../client/blocks/Hero';
-import { ALIGNMENT_FIELD, ALIGNMENTS, imageField } from './fields';
+import { ALIGNMENTS } from './fields';
 import { resolveArtDirectedImage } from './art-directed-image';
-import { buttonStyleField, destinationFields, destinationSchema, optionalText, resolveDestination, TEXT_STYLE_FIELD, textStyleSchema } from './media-fields';
+import { destinationSchema, optionalText, resolveDestination, textStyleSchema } from './media-fields';
 import { buttonStyleSchema, imageRefSchema } from './references';
 import { defineBlock } from './types';
 
@@ -19,30 +19,15 @@ export const heroBlock = defineBlock({
   schema: z
     .object({
       image: imageRefSchema.nullable().default(null),
-      image_alignment: z.enum(ALIGNMENTS).default('center'),
-      text_style: textStyleSchema,
+      image_alignment: z.enum(ALIGNMENTS).default('center').meta({ help_text: 'The part of the picture kept in view; the text sits on the other side.' }),
+      text_style: textStyleSchema.meta({ choices: [['dark', 'Dark text (for light images)'], ['light', 'Light text (for dark images)']] }),
       title: z.string().trim().min(1).max(120),
-      subtitle: optionalText(300),
+      subtitle: optionalText(300).meta({ widget: 'textarea' }),
       link: destinationSchema.nullable().default(null),
-      link_text: optionalText(60),
+      link_text: optionalText(60).meta({ help_text: 'Required when the hero links somewhere.' }),
       link_style: buttonStyleSchema,
     })
     .refine((hero) => hero.link === null || hero.link_text !== '', { message: 'a hero link needs link text', path: ['link_text'] }),
-  fields: [
-    imageField('image', 'Image', false),
-    {
-      ...ALIGNMENT_FIELD,
-      name: 'image_alignment',
-      label: 'Image alignment',
-      help_text: 'The part of the picture kept in view; the text sits on the other side.',
-    },
-    TEXT_STYLE_FIELD,
-    { name: 'title', label: 'Title', kind: 'text', required: true },
-    { name: 'subtitle', label: 'Subtitle', kind: 'textarea' },
-    ...destinationFields('link', 'Link'),
-    { name: 'link_text', label: 'Link text', kind: 'text', help_text: 'Required when the hero links somewhere.' },
-    buttonStyleField('link_style', 'Link style'),
-  ],
   toProps: async (value, context): Promise<HeroProps> => ({
     image: await resolveArtDirectedImage(context, value.image, HERO_IMAGE),
     imageAlignment: value.image_alignment,

@@ -1,27 +1,19 @@
 import { z } from 'zod';
 import type { ImageLinkProps } from '../../client/blocks/ImageLink';
 import type { ImagePropsOptions } from '../models/renditions';
-import { destinationFields, destinationSchema, resolveDestination } from './media-fields';
-import { imageField } from './fields';
+import { destinationSchema, resolveDestination } from './media-fields';
 import { imageRefSchema, resolveImage } from './references';
-import { defineBlock, type AdminField, type BlockContext } from './types';
+import { defineBlock, type BlockContext } from './types';
 
 /** An image that links somewhere, named by its text (also the value of each link row link). */
 export const imageLinkValueSchema = z.object({
   image: imageRefSchema,
-  text: z.string().trim().min(1).max(80),
+  text: z.string().trim().min(1).max(80).meta({ label: 'Link text', help_text: 'Names the link for everyone, including screen reader users.' }),
   link: destinationSchema,
 });
 
 /** An image link as stored. */
 export type ImageLinkValue = z.output<typeof imageLinkValueSchema>;
-
-/** The admin fields of an image link. */
-export const IMAGE_LINK_FIELDS: readonly AdminField[] = [
-  imageField('image', 'Image', true),
-  { name: 'text', label: 'Link text', kind: 'text', required: true, help_text: 'Names the link for everyone, including screen reader users.' },
-  ...destinationFields('link', 'Link'),
-];
 
 /** An image link's props; `url` is null when its page is gone, and the link is then left out. */
 export async function resolveImageLink(context: BlockContext, value: ImageLinkValue, image: ImagePropsOptions): Promise<ImageLinkProps> {
@@ -35,7 +27,6 @@ export const imageLinkBlock = defineBlock({
   type: 'image_link',
   label: 'Image link',
   schema: imageLinkValueSchema,
-  fields: IMAGE_LINK_FIELDS,
   toProps: (value, context): Promise<ImageLinkProps> =>
     resolveImageLink(context, value, { spec: 'fill-1600x600-c50|format-webp', srcsetWidths: [480, 800, 1200, 1600], sizes: '(min-width: 1200px) 1136px, 100vw' }),
 });

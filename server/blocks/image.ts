@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { ImageBlockProps, ImageSourceProps } from '../../client/blocks/Image';
 import type { ImageProps } from '../models/renditions';
 import { CONTAINER_WIDTH_SIZES, optionalText } from './media-fields';
-import { CONTAINER_WIDTH_FIELD, imageField } from './fields';
 import { containerWidthSchema, imageRefSchema, resolveImage } from './references';
 import { defineBlock, type BlockContext } from './types';
 
@@ -21,14 +20,9 @@ export const imageBlock = defineBlock({
   label: 'Image',
   schema: z.object({
     image: imageRefSchema,
-    title: optionalText(200),
+    title: optionalText(200).meta({ help_text: 'Shown under the image; leave empty for none.' }),
     container_width: containerWidthSchema,
   }),
-  fields: [
-    imageField('image', 'Image', true),
-    { name: 'title', label: 'Title', kind: 'text', help_text: 'Shown under the image; leave empty for none.' },
-    CONTAINER_WIDTH_FIELD,
-  ],
   toProps: async (value, context): Promise<ImageBlockProps> => {
     const sizes = CONTAINER_WIDTH_SIZES[value.container_width];
     const [imageData, avif] = await Promise.all([

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LinkRowLink, LinkRowProps } from '../../client/blocks/LinkRow';
 import { imageLinkValueSchema, resolveImageLink } from './image-link';
-import { listField, optionalText } from './media-fields';
+import { optionalText } from './media-fields';
 import { defineBlock } from './types';
 
 // Round thumbnails: a quarter of the container at most, a third of a phone.
@@ -14,13 +14,8 @@ export const linkRowBlock = defineBlock({
   schema: z.object({
     heading: optionalText(120),
     links: z.array(imageLinkValueSchema).min(1).max(8),
-    fineprint: optionalText(600),
+    fineprint: optionalText(600).meta({ label: 'Fine print', widget: 'textarea' }),
   }),
-  fields: [
-    { name: 'heading', label: 'Heading', kind: 'text' },
-    listField('links', 'Links', 'image, link text, and a page or URL (1 to 8)'),
-    { name: 'fineprint', label: 'Fine print', kind: 'textarea' },
-  ],
   toProps: async (value, context): Promise<LinkRowProps> => {
     const links = await Promise.all(value.links.map((link) => resolveImageLink(context, link, THUMBNAIL)));
     return {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MediaGridProps, MediaGridTileProps } from '../../client/blocks/MediaGrid';
-import { columnSpanField, columnSpanSchema, listField, optionalLinkSchema, optionalText } from './media-fields';
+import { columnSpanSchema, optionalLinkSchema, optionalText } from './media-fields';
 import { imageRefSchema, resolveImage, resolveLink } from './references';
 import { defineBlock, type BlockContext } from './types';
 import { resolveVideo, videoRefSchema } from './video';
@@ -54,19 +54,9 @@ export const mediaGridBlock = defineBlock({
   schema: z.object({
     heading: optionalText(120),
     tiles: z.array(tileSchema).min(1).max(12),
-    fineprint: optionalText(600),
-    fineprint_width: columnSpanSchema.default(12),
+    fineprint: optionalText(600).meta({ label: 'Fine print', widget: 'textarea' }),
+    fineprint_width: columnSpanSchema.default(12).meta({ label: 'Fine print width', help_text: 'Columns out of 12, from 1 to 12.' }),
   }),
-  fields: [
-    { name: 'heading', label: 'Heading', kind: 'text' },
-    listField(
-      'tiles',
-      'Tiles',
-      'an image, a background video (muted, looping) or a video; an optional heading and link; desktop and mobile widths in twelfths (1 to 12 tiles)',
-    ),
-    { name: 'fineprint', label: 'Fine print', kind: 'textarea' },
-    columnSpanField('fineprint_width', 'Fine print width'),
-  ],
   toProps: async (value, context): Promise<MediaGridProps> => ({
     heading: value.heading || null,
     tiles: await Promise.all(value.tiles.map((tile) => resolveTile(context, tile))),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { PrintableCouponProps } from '../../client/blocks/PrintableCoupon';
 import { optionalText } from './media-fields';
-import { imageField } from './fields';
 import { imageRefSchema, resolveImage } from './references';
 import { defineBlock } from './types';
 
@@ -20,17 +19,11 @@ export const printableCouponBlock = defineBlock({
   type: 'printable_coupon',
   label: 'Printable coupon',
   schema: z.object({
-    heading: optionalText(120),
+    heading: optionalText(120).meta({ label: 'Offer', help_text: 'Such as "$5 off two entrées".' }),
     coupon_image: imageRefSchema,
-    expires_on: z.iso.date(),
-    fineprint: optionalText(600),
+    expires_on: z.iso.date().meta({ help_text: 'The last day the coupon is good for, as YYYY-MM-DD.' }),
+    fineprint: optionalText(600).meta({ label: 'Fine print', widget: 'textarea' }),
   }),
-  fields: [
-    { name: 'heading', label: 'Offer', kind: 'text', help_text: 'Such as "$5 off two entrées".' },
-    imageField('coupon_image', 'Coupon image', true),
-    { name: 'expires_on', label: 'Expires on', kind: 'text', required: true, help_text: 'The last day the coupon is good for, as YYYY-MM-DD.' },
-    { name: 'fineprint', label: 'Fine print', kind: 'textarea' },
-  ],
   toProps: async (value, context): Promise<PrintableCouponProps> => ({
     heading: value.heading || null,
     // The original encoding, not WebP: print drivers and older PDF printers handle JPEG and PNG best.

@@ -13,22 +13,33 @@ import { pageUrlWithinSite } from '../site-chrome';
 import type { BlockContext } from './types';
 
 /** A reference to an image in the library, by id. */
-export const imageRefSchema = z.number().int().positive();
+export const imageRefSchema = z.number().int().positive().meta({ widget: 'image' });
 /** A reference to a page, by id. */
-export const pageRefSchema = z.number().int().positive();
+export const pageRefSchema = z.number().int().positive().meta({ widget: 'page' });
 /** A reference to a document, by id. */
-export const documentRefSchema = z.number().int().positive();
+export const documentRefSchema = z.number().int().positive().meta({ widget: 'document' });
 
 /** The four button looks of the design system. */
 export const BUTTON_STYLES = ['primary', 'secondary', 'text-link', 'unstyled'] as const;
+const BUTTON_STYLE_LABELS: Record<(typeof BUTTON_STYLES)[number], string> = {
+  primary: 'Primary',
+  secondary: 'Secondary',
+  'text-link': 'Text link',
+  unstyled: 'Unstyled',
+};
+
 /** Button style, defaulting to primary. */
-export const buttonStyleSchema = z.enum(BUTTON_STYLES).default('primary');
+export const buttonStyleSchema = z
+  .enum(BUTTON_STYLES)
+  .default('primary')
+  .meta({ choices: BUTTON_STYLES.map((style) => [style, BUTTON_STYLE_LABELS[style]] as const) });
 
 /** A link target typed by an editor: a site path or an http(s), mailto or tel address. */
 export const urlSchema = z
   .string()
   .trim()
-  .refine((url) => /^(\/(?!\/)|#|https?:\/\/|mailto:|tel:)/i.test(url), 'must be a path starting with /, an anchor, or an http(s), mailto or tel address');
+  .refine((url) => /^(\/(?!\/)|#|https?:\/\/|mailto:|tel:)/i.test(url), 'must be a path starting with /, an anchor, or an http(s), mailto or tel address')
+  .meta({ widget: 'url', help_text: 'A path such as /menu/, or an https, mailto or tel address.' });
 
 /** A call to action: text plus a page or a URL, in one of the button styles. */
 export const linkSchema = z

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { RichTextProps } from '../../client/blocks/RichText';
 import { sanitizeRichText } from '../rich-text';
-import { ALIGNMENT_FIELD, alignmentSchema } from './fields';
+import { alignmentSchema } from './fields';
 import { defineBlock } from './types';
 
 /** Formatted text, sanitized again on the way out so stored HTML can never carry script. */
 export const richTextBlock = defineBlock({
   type: 'rich_text',
   label: 'Rich text',
-  schema: z.object({ html: z.string(), alignment: alignmentSchema }),
-  fields: [{ name: 'html', label: 'Text', kind: 'rich_text', required: true }, ALIGNMENT_FIELD],
+  schema: z.object({ html: z.string().meta({ label: 'Text', widget: 'rich_text' }), alignment: alignmentSchema }),
   toProps: (value): RichTextProps => ({ html: sanitizeRichText(value.html), alignment: value.alignment }),
 });

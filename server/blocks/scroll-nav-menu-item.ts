@@ -11,22 +11,17 @@ export const scrollNavMenuItemBlock = defineBlock({
   type: 'scroll_nav_menu_item',
   label: 'Scroll nav menu item',
   schema: z.object({
-    title: z.string().trim().min(1).max(60),
-    sort_order: z.number().int().min(-999).max(999).default(0),
+    title: z.string().trim().min(1).max(60).meta({ help_text: 'The entry in the menu.' }),
+    sort_order: z.number().int().min(-999).max(999).default(0).meta({ help_text: 'Menu entries are listed by this number, lowest first.' }),
     anchor: z
       .string()
       .trim()
       .max(60)
       .regex(/^(?:[a-z][a-z0-9]*(?:-[a-z0-9]+)*)?$/, 'lowercase letters, digits and single hyphens, starting with a letter')
-      .default(''),
-    show_title: z.boolean().default(true),
+      .default('')
+      .meta({ help_text: 'The address fragment (#anchor) of the section; made from the title when empty.' }),
+    show_title: z.boolean().default(true).meta({ label: 'Show the title as a heading' }),
   }),
-  fields: [
-    { name: 'title', label: 'Title', kind: 'text', required: true, help_text: 'The entry in the menu.' },
-    { name: 'sort_order', label: 'Sort order', kind: 'number', help_text: 'Menu entries are listed by this number, lowest first.' },
-    { name: 'anchor', label: 'Anchor', kind: 'text', help_text: 'The address fragment (#anchor) of the section; made from the title when empty.' },
-    { name: 'show_title', label: 'Show the title as a heading', kind: 'boolean' },
-  ],
   toProps: (value): ScrollNavMenuItemProps => ({
     id: value.anchor || `section-${slugify(value.title)}`,
     title: value.title,

@@ -46,7 +46,6 @@ export const sitemapBlock = defineBlock({
   type: 'sitemap',
   label: 'Site map',
   schema: z.object({ heading: optionalHeadingSchema }),
-  fields: [{ name: 'heading', label: 'Heading', kind: 'text' }],
   toProps: async (value, context): Promise<SitemapProps> => {
     const { siteRoot } = context;
     const pages = await publicListablePages(context.db, { siteRoot, under: siteRoot, inclusive: true, isIndexableType: await indexableTypeFilter() });

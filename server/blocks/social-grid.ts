@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SocialGridProps, SocialPostProps } from '../../client/blocks/SocialGrid';
 import { SOCIAL_NETWORKS } from '../../client/lib/page-data';
-import { linkFields, listField, optionalLinkSchema, optionalText } from './media-fields';
+import { optionalLinkSchema, optionalText } from './media-fields';
 import { imageRefSchema, resolveImage, resolveLink, urlSchema } from './references';
 import { defineBlock, type BlockContext } from './types';
 
@@ -34,16 +34,10 @@ export const socialGridBlock = defineBlock({
   label: 'Social grid',
   schema: z.object({
     heading: z.string().trim().min(1).max(120),
-    intro: optionalText(300),
+    intro: optionalText(300).meta({ widget: 'textarea' }),
     posts: z.array(postSchema).min(1).max(12),
     follow_link: optionalLinkSchema,
   }),
-  fields: [
-    { name: 'heading', label: 'Heading', kind: 'text', required: true },
-    { name: 'intro', label: 'Intro', kind: 'textarea' },
-    listField('posts', 'Posts', `image, caption, network (${SOCIAL_NETWORKS.join(', ')}) and the post's address (1 to 12)`),
-    ...linkFields('follow_link', 'Follow link'),
-  ],
   toProps: async (value, context): Promise<SocialGridProps> => ({
     heading: value.heading,
     intro: value.intro || null,

@@ -8,7 +8,8 @@ import type { BlockContext } from './types';
 /** The stored shape of a StreamField: `[{type, value, id}]`. */
 export const streamFieldSchema = z
   .array(z.object({ type: z.string(), value: z.unknown(), id: z.string().default(() => randomUUID()) }))
-  .default([]);
+  .default([])
+  .meta({ widget: 'stream' });
 
 /** A StreamField as stored. */
 export type StreamValue = z.output<typeof streamFieldSchema>;

@@ -23,10 +23,6 @@ export const tabbedFeaturesBlock = defineBlock({
       .min(1)
       .max(8),
   }),
-  fields: [
-    { name: 'header_content', label: 'Header content', kind: 'rich_text' },
-    { name: 'tabs', label: 'Tabs', kind: 'stream', required: true, help_text: 'Each tab: name, content (rich text), optional image id and link.' },
-  ],
   toProps: async (value, context): Promise<TabbedFeaturesProps> => ({
     headerContent: sanitizeRichText(value.header_content),
     tabs: await Promise.all(

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { TableProps } from '../../client/blocks/Table';
 import { containerWidthSchema } from './references';
-import { CONTAINER_WIDTH_FIELD } from './fields';
 import { defineBlock } from './types';
 
 const cellSchema = z.string().trim().max(500);
@@ -13,22 +12,15 @@ export const tableBlock = defineBlock({
   schema: z
     .object({
       caption: z.string().trim().max(255).default(''),
-      header: z.array(cellSchema.min(1)).min(1).max(12),
+      header: z.array(cellSchema.min(1)).min(1).max(12).meta({ label: 'Header row' }),
       rows: z.array(z.array(cellSchema).min(1).max(12)).min(1).max(200),
-      first_column_is_header: z.boolean().default(false),
+      first_column_is_header: z.boolean().default(false).meta({ label: 'First column labels each row' }),
       container_width: containerWidthSchema,
     })
     .refine((table) => table.rows.every((row) => row.length === table.header.length), {
       message: 'every row needs as many cells as the header row',
       path: ['rows'],
     }),
-  fields: [
-    { name: 'caption', label: 'Caption', kind: 'text' },
-    { name: 'header', label: 'Header row', kind: 'stream', required: true, help_text: 'One label per column (up to 12).' },
-    { name: 'rows', label: 'Rows', kind: 'stream', required: true, help_text: 'Each row has one cell per column.' },
-    { name: 'first_column_is_header', label: 'First column labels each row', kind: 'boolean' },
-    CONTAINER_WIDTH_FIELD,
-  ],
   toProps: (value): TableProps => ({
     caption: value.caption,
     header: value.header,

@@ -27,15 +27,6 @@ export const tieredNavBlock = defineBlock({
   type: 'tiered_nav',
   label: 'Tiered nav',
   schema: z.object({ heading: optionalHeadingSchema, root_page: pageRefSchema.nullable().default(null) }),
-  fields: [
-    { name: 'heading', label: 'Heading', kind: 'text' },
-    {
-      name: 'root_page',
-      label: 'Root page',
-      kind: 'number',
-      help_text: "The id of the page whose children form the first tier; empty for the site's home page.",
-    },
-  ],
   toProps: async (value, context): Promise<TieredNavProps> => {
     const root = value.root_page === null ? context.siteRoot : await getPage(context.db, value.root_page);
     const pages = root ? await navPages(root, context) : [];

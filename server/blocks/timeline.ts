@@ -10,7 +10,7 @@ export const timelineBlock = defineBlock({
   type: 'timeline',
   label: 'Timeline',
   schema: z.object({
-    layout: z.enum(['alternating', 'stacked']).default('alternating'),
+    layout: z.enum(['alternating', 'stacked']).default('alternating').meta({ choices: [['alternating', 'Alternating sides'], ['stacked', 'One side']] }),
     header: optionalRichTextSchema,
     events: z
       .array(
@@ -24,12 +24,6 @@ export const timelineBlock = defineBlock({
       .max(50),
     footer: optionalRichTextSchema,
   }),
-  fields: [
-    { name: 'layout', label: 'Layout', kind: 'select', choices: [['alternating', 'Alternating sides'], ['stacked', 'One side']] },
-    { name: 'header', label: 'Header', kind: 'rich_text' },
-    { name: 'events', label: 'Events', kind: 'stream', required: true, help_text: 'Each event: year (or date label), content (rich text), optional image id.' },
-    { name: 'footer', label: 'Footer', kind: 'rich_text' },
-  ],
   toProps: async (value, context): Promise<TimelineProps> => ({
     layout: value.layout,
     header: sanitizeRichText(value.header),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { TwoColumnFeatureProps } from '../../client/blocks/TwoColumnFeature';
 import { sanitizeRichText } from '../rich-text';
-import { IMAGE_SIDE_FIELD, imageSideSchema, linkFields, optionalLinkSchema, optionalText, richTextField } from './media-fields';
-import { imageField } from './fields';
+import { imageSideSchema, optionalLinkSchema, optionalText } from './media-fields';
 import { imageRefSchema, resolveImage, resolveLink } from './references';
 import { defineBlock } from './types';
 
@@ -16,19 +15,11 @@ export const twoColumnFeatureBlock = defineBlock({
   schema: z.object({
     image: imageRefSchema,
     image_side: imageSideSchema.default('left'),
-    eyebrow: optionalText(60),
+    eyebrow: optionalText(60).meta({ help_text: 'A short line above the heading, such as "New on the menu".' }),
     heading: z.string().trim().min(1).max(120),
-    text: z.string().max(5000).default(''),
+    text: z.string().max(5000).default('').meta({ widget: 'rich_text' }),
     link: optionalLinkSchema,
   }),
-  fields: [
-    imageField('image', 'Image', true),
-    IMAGE_SIDE_FIELD,
-    { name: 'eyebrow', label: 'Eyebrow', kind: 'text', help_text: 'A short line above the heading, such as "New on the menu".' },
-    { name: 'heading', label: 'Heading', kind: 'text', required: true },
-    richTextField('text', 'Text'),
-    ...linkFields('link', 'Link'),
-  ],
   toProps: async (value, context): Promise<TwoColumnFeatureProps> => ({
     image: await resolveImage(context, value.image, FEATURE_IMAGE),
     imageSide: value.image_side,

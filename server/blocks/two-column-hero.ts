@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { TWO_COLUMN_HERO_SCHEMES, type TwoColumnHeroProps } from '../../client/blocks/TwoColumnHero';
 import { sanitizeRichText } from '../rich-text';
-import { IMAGE_SIDE_FIELD, imageSideSchema, linkFields, optionalText, resolveLinks, richTextField } from './media-fields';
-import { imageField } from './fields';
+import { imageSideSchema, optionalText, resolveLinks } from './media-fields';
 import { imageRefSchema, linkSchema, resolveImage } from './references';
 import { defineBlock } from './types';
 
@@ -16,31 +15,12 @@ export const twoColumnHeroBlock = defineBlock({
   schema: z.object({
     image: imageRefSchema,
     image_side: imageSideSchema.default('right'),
-    color_scheme: z.enum(TWO_COLUMN_HERO_SCHEMES).default('navy'),
+    color_scheme: z.enum(TWO_COLUMN_HERO_SCHEMES).default('navy').meta({ label: 'Colour scheme', choices: [['navy', 'Navy'], ['lobster', 'Lobster red'], ['shoreline', 'Shoreline']] }),
     title: z.string().trim().min(1).max(120),
-    text: z.string().max(5000).default(''),
+    text: z.string().max(5000).default('').meta({ widget: 'rich_text' }),
     links: z.array(linkSchema).max(2).default([]),
-    fineprint: optionalText(400),
+    fineprint: optionalText(400).meta({ label: 'Fine print', widget: 'textarea' }),
   }),
-  fields: [
-    imageField('image', 'Image', true),
-    IMAGE_SIDE_FIELD,
-    {
-      name: 'color_scheme',
-      label: 'Colour scheme',
-      kind: 'select',
-      choices: [
-        ['navy', 'Navy'],
-        ['lobster', 'Lobster red'],
-        ['shoreline', 'Shoreline'],
-      ],
-    },
-    { name: 'title', label: 'Title', kind: 'text', required: true },
-    richTextField('text', 'Text'),
-    ...linkFields('links.0', 'First button'),
-    ...linkFields('links.1', 'Second button'),
-    { name: 'fineprint', label: 'Fine print', kind: 'textarea' },
-  ],
   toProps: async (value, context): Promise<TwoColumnHeroProps> => ({
     image: await resolveImage(context, value.image, HALF_IMAGE),
     imageSide: value.image_side,

@@ -6,16 +6,6 @@ import type { Image, Page } from '../db/schema';
 import type { MediaStorage } from '../media-storage';
 import type { SiteSettings } from '../models/site-settings';
 
-/** How the admin edits one field of a block or page (rendered by the back office forms). */
-export interface AdminField {
-  name: string;
-  label: string;
-  kind: 'text' | 'textarea' | 'rich_text' | 'select' | 'url' | 'number' | 'boolean' | 'stream';
-  required?: boolean;
-  help_text?: string;
-  choices?: ReadonlyArray<readonly [value: string, label: string]>;
-}
-
 /** What toProps may use to resolve references (images, pages, documents). */
 export interface BlockContext {
   db: Db;
@@ -35,12 +25,11 @@ export interface BlockContext {
   siteSettings?: () => Promise<SiteSettings>;
 }
 
-/** One StreamField block type: value schema, admin fields and the props for its component. */
+/** One StreamField block type: value schema (its `.meta()` labels the admin form) and the props for its component. */
 export interface BlockDefinition<Value = unknown, Props = unknown> {
   type: string;
   label: string;
   schema: z.ZodType<Value>;
-  fields: readonly AdminField[];
   toProps(value: Value, context: BlockContext): Props | Promise<Props>;
 }
 
@@ -49,7 +38,6 @@ export function defineBlock<Schema extends z.ZodType, Props>(definition: {
   type: string;
   label: string;
   schema: Schema;
-  fields: readonly AdminField[];
   toProps(value: z.output<Schema>, context: BlockContext): Props | Promise<Props>;
 }): BlockDefinition<z.output<Schema>, Props> {
   return definition as BlockDefinition<z.output<Schema>, Props>;

@@ -11,11 +11,7 @@ export const unsubscribeBlock = defineBlock({
   label: 'Unsubscribe form',
   schema: z.object({
     heading: z.string().trim().max(255).default(''),
-    intro: z.string().trim().max(1000).default(''),
+    intro: z.string().trim().max(1000).default('').meta({ label: 'Introduction', help_text: 'Shown above the form, not after unsubscribing.', widget: 'textarea' }),
   }),
-  fields: [
-    { name: 'heading', label: 'Heading', kind: 'text' },
-    { name: 'intro', label: 'Introduction', kind: 'textarea', help_text: 'Shown above the form, not after unsubscribing.' },
-  ],
   toProps: (value): UnsubscribeProps => value,
 });

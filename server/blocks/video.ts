@@ -7,7 +7,7 @@ import { getVideoWithSourcesAndTracks } from '../models/videos';
 import { defineBlock, type BlockContext } from './types';
 
 /** A reference to a video in the library, by id. */
-export const videoRefSchema = z.number().int().positive();
+export const videoRefSchema = z.number().int().positive().meta({ widget: 'video' });
 
 // The poster is one URL (no srcset on <video>), so one size that is sharp at the widest layout.
 const POSTER_SPEC = 'fill-1280x720-c50|format-webp';
@@ -34,19 +34,9 @@ export const videoBlock = defineBlock({
   label: 'Video',
   schema: z.object({
     video: videoRefSchema,
-    autoplay: z.boolean().default(false),
+    autoplay: z.boolean().default(false).meta({ help_text: 'Plays muted and looping while at least 10% of the video is on screen.' }),
     caption: z.string().trim().max(255).default(''),
   }),
-  fields: [
-    { name: 'video', label: 'Video', kind: 'number', required: true, help_text: 'The id of a video in the library.' },
-    {
-      name: 'autoplay',
-      label: 'Autoplay',
-      kind: 'boolean',
-      help_text: 'Plays muted and looping while at least 10% of the video is on screen.',
-    },
-    { name: 'caption', label: 'Caption', kind: 'text' },
-  ],
   toProps: async (value, context): Promise<VideoProps> => ({
     video: await resolveVideo(context, value.video),
     autoplay: value.autoplay,

@@ -12,11 +12,13 @@ import { definePageType } from './types';
 /** The contact page's fields; the form posting view reads them too. */
 export const contactUsPageFields = z.object({
   body: streamFieldSchema,
-  form_intro: z.string().trim().max(1000).default(''),
+  form_intro: z.string().trim().max(1000).default('').meta({ label: 'Form introduction', widget: 'textarea', help_text: "Shown under the 'Send Us a Message' heading." }),
   /** Where messages are sent; CONTACT_TO_ADDRESS when empty. */
-  to_address: z.string().trim().max(254).refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address.').default(''),
+  to_address: z.string().trim().max(254).refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address.')
+    .default('')
+    .meta({ label: 'Send messages to', help_text: 'The address each message is emailed to.' }),
   /** The page a visitor lands on after sending; the first landing page child when unset. */
-  landing_page: pageRefSchema.nullable().default(null),
+  landing_page: pageRefSchema.nullable().default(null).meta({ help_text: 'The contact us landing page shown after sending.' }),
 });
 
 /** The contact-us page: body blocks, then the 'Send Us a Message' section with its intro. */
@@ -25,12 +27,6 @@ export const contactUsPage = definePageType({
   label: 'Contact us page',
   template: 'contact us',
   fields: contactUsPageFields,
-  adminFields: [
-    { name: 'body', label: 'Body', kind: 'stream' },
-    { name: 'form_intro', label: 'Form introduction', kind: 'textarea', help_text: "Shown under the 'Send Us a Message' heading." },
-    { name: 'to_address', label: 'Send messages to', kind: 'text', help_text: 'The address each message is emailed to.' },
-    { name: 'landing_page', label: 'Landing page', kind: 'number', help_text: 'Page id of the contact us landing page shown after sending.' },
-  ],
   parentTypes: CONTENT_PARENT_TYPES,
   async getProps(page, fields, context): Promise<ContactUsProps> {
     const submitted = !context.posted && showsSubmitted(context);
@@ -50,11 +46,7 @@ export const contactUsLandingPage = definePageType({
   name: 'contact_us_landing_page',
   label: 'Contact us landing page',
   template: 'contact us landing page',
-  fields: z.object({ body: streamFieldSchema, confirmation: streamFieldSchema }),
-  adminFields: [
-    { name: 'body', label: 'Body', kind: 'stream' },
-    { name: 'confirmation', label: 'Confirmation content', kind: 'stream', help_text: 'Thanks the visitor for their message.' },
-  ],
+  fields: z.object({ body: streamFieldSchema, confirmation: streamFieldSchema.meta({ label: 'Confirmation content', help_text: 'Thanks the visitor for their message.' }) }),
   parentTypes: ['contact_us_page', ...CONTENT_PARENT_TYPES],
   robots: 'noindex',
   async getProps(page, fields, context): Promise<ContactUsLandingProps> {

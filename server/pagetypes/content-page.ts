@@ -10,11 +10,10 @@ export const contentPage = definePageType({
   name: 'content_page',
   label: 'Content page',
   template: 'example page',
-  fields: z.object({ body: streamFieldSchema, confirmation: streamFieldSchema }),
-  adminFields: [
-    { name: 'body', label: 'Body', kind: 'stream' },
-    { name: 'confirmation', label: 'Confirmation content', kind: 'stream', help_text: 'Shown instead of the body after a successful submission.' },
-  ],
+  fields: z.object({
+    body: streamFieldSchema,
+    confirmation: streamFieldSchema.meta({ label: 'Confirmation content', help_text: 'Shown instead of the body after a successful submission.' }),
+  }),
   parentTypes: CONTENT_PARENTS,
   async getProps(page, fields, context): Promise<ExamplePageProps> {
     const showConfirmation = context.submitted && fields.confirmation.length > 0;
@@ -32,7 +31,6 @@ export const blankPage = definePageType({
   label: 'Blank page',
   template: 'example page',
   fields: z.object({}),
-  adminFields: [],
   parentTypes: CONTENT_PARENTS,
   async getProps(page): Promise<ExamplePageProps> {
     return { title: page.title, body: [], confirmation: null };

@@ -3,7 +3,6 @@ import type { EmailSignupFooterProps, EmailSignupProps } from '../../client/temp
 import type { EmailSignupLandingProps } from '../../client/templates/EmailSignupLanding';
 import { pageRefSchema } from '../blocks/references';
 import { resolveStream, streamFieldSchema } from '../blocks/stream';
-import type { AdminField } from '../blocks/types';
 import { serializeForm } from '../forms/form';
 import { serializeFormSet } from '../forms/form-set';
 import { occasionsFormSet, signupFormFor } from '../forms/signup-form';
@@ -13,22 +12,17 @@ import { optionalUrlSchema, resolvePageOrUrl } from './link-targets';
 import { CONTENT_PARENT_TYPES } from './parent-types';
 import { definePageType, type PageTypeContext } from './types';
 
+// A page chosen wins over a typed URL, so a moved page keeps working.
+const PAGE_OVER_URL = 'Used instead of the URL while that page is live.';
+
 /** The fields both signup pages end with: legal text and the two help links, each a page or a URL. */
 const signupFooterFields = {
-  legal_text: z.string().default(''),
-  faq_page: pageRefSchema.nullable().default(null),
-  faq_url: optionalUrlSchema,
-  unsubscribe_page: pageRefSchema.nullable().default(null),
-  unsubscribe_url: optionalUrlSchema,
+  legal_text: z.string().default('').meta({ widget: 'rich_text' }),
+  faq_page: pageRefSchema.nullable().default(null).meta({ label: "'Browse FAQ' page", help_text: PAGE_OVER_URL }),
+  faq_url: optionalUrlSchema.meta({ label: "'Browse FAQ' URL" }),
+  unsubscribe_page: pageRefSchema.nullable().default(null).meta({ label: "'Unsubscribe' page", help_text: PAGE_OVER_URL }),
+  unsubscribe_url: optionalUrlSchema.meta({ label: "'Unsubscribe' URL" }),
 };
-
-const SIGNUP_FOOTER_ADMIN_FIELDS: readonly AdminField[] = [
-  { name: 'legal_text', label: 'Legal text', kind: 'rich_text' },
-  { name: 'faq_page', label: "'Browse FAQ' page", kind: 'number', help_text: 'Page id; used instead of the URL while that page is live.' },
-  { name: 'faq_url', label: "'Browse FAQ' URL", kind: 'url' },
-  { name: 'unsubscribe_page', label: "'Unsubscribe' page", kind: 'number', help_text: 'Page id; used instead of the URL while that page is live.' },
-  { name: 'unsubscribe_url', label: "'Unsubscribe' URL", kind: 'url' },
-];
 
 type SignupFooterFields = z.output<z.ZodObject<typeof signupFooterFields>>;
 
@@ -43,12 +37,12 @@ async function signupFooterProps(fields: SignupFooterFields, context: PageTypeCo
 /** The signup page's fields; the form posting view reads them too. */
 export const emailSignupPageFields = z.object({
   body: streamFieldSchema,
-  pre_form_content: streamFieldSchema,
+  pre_form_content: streamFieldSchema.meta({ label: 'Pre-form content', help_text: 'Shown just above the signup form.' }),
   /** The page a new subscriber lands on; the first signup landing page child when unset. */
-  landing_page: pageRefSchema.nullable().default(null),
+  landing_page: pageRefSchema.nullable().default(null).meta({ help_text: 'The email signup landing page shown after signing up.' }),
   /** What 'Terms and Conditions' in the terms checkbox links to: a page, else a URL. */
-  terms_page: pageRefSchema.nullable().default(null),
-  terms_url: optionalUrlSchema,
+  terms_page: pageRefSchema.nullable().default(null).meta({ label: "'Terms and Conditions' page", help_text: PAGE_OVER_URL }),
+  terms_url: optionalUrlSchema.meta({ label: "'Terms and Conditions' URL" }),
   ...signupFooterFields,
 });
 
@@ -58,14 +52,6 @@ export const emailSignupPage = definePageType({
   label: 'Email signup page',
   template: 'email signup',
   fields: emailSignupPageFields,
-  adminFields: [
-    { name: 'body', label: 'Body', kind: 'stream' },
-    { name: 'pre_form_content', label: 'Pre-form content', kind: 'stream', help_text: 'Shown just above the signup form.' },
-    { name: 'landing_page', label: 'Landing page', kind: 'number', help_text: 'Page id of the email signup landing page shown after signing up.' },
-    { name: 'terms_page', label: "'Terms and Conditions' page", kind: 'number', help_text: 'Page id; used instead of the URL while that page is live.' },
-    { name: 'terms_url', label: "'Terms and Conditions' URL", kind: 'url' },
-    ...SIGNUP_FOOTER_ADMIN_FIELDS,
-  ],
   parentTypes: CONTENT_PARENT_TYPES,
   async getProps(page, fields, context): Promise<EmailSignupProps> {
     const [body, preFormContent, footer, termsUrl] = await Promise.all([
@@ -95,12 +81,11 @@ export const emailSignupLandingPage = definePageType({
   name: 'email_signup_landing_page',
   label: 'Email signup landing page',
   template: 'email signup landing page',
-  fields: z.object({ body: streamFieldSchema, confirmation: streamFieldSchema, ...signupFooterFields }),
-  adminFields: [
-    { name: 'body', label: 'Body', kind: 'stream' },
-    { name: 'confirmation', label: 'Confirmation content', kind: 'stream', help_text: 'Welcomes the new subscriber.' },
-    ...SIGNUP_FOOTER_ADMIN_FIELDS,
-  ],
+  fields: z.object({
+    body: streamFieldSchema,
+    confirmation: streamFieldSchema.meta({ label: 'Confirmation content', help_text: 'Welcomes the new subscriber.' }),
+    ...signupFooterFields,
+  }),
   parentTypes: ['email_signup_page', ...CONTENT_PARENT_TYPES],
   robots: 'noindex',
   async getProps(page, fields, context): Promise<EmailSignupLandingProps> {

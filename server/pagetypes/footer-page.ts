@@ -23,13 +23,6 @@ export const footerPage = definePageType({
   label: 'Footer',
   template: 'footer',
   fields: footerContentSchema,
-  adminFields: [
-    { name: 'columns', label: 'Columns', kind: 'stream' },
-    { name: 'social_media', label: 'Social media', kind: 'stream' },
-    { name: 'use_old_twitter_logo', label: 'Show the older bird logo for Twitter', kind: 'boolean' },
-    { name: 'legal_text', label: 'Legal text', kind: 'rich_text' },
-    { name: 'region_nav', label: 'Region navigation', kind: 'stream' },
-  ],
   parentTypes: ['home_page'],
   robots: 'noindex',
   async getProps(_page, fields): Promise<FooterContent> {

@@ -9,7 +9,6 @@ export const homePage = definePageType({
   label: 'Home page',
   template: 'home page',
   fields: z.object({ body: streamFieldSchema }),
-  adminFields: [{ name: 'body', label: 'Body', kind: 'stream' }],
   parentTypes: ['root'],
   async getProps(page, fields, context): Promise<HomePageProps> {
     return { title: page.title, body: await resolveStream(fields.body, context) };

@@ -24,8 +24,7 @@ export const locationPage = definePageType({
   name: 'location_page',
   label: 'Single location',
   template: 'single location',
-  fields: z.object({ rlid: z.number().int().positive().nullable().default(null) }),
-  adminFields: [{ name: 'rlid', label: 'Restaurant id (rlid)', kind: 'number' }],
+  fields: z.object({ rlid: z.number().int().positive().nullable().default(null).meta({ label: 'Restaurant id (rlid)' }) }),
   parentTypes: [LOCATIONS_CITY_PAGE_TYPE, ...CONTENT_PARENT_TYPES],
   async getProps(page, fields, context): Promise<SingleLocationProps> {
     const [location, locator] = await Promise.all([openLocation(fields.rlid, context), locatorUrl(context)]);

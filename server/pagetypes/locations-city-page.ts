@@ -27,15 +27,10 @@ export const locationsCityPage = definePageType({
   label: 'Locations list (city)',
   template: 'locations list',
   fields: z.object({
-    city: z.string().trim().max(100).default(''),
-    state: z.string().trim().max(10).default(''),
-    country: z.string().trim().max(100).default('United States'),
+    city: z.string().trim().max(100).default('').meta({ help_text: 'Left empty, the page title is used.' }),
+    state: z.string().trim().max(10).default('').meta({ label: 'State code', help_text: "Two letters, e.g. 'FL'." }),
+    country: z.string().trim().max(100).default('United States').meta({ label: 'Country name' }),
   }),
-  adminFields: [
-    { name: 'city', label: 'City', kind: 'text', help_text: 'Left empty, the page title is used.' },
-    { name: 'state', label: 'State code', kind: 'text', help_text: "Two letters, e.g. 'FL'." },
-    { name: 'country', label: 'Country name', kind: 'text' },
-  ],
   parentTypes: [LOCATIONS_STATE_LIST_PAGE_TYPE, ...CONTENT_PARENT_TYPES],
   async getProps(page, fields, context): Promise<LocationsListProps> {
     const city = fields.city || page.title;

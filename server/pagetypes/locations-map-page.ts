@@ -34,7 +34,6 @@ export const locationsMapPage = definePageType({
   label: 'Locations map',
   template: 'locations map',
   fields: z.object({}),
-  adminFields: [],
   parentTypes: CONTENT_PARENT_TYPES,
   async getProps(_page, _fields, context): Promise<LocationsMapProps> {
     const query = (context.query.q ?? '').trim().slice(0, QUERY_MAX_LENGTH);

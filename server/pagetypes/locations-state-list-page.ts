@@ -7,7 +7,14 @@ import { definePageType } from './types';
 
 export { LOCATIONS_STATE_LIST_PAGE_TYPE } from './location-directory';
 
-const stateListFieldsSchema = z.object({ country: z.string().trim().max(100).default('') });
+const stateListFieldsSchema = z.object({
+  country: z
+    .string()
+    .trim()
+    .max(100)
+    .default('')
+    .meta({ label: 'Country name', help_text: "As visitors read it, e.g. 'United States'. Left empty, the page title is used." }),
+});
 
 /** The country a directory page lists: its country field, else its title. */
 function countryOf(page: Page): string {
@@ -25,7 +32,6 @@ export const locationsStateListPage = definePageType({
   label: 'Locations state list',
   template: 'locations state list',
   fields: stateListFieldsSchema,
-  adminFields: [{ name: 'country', label: 'Country name', kind: 'text', help_text: "As visitors read it, e.g. 'United States'. Left empty, the page title is used." }],
   parentTypes: CONTENT_PARENT_TYPES,
   async getProps(page, _fields, context): Promise<LocationsStateListProps> {
     const country = countryOf(page);

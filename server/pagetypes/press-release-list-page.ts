@@ -24,7 +24,6 @@ export const pressReleaseListPage = definePageType({
   label: 'Press release list',
   template: 'press release list',
   fields: z.object({}),
-  adminFields: [],
   parentTypes: [PRESS_SECTION_PAGE_TYPE, ...CONTENT_PARENT_TYPES],
   async getProps(page, _fields, context): Promise<PressReleaseListProps> {
     const [releases, pressSection] = await Promise.all([pressReleasesOf(page, context), findPressSection(page, context)]);

@@ -13,11 +13,6 @@ export const pressReleasePage = definePageType({
   label: 'Press release',
   template: 'single press release',
   fields: pressReleaseFieldsSchema,
-  adminFields: [
-    { name: 'date', label: 'Date', kind: 'text', help_text: 'YYYY-MM-DD. Left empty, the date it was first published is shown.' },
-    { name: 'feature_image', label: 'Feature image', kind: 'number', help_text: 'Image id.' },
-    { name: 'body', label: 'Body', kind: 'rich_text' },
-  ],
   parentTypes: [PRESS_RELEASE_LIST_PAGE_TYPE],
   async getProps(page, fields, context): Promise<PressReleaseProps> {
     const [featureImage, pressSection] = await Promise.all([

@@ -17,10 +17,10 @@ export const PRESS_RELEASE_PAGE_TYPE = 'press_release_page';
 /** The content fields of a press release. */
 export const pressReleaseFieldsSchema = z.object({
   /** The publication date; when left empty the date it was first published stands in. */
-  date: z.iso.date().nullable().default(null),
+  date: z.iso.date().nullable().default(null).meta({ help_text: 'Left empty, the date it was first published is shown.' }),
   feature_image: imageRefSchema.nullable().default(null),
   /** Rich text HTML. */
-  body: z.string().default(''),
+  body: z.string().default('').meta({ widget: 'rich_text' }),
 });
 
 /** A press release's fields as stored. */

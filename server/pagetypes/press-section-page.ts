@@ -46,17 +46,14 @@ export const pressSectionPage = definePageType({
   label: 'Press section',
   template: 'press section',
   fields: z.object({
-    latest_count: z.number().int().min(1).max(12).default(3),
-    see_all_link: pageRefSchema.nullable().default(null),
-    contact_info: z.string().default(''),
-    media_download_tiles: z.array(mediaDownloadTileSchema).default([]),
+    latest_count: z.number().int().min(1).max(12).default(3).meta({ label: 'Press releases shown', help_text: 'How many of the latest press releases to show (1 to 12).' }),
+    see_all_link: pageRefSchema.nullable().default(null).meta({ label: "'See all' page", help_text: 'The full list, usually the press release list.' }),
+    contact_info: z.string().default('').meta({ label: 'Press inquiries', widget: 'rich_text', help_text: "Left empty, the 'Press Inquiries' block is not shown." }),
+    media_download_tiles: z
+      .array(mediaDownloadTileSchema)
+      .default([])
+      .meta({ label: 'Media downloads', help_text: 'Documents offered for download, each with an optional title and image.' }),
   }),
-  adminFields: [
-    { name: 'latest_count', label: 'Press releases shown', kind: 'number', help_text: 'How many of the latest press releases to show (1 to 12).' },
-    { name: 'see_all_link', label: "'See all' page", kind: 'number', help_text: 'Page id of the full list, usually the press release list.' },
-    { name: 'contact_info', label: 'Press inquiries', kind: 'rich_text', help_text: "Left empty, the 'Press Inquiries' block is not shown." },
-    { name: 'media_download_tiles', label: 'Media downloads', kind: 'stream', help_text: 'Documents offered for download, each with an optional title and image.' },
-  ],
   parentTypes: CONTENT_PARENT_TYPES,
   async getProps(page, fields, context): Promise<PressSectionProps> {
     const [releases, seeAllLink, tiles] = await Promise.all([

@@ -13,11 +13,10 @@ export const redirectPage = definePageType({
   name: 'redirect_page',
   label: 'Redirect page',
   template: 'redirect',
-  fields: z.object({ redirect_to_page: pageRefSchema.nullable().default(null), redirect_to_url: optionalUrlSchema }),
-  adminFields: [
-    { name: 'redirect_to_page', label: 'Redirect to page', kind: 'number', help_text: 'Page id; used instead of the URL while that page is live.' },
-    { name: 'redirect_to_url', label: 'Redirect to URL', kind: 'url' },
-  ],
+  fields: z.object({
+    redirect_to_page: pageRefSchema.nullable().default(null).meta({ label: 'Redirect to page', help_text: 'Used instead of the URL while that page is live.' }),
+    redirect_to_url: optionalUrlSchema.meta({ label: 'Redirect to URL' }),
+  }),
   parentTypes: CONTENT_PARENT_TYPES,
   // The page has no content of its own, so search engines should not list it.
   robots: 'noindex',

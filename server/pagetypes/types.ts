@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { TemplateName } from '../../client/templates/index';
 import type { FormErrors } from '../../client/lib/server-forms';
-import type { AdminField, BlockContext } from '../blocks/types';
+import type { BlockContext } from '../blocks/types';
 import type { Config } from '../config';
 import type { CaptchaProvider } from '../captcha/provider';
 import type { Db } from '../db/database';
@@ -47,13 +47,12 @@ export type RouteResult =
   | { kind: 'redirect'; status: 301 | 302; location: string }
   | { kind: 'gone'; title: string; message: string };
 
-/** A page type: its content fields, where it may live, its template and how to build props. */
+/** A page type: its content fields (whose `.meta()` labels the edit form), where it may live, its template and how to build props. */
 export interface PageTypeDefinition<Fields = unknown, Props = unknown> {
   name: string;
   label: string;
   template: TemplateName;
   fields: z.ZodType<Fields>;
-  adminFields: readonly AdminField[];
   /** Page types this one may be created under; 'root' is the tree root. */
   parentTypes: readonly string[];
   /** Extra robots directives for every page of this type. */
@@ -76,7 +75,6 @@ export function definePageType<Schema extends z.ZodType, Props>(definition: {
   label: string;
   template: TemplateName;
   fields: Schema;
-  adminFields: readonly AdminField[];
   parentTypes: readonly string[];
   robots?: string;
   getProps(page: Page, fields: z.output<Schema>, context: PageTypeContext): Promise<Props>;

@@ -20,11 +20,13 @@ export const utilityPage = definePageType({
   name: 'utility_page',
   label: 'Utility page',
   template: 'utility page',
-  fields: z.object({ background_style: z.enum(BACKGROUND_STYLES).default('faded-shoreline'), body: streamFieldSchema }),
-  adminFields: [
-    { name: 'background_style', label: 'Background style', kind: 'select', choices: BACKGROUND_STYLES.map((style) => [style, BACKGROUND_STYLE_LABELS[style]] as const) },
-    { name: 'body', label: 'Body', kind: 'stream' },
-  ],
+  fields: z.object({
+    background_style: z
+      .enum(BACKGROUND_STYLES)
+      .default('faded-shoreline')
+      .meta({ choices: BACKGROUND_STYLES.map((style) => [style, BACKGROUND_STYLE_LABELS[style]] as const) }),
+    body: streamFieldSchema,
+  }),
   parentTypes: CONTENT_PARENT_TYPES,
   async getProps(page, fields, context): Promise<UtilityPageProps> {
     return { title: page.title, background_style: fields.background_style, body: await resolveStream(fields.body, context) };

@@ -76,7 +76,8 @@ const CONTENT_PAGES: Array<{ title: string; slug: string; showInMenus: boolean; 
 
 const link = (display_name: string, url: string, link_type: LinkType = 'internal') => ({ display_name, url, link_type });
 
-const FOOTER: FooterContent = {
+/** The demo site's footer: its columns, social row, legal text and regions. */
+export const DEMO_FOOTER: FooterContent = {
   columns: [
     {
       title: 'About Red Harbor',
@@ -267,7 +268,7 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
       });
     }
     await addChild(tx, home, { title: 'Thank You', slug: 'thank-you', pageType: 'noindex_page', content: {} });
-    await addChild(tx, home, { title: 'Footer', slug: 'footer', pageType: FOOTER_PAGE_TYPE, content: { ...FOOTER } });
+    await addChild(tx, home, { title: 'Footer', slug: 'footer', pageType: FOOTER_PAGE_TYPE, content: { ...DEMO_FOOTER } });
     const { videoId } = await seedDemoVideo(tx, storage, refs);
     await addDemoPages(tx, home, [
       ...demoMediaPages(refs),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The registry first: block files reach stream.ts through it, as the server loads them.
 import { BLOCKS } from '../../server/blocks/index';
 import { blockDefinitionSchema, streamFieldConfigSchema, type FieldNode, type SerializedBlockDefinition } from '../../admin-client/streamfield/schemas';
-import { humanize, serializeBlockDefinition, serializeBlockDefinitions, serializeFields, UnsupportedBlockSchemaError } from '../../server/admin/block-definitions';
+import { humanize, pageTypeFields, serializeBlockDefinition, serializeBlockDefinitions, serializeFields, UnsupportedBlockSchemaError } from '../../server/admin/block-definitions';
 import { PAGE_TYPES } from '../../server/pagetypes/index';
 import { streamFieldConfig } from '../../server/admin/streamfield-config';
 import { imageRefSchema, pageRefSchema } from '../../server/blocks/references';
@@ -21,7 +21,7 @@ function walk(fields: readonly FieldNode[], prefix = ''): Array<{ path: string; 
   });
 }
 
-// Admin hints address list items by index (`links.0.page`); the tree has one item node per list.
+// Paths may address list items by index (`links.0.page`); the tree has one item node per list.
 function fieldAt(definition: SerializedBlockDefinition, hintPath: string): FieldNode {
   const path = hintPath.replace(/\.\d+(?=\.|$)/g, '[]');
   const found = walk(definition.fields).find((entry) => entry.path === path);
@@ -60,25 +60,55 @@ describe('block definitions for the StreamField editor', () => {
     }
   });
 
-  it('turns every id-of-something admin field into a chooser of the right library', () => {
-    const targets = { image: /an image/, page: /a page|the page/, video: /a video/ };
-    let checked = 0;
-    for (const definition of definitions) {
-      for (const hint of BLOCKS[definition.type]!.fields.filter((field) => field.help_text?.startsWith('The id of'))) {
-        const node = fieldAt(definition, hint.name);
-        const target = Object.entries(targets).find(([, pattern]) => pattern.test(hint.help_text!))?.[0];
-        expect(node, `${definition.type}.${hint.name}`).to.include({ kind: 'chooser', target });
-        expect(node.help_text, 'the id hint no longer applies').to.equal(undefined);
-        checked += 1;
+  it('makes every reference a chooser and every rich text field a rich text editor, in blocks and page types alike', () => {
+    const trees: Array<[string, FieldNode[]]> = [
+      ...definitions.map((definition): [string, FieldNode[]] => [`block ${definition.type}`, definition.fields]),
+      ...Object.values(PAGE_TYPES).map((pageType): [string, FieldNode[]] => [`page type ${pageType.name}`, pageTypeFields(pageType)]),
+    ];
+    const referenceName = /(^|_)(image|document|video|page|landing_page|see_all_link|poster)$/;
+    const richName = /^(html|body|legal_text|contact_info|hidden_content|answer|message)$/;
+    let choosers = 0;
+    for (const [owner, fields] of trees) {
+      for (const { path, node } of walk(fields)) {
+        if (referenceName.test(node.name)) {
+          expect(node.kind, `${owner}: ${path} is an id box`).to.equal('chooser');
+          choosers += 1;
+        }
+        if (richName.test(node.name) && node.kind !== 'stream') expect(node.kind, `${owner}: ${path} is raw HTML`).to.equal('rich_text');
+        expect(node.help_text ?? '', `${owner}: ${path}`).not.to.match(/\bid\b/i);
       }
     }
-    expect(checked).to.be.greaterThan(10);
+    expect(choosers).to.be.greaterThan(20);
+    const pressRelease = pageTypeFields(PAGE_TYPES.press_release_page!);
+    expect(pressRelease.map((node) => [node.name, node.kind])).to.deep.equal([['date', 'date'], ['feature_image', 'chooser'], ['body', 'rich_text']]);
+    const footer = pageTypeFields(PAGE_TYPES.footer_page!);
+    expect(footer.map((node) => [node.name, node.kind])).to.deep.equal([['columns', 'list'], ['social_media', 'list'], ['use_old_twitter_logo', 'boolean'], ['legal_text', 'rich_text'], ['region_nav', 'struct']]);
+  });
+
+  it('reads labels, help texts, widgets and choice labels from the schema\'s .meta() alone', () => {
+    const block = defineBlock({
+      type: 'meta_test',
+      label: 'Meta test',
+      schema: z.object({
+        alpha: z.string().meta({ label: 'Alpha', help_text: 'The first.' }),
+        picture: imageRefSchema.nullable().default(null).meta({ label: 'Picture' }),
+        notes: z.string().meta({ widget: 'textarea' }),
+        tone: z.enum(['warm', 'cool']).meta({ choices: [['warm', 'Warm colours']] }),
+      }),
+      toProps: () => ({}),
+    });
+    const fields = serializeBlockDefinition(block, 'Test').fields;
+    expect(fields[0]).to.include({ label: 'Alpha', help_text: 'The first.', kind: 'text' });
+    expect(fields[1]).to.include({ label: 'Picture', kind: 'chooser', target: 'image', nullable: true });
+    expect(fields[2]).to.include({ label: 'Notes', kind: 'textarea' });
+    expect(fields[3]).to.deep.include({ kind: 'select', choices: [['warm', 'Warm colours'], ['cool', 'Cool']] });
+    expect(fieldAt(byType.get('image_link')!, 'text')).to.include({ label: 'Link text', help_text: 'Names the link for everyone, including screen reader users.' });
   });
 
   it('finds references nested in lists and links, which have no admin hints', () => {
     expect(fieldAt(byType.get('content_grid')!, 'items[].image')).to.include({ kind: 'chooser', target: 'image', nullable: true });
     expect(fieldAt(byType.get('content_grid')!, 'items[].link.page')).to.include({ kind: 'chooser', target: 'page' });
-    expect(fieldAt(byType.get('hero')!, 'link.page')).to.include({ kind: 'chooser', target: 'page', label: 'Link: page' });
+    expect(fieldAt(byType.get('hero')!, 'link.page')).to.include({ kind: 'chooser', target: 'page', label: 'Page' });
     expect(fieldAt(byType.get('printable_coupon')!, 'coupon_image')).to.include({ kind: 'chooser', target: 'image', required: true, nullable: false });
   });
 
@@ -97,27 +127,19 @@ describe('block definitions for the StreamField editor', () => {
     expect(fieldAt(byType.get('iframe')!, 'default_height')).to.include({ kind: 'number', integer: true, min: 100, max: 4000, default: 600 });
   });
 
-  it('keeps every rich text admin hint a rich text editor', () => {
-    for (const definition of definitions) {
-      for (const hint of BLOCKS[definition.type]!.fields.filter((field) => field.kind === 'rich_text')) {
-        expect(fieldAt(definition, hint.name).kind, `${definition.type}.${hint.name}`).to.equal('rich_text');
-      }
-    }
-  });
-
   it('refuses a block whose value is not an object, or has a field it cannot edit', () => {
-    const scalar = defineBlock({ type: 'scalar', label: 'Scalar', schema: z.string(), fields: [], toProps: () => ({}) });
+    const scalar = defineBlock({ type: 'scalar', label: 'Scalar', schema: z.string(), toProps: () => ({}) });
     expect(() => serializeBlockDefinition(scalar, 'Test')).to.throw(UnsupportedBlockSchemaError, /must be an object/);
-    const union = defineBlock({ type: 'either', label: 'Either', schema: z.object({ target: z.union([imageRefSchema, pageRefSchema]) }), fields: [], toProps: () => ({}) });
+    const union = defineBlock({ type: 'either', label: 'Either', schema: z.object({ target: z.union([imageRefSchema, pageRefSchema]) }), toProps: () => ({}) });
     expect(() => serializeBlockDefinition(union, 'Test')).to.throw(UnsupportedBlockSchemaError, /target.*union/);
   });
 
   it('serializes page types’ fields too, their StreamFields as streams', () => {
     for (const pageType of Object.values(PAGE_TYPES)) {
-      const fields = serializeFields(pageType.fields, pageType.adminFields, `Page type ${pageType.name}`);
+      const fields = serializeFields(pageType.fields, `Page type ${pageType.name}`);
       for (const { path, node } of walk(fields)) expect(node.label.trim(), `${pageType.name}.${path}`).not.to.equal('');
     }
-    const home = serializeFields(PAGE_TYPES.home_page!.fields, PAGE_TYPES.home_page!.adminFields, 'Home');
+    const home = serializeFields(PAGE_TYPES.home_page!.fields, 'Home');
     expect(home.find((field) => field.name === 'body')).to.include({ kind: 'stream' });
   });
 

@@ -30,9 +30,10 @@ import { loadStreamFieldManifest } from '../streamfield-assets';
 import type { AdminContext } from '../types';
 import { actionsWithChildTypes } from './explore';
 import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
-import { contentFieldsForTemplate, pageFormValues, readPageForm } from './page-form';
+import { pageFormValues, readPageForm } from './page-form';
+import { referenceProblems } from './reference-check';
 import { pageStatusTags } from './status';
-import { streamEditorConfigs } from './stream-editors';
+import { pageEditors } from './stream-editors';
 import { moderationPanel, submitLabelFor } from './workflow';
 
 const submitAction = z.enum(['save', 'publish', 'submit']).catch('save');
@@ -91,7 +92,7 @@ export function editRouter({ db, admin, config, clock }: AdminContext): Router {
     options: { pageType: PageTypeDefinition; problems: FormProblems; title: string; action: string; page?: Page; parent: Page; canPublish: boolean; extra?: Record<string, unknown> },
     status = 200,
   ) {
-    const editorConfigs = await streamEditorConfigs(db, storage, options.pageType, options.problems);
+    const editors = await pageEditors(db, storage, options.pageType, options.problems);
     admin.render(
       req,
       res,
@@ -101,8 +102,9 @@ export function editRouter({ db, admin, config, clock }: AdminContext): Router {
         activeNav: 'pages',
         pageType: options.pageType,
         form: options.problems,
-        contentFields: contentFieldsForTemplate(options.pageType, options.problems, editorConfigs),
-        editorAssets: editorConfigs.size > 0 ? editorAssets : null,
+        contentFields: editors.contentFields,
+        pageFieldsConfig: editors.pageFieldsConfig,
+        editorAssets: editors.contentFields.length > 0 ? editorAssets : null,
         formAction: options.action,
         page: options.page,
         parent: options.parent,
@@ -159,6 +161,8 @@ export function editRouter({ db, admin, config, clock }: AdminContext): Router {
     const rerender = async (problems: FormProblems) =>
       renderForm(req, res, { pageType, problems, title: interpolate('New {type}', { type: pageType.label }), action: req.originalUrl, parent, canPublish, extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }), submitLabel } }, 400);
     if (!form.ok) return rerender(form);
+    const gone = await referenceProblems(db, pageType, form.data.snapshot.content, { ...body });
+    if (gone) return rerender(gone);
     const mode = submitAction.parse(body.action);
     const perms = permsOf(res);
     const mail = { origin: await mailOrigin(req, db) };
@@ -264,6 +268,8 @@ export function editRouter({ db, admin, config, clock }: AdminContext): Router {
     const rerender = async (problems: FormProblems, status = 400, more: Record<string, unknown> = {}) =>
       renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page, subtree), ...more } }, status);
     if (!form.ok) return rerender(form);
+    const gone = await referenceProblems(db, pageType, form.data.snapshot.content, { ...body });
+    if (gone) return rerender(gone);
     const mode = submitAction.parse(body.action);
     try {
       await saveEdit(page, { ...form.data, ...base }, mode, req, res);

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
-import { streamBlockSchema, type StreamErrors, type StreamValue } from '../../../admin-client/streamfield/schemas';
+import { encodeFieldValue } from '../../../admin-client/streamfield/form-values';
+import { streamBlockSchema, type FieldError, type FieldNode, type StreamErrors, type StreamValue } from '../../../admin-client/streamfield/schemas';
+import { parseTypedDate, TYPED_DATE_FORMAT } from '../../../admin-client/streamfield/typed-date';
 import { BLOCKS } from '../../blocks/index';
-import { blockLocations, fieldPathLabel, validateStream } from '../stream-validation';
-import type { AdminField } from '../../blocks/types';
+import { pageTypeFields } from '../block-definitions';
+import { blockLocations, fieldPathLabel, issueMessage, validateStream } from '../stream-validation';
 import type { Page } from '../../db/schema';
 import { revisionSnapshotSchema, type RevisionSnapshot } from '../../models/pages';
 import { scheduleProblems } from '../../models/schedule-rules';
@@ -23,9 +25,13 @@ export interface PageFormData {
   expireAt: Date | null;
 }
 
-/** A refused page form's problems, with those of each StreamField's blocks keyed by form name. */
+/**
+ * A refused page form's problems: those of each StreamField's blocks and those inside each
+ * other field (a list item's link, say), keyed by form name, for the editors to show in place.
+ */
 export interface StreamFormProblems extends FormProblems {
   streamErrors: Record<string, StreamErrors>;
+  fieldErrors: Record<string, FieldError[]>;
 }
 
 /** The outcome of reading a page form. */
@@ -67,12 +73,6 @@ export function toDateTimeLocal(date: Date | null, timeZone: string): string {
   return `${day}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-function formValueOf(field: AdminField, value: unknown): string | boolean {
-  if (field.kind === 'boolean') return value === true;
-  if (field.kind === 'stream') return JSON.stringify(value ?? []);
-  return value === undefined || value === null ? '' : String(value);
-}
-
 /** The form values of a page as it is in its latest revision (or live fields). */
 export function pageFormValues(pageType: PageTypeDefinition, snapshot: RevisionSnapshot, timeZone: string, page?: Page): Record<string, unknown> {
   const values: Record<string, unknown> = {
@@ -84,29 +84,8 @@ export function pageFormValues(pageType: PageTypeDefinition, snapshot: RevisionS
     go_live_at: toDateTimeLocal(page?.go_live_at ?? null, timeZone),
     expire_at: toDateTimeLocal(page?.expire_at ?? null, timeZone),
   };
-  for (const field of pageType.adminFields) values[CONTENT_PREFIX + field.name] = formValueOf(field, snapshot.content[field.name]);
+  for (const node of pageTypeFields(pageType)) values[CONTENT_PREFIX + node.name] = encodeFieldValue(node, snapshot.content[node.name]);
   return values;
-}
-
-/** The type's fields as the template draws them, with what was typed and their errors. */
-export function contentFieldsForTemplate(pageType: PageTypeDefinition, problems: FormProblems, editorConfigs: ReadonlyMap<string, string> = new Map()) {
-  return pageType.adminFields.map((field) => {
-    const name = CONTENT_PREFIX + field.name;
-    const value = problems.values[name];
-    return {
-      ...field,
-      name,
-      value,
-      checked: value === true || value === 'on',
-      errors: problems.errors[name],
-      isStream: field.kind === 'stream',
-      editorConfig: editorConfigs.get(name),
-      isLongText: field.kind === 'textarea' || field.kind === 'rich_text',
-      isBoolean: field.kind === 'boolean',
-      isSelect: field.kind === 'select',
-      inputType: field.kind === 'number' ? 'number' : field.kind === 'url' ? 'url' : 'text',
-    };
-  });
 }
 
 /**
@@ -128,8 +107,13 @@ export function streamBlocksOf(value: unknown): StreamValue {
  */
 function streamProblems(blocks: StreamValue): { errors: StreamErrors; summary: string[] } {
   const errors = validateStream(blocks);
+  return { errors, summary: streamSummary(blocks, errors) };
+}
+
+/** Each block problem in words for the summary at the top: which block, which field, what is wrong. */
+export function streamSummary(blocks: StreamValue, errors: StreamErrors): string[] {
   const locations = blockLocations(blocks);
-  const summary = Object.entries(errors).flatMap(([id, problems]) => {
+  return Object.entries(errors).flatMap(([id, problems]) => {
     const block = locations.get(id);
     const type = block ? gettext(BLOCKS[block.type]?.label ?? block.type) : gettext('Unknown block');
     const where = !block ? type : block.nested ? interpolate('{type} (inside block {n})', { type, n: block.position }) : interpolate('{type} (block {n})', { type, n: block.position });
@@ -138,39 +122,141 @@ function streamProblems(blocks: StreamValue): { errors: StreamErrors; summary: s
       return field ? `${where}, ${field}: ${problem.message}` : `${where}: ${problem.message}`;
     });
   });
-  return { errors, summary };
 }
 
-function readContentField(field: AdminField, raw: unknown, problems: StreamFormProblems, options: ReadOptions): unknown {
-  const name = CONTENT_PREFIX + field.name;
+// A StreamField as JSON; on a real save each block is checked as its editor would.
+function readStream(name: string, text: string, problems: StreamFormProblems, options: ReadOptions): unknown {
+  let parsed: unknown;
+  try {
+    parsed = text.trim() === '' ? [] : JSON.parse(text);
+  } catch {
+    addProblem(problems, name, gettext('Enter valid JSON: a list of blocks like [{"type": "heading", "value": {...}}].'));
+    return undefined;
+  }
+  if (!options.validateBlocks || !Array.isArray(parsed)) return parsed;
+  const blocks = streamBlocksOf(parsed);
+  const { errors, summary } = streamProblems(blocks);
+  if (summary.length === 0) return blocks;
+  problems.streamErrors[name] = errors;
+  (problems.errors[name] ??= []).push(gettext('Some blocks need attention; each problem is shown beside its field below.'));
+  for (const message of summary) addProblem(problems, undefined, message);
+  return blocks;
+}
+
+/** The labels a path inside a field walks through ("Columns › 2 › Links › 1 › URL"). */
+function pathLabel(node: FieldNode, path: ReadonlyArray<string | number>): string {
+  const labels = [gettext(node.label)];
+  let current: FieldNode | undefined = node;
+  for (const step of path) {
+    if (typeof step === 'number' && current?.kind === 'list') {
+      labels.push(String(step + 1));
+      current = current.item;
+    } else {
+      current = current?.kind === 'struct' ? current.children.find((child) => child.name === step) : undefined;
+      labels.push(current ? gettext(current.label) : String(step));
+    }
+  }
+  return labels.join(' › ');
+}
+
+/** Puts a problem inside a page field beside that field, and its path's words in the summary. */
+export function addFieldProblem(problems: StreamFormProblems, node: FieldNode, path: ReadonlyArray<string | number>, message: string): void {
+  const name = CONTENT_PREFIX + node.name;
+  (problems.fieldErrors[name] ??= []).push({ path: [...path], message });
+  (problems.errors[name] ??= []).push(path.length > 0 ? `${pathLabel(node, path).split(' › ').slice(1).join(' › ')}: ${message}` : message);
+  problems.formErrors.push(`${pathLabel(node, path)}: ${message}`);
+}
+
+// The date message names what was typed and what is expected, so the fix is obvious.
+function dateProblem(typed: string): string {
+  return interpolate('“{typed}” is not a date. Enter it as {format}.', { typed, format: TYPED_DATE_FORMAT });
+}
+
+/**
+ * A field's value as stored: rich text reduced to the allowlist (so nothing unsafe waits in
+ * the database for a template to forget it), dates as typed read into ISO, inside structs and
+ * lists alike. What cannot be read is kept as typed, with a problem beside it.
+ */
+function cleanValue(node: FieldNode, value: unknown, path: Array<string | number>, report: (path: Array<string | number>, message: string) => void): unknown {
+  switch (node.kind) {
+    case 'rich_text':
+      return typeof value === 'string' ? sanitizeRichText(value) : value;
+    case 'date': {
+      if (typeof value !== 'string') return value;
+      if (value.trim() === '') return node.nullable ? null : '';
+      const iso = parseTypedDate(value);
+      if (!iso) report(path, dateProblem(value));
+      return iso ?? value;
+    }
+    case 'struct': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+      const struct = { ...(value as Record<string, unknown>) };
+      for (const child of node.children) if (child.name in struct) struct[child.name] = cleanValue(child, struct[child.name], [...path, child.name], report);
+      return struct;
+    }
+    case 'list':
+      return Array.isArray(value) ? value.map((item, index) => cleanValue(node.item, item, [...path, index], report)) : value;
+    default:
+      return value;
+  }
+}
+
+// A number typed as something else is kept as typed, so the schema's message names it.
+function numberOf(text: string, nullable: boolean): unknown {
+  if (text.trim() === '') return nullable ? null : undefined;
+  const number = Number(text.trim());
+  return Number.isFinite(number) ? number : text;
+}
+
+/** One non-stream field from its form value (see admin-client/streamfield/form-values.ts). */
+function readField(node: FieldNode, raw: unknown, problems: StreamFormProblems): unknown {
   const text = typeof raw === 'string' ? raw : '';
-  switch (field.kind) {
+  let value: unknown;
+  switch (node.kind) {
     case 'boolean':
       return raw === 'on' || raw === 'true';
     case 'number':
-      return text.trim() === '' ? undefined : Number(text);
-    case 'stream':
+    case 'chooser':
+      return numberOf(text, node.nullable);
+    case 'struct':
+    case 'list':
       try {
-        const parsed: unknown = text.trim() === '' ? [] : JSON.parse(text);
-        if (!options.validateBlocks) return parsed;
-        const blocks = Array.isArray(parsed) ? streamBlocksOf(parsed) : parsed;
-        if (!Array.isArray(blocks)) return blocks;
-        const { errors, summary } = streamProblems(blocks);
-        if (summary.length === 0) return blocks;
-        problems.streamErrors[name] = errors;
-        (problems.errors[name] ??= []).push(gettext('Some blocks need attention; each problem is shown beside its field below.'));
-        for (const message of summary) addProblem(problems, undefined, message);
-        return blocks;
+        value = text.trim() === '' ? undefined : JSON.parse(text);
       } catch {
-        addProblem(problems, name, gettext('Enter valid JSON: a list of blocks like [{"type": "heading", "value": {...}}].'));
+        addFieldProblem(problems, node, [], gettext('This field was not sent in a form the editor can read; reload the page and try again.'));
         return undefined;
       }
-    case 'rich_text':
-      // Stored sanitized, so nothing unsafe waits in the database for a template to forget it.
-      return sanitizeRichText(text);
+      break;
+    case 'select':
+      value = text === '' && node.nullable ? null : text;
+      break;
     default:
-      return text;
+      value = text;
   }
+  return cleanValue(node, value, [], (path, message) => addFieldProblem(problems, node, path, message));
+}
+
+function parsedJson(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The content a form's values hold, as the editors show it: read as a save reads it (rich text
+ * sanitized, dates made ISO where they can be) without judging it, so what was typed stays.
+ */
+export function formContent(pageType: PageTypeDefinition, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const scratch: StreamFormProblems = { ...emptyProblems({}), streamErrors: {}, fieldErrors: {} };
+  return Object.fromEntries(
+    pageTypeFields(pageType).map((node) => {
+      const raw = values[CONTENT_PREFIX + node.name];
+      return [node.name, node.kind === 'stream' ? parsedJson(raw) : readField(node, raw, scratch)];
+    }),
+  );
 }
 
 /**
@@ -181,18 +267,25 @@ function readContentField(field: AdminField, raw: unknown, problems: StreamFormP
 export function readPageForm(pageType: PageTypeDefinition, body: Record<string, unknown>, currentContent: Record<string, unknown>, options: ReadOptions): PageFormResult {
   const values: Record<string, unknown> = { ...body, show_in_menus: body.show_in_menus === 'on' };
   delete values.csrfmiddlewaretoken;
-  for (const field of pageType.adminFields) if (field.kind === 'boolean') values[CONTENT_PREFIX + field.name] = body[CONTENT_PREFIX + field.name] === 'on';
-  const problems: StreamFormProblems = { ...emptyProblems(values), streamErrors: {} };
+  const problems: StreamFormProblems = { ...emptyProblems(values), streamErrors: {}, fieldErrors: {} };
+  const nodes = pageTypeFields(pageType);
 
   const content: Record<string, unknown> = { ...currentContent };
-  for (const field of pageType.adminFields) content[field.name] = readContentField(field, body[CONTENT_PREFIX + field.name], problems, options);
+  for (const node of nodes) {
+    const name = CONTENT_PREFIX + node.name;
+    // A field the form did not send keeps its value (a form of an older version of the type).
+    if (!(name in body) && node.kind !== 'boolean') continue;
+    content[node.name] = node.kind === 'stream' ? readStream(name, typeof body[name] === 'string' ? body[name] : '', problems, options) : readField(node, body[name], problems);
+  }
   const fields = pageType.fields.safeParse(content);
   if (!fields.success) {
     for (const issue of fields.error.issues) {
-      const [first, ...rest] = issue.path.map(String);
-      const known = pageType.adminFields.some((field) => field.name === first) && !problems.errors[CONTENT_PREFIX + first];
-      const where = rest.length > 0 ? ` (${rest.join(' › ')})` : '';
-      addProblem(problems, known ? CONTENT_PREFIX + first : undefined, `${issue.message}${where}`);
+      const [first, ...rest] = issue.path.filter((step): step is string | number => typeof step !== 'symbol');
+      const node = nodes.find((each) => each.name === first);
+      const name = CONTENT_PREFIX + String(first);
+      // One problem per field: a value already refused (a date that is no date) says why once.
+      if (!node || node.kind === 'stream') addProblem(problems, node && !problems.errors[name] ? name : undefined, issue.message);
+      else if (!problems.fieldErrors[name]?.some((known) => known.path.join('.') === rest.join('.'))) addFieldProblem(problems, node, rest, gettext(issueMessage(issue)));
     }
   }
 

@@ -3,7 +3,7 @@ import { gettext, interpolate } from '../../../client/lib/i18n';
 import { streamBlockSchema, type FieldNode, type StreamBlock, type StreamValue } from '../../../admin-client/streamfield/schemas';
 import type { DefinitionsByType } from '../../../admin-client/streamfield/value-ops';
 import { BLOCKS } from '../../blocks/index';
-import type { AdminField } from '../../blocks/types';
+import { pageTypeFields } from '../block-definitions';
 import type { RevisionSnapshot } from '../../models/pages';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 import { sanitizeRichText } from '../../rich-text';
@@ -197,15 +197,6 @@ function compareStream(label: string, before: unknown, after: unknown, context: 
   return blocks.length > 0 || reordered ? { label, blocks, reordered } : null;
 }
 
-/** A page type's own (non-stream) field as a field node, so it reads like a block's. */
-function pageFieldNode(field: AdminField): FieldNode {
-  const base = { name: field.name, label: field.label, required: field.required ?? false, nullable: true };
-  if (field.kind === 'select') return { ...base, kind: 'select', choices: (field.choices ?? []).map(([value, label]) => [value, label]) };
-  if (field.kind === 'number') return { ...base, kind: 'number', integer: false };
-  if (field.kind === 'boolean' || field.kind === 'stream') return { ...base, kind: field.kind };
-  return { ...base, kind: field.kind };
-}
-
 /** What differs, field by field and block by block, from `before` to `after`, in the editor's words. */
 export function diffSnapshots(pageType: PageTypeDefinition, before: RevisionSnapshot, after: RevisionSnapshot, context: DiffContext): SnapshotDiff {
   const common: Array<[label: string, before: string, after: string]> = [
@@ -217,16 +208,15 @@ export function diffSnapshots(pageType: PageTypeDefinition, before: RevisionSnap
   ];
   const fields: FieldChange[] = common.filter(([, old, next]) => old !== next).map(([label, old, next]) => ({ label, before: old, after: next }));
   const streams: StreamChange[] = [];
-  for (const field of pageType.adminFields) {
-    const old = before.content[field.name];
-    const next = after.content[field.name];
-    const label = gettext(field.label);
-    if (field.kind === 'stream') {
+  for (const node of pageTypeFields(pageType)) {
+    const old = before.content[node.name];
+    const next = after.content[node.name];
+    const label = gettext(node.label);
+    if (node.kind === 'stream') {
       const change = compareStream(label, old, next, context);
       if (change) streams.push(change);
       continue;
     }
-    const node = pageFieldNode(field);
     if (!sameValue(node, old, next, context)) fields.push({ label, before: describeValue(node, old, context), after: describeValue(node, next, context) });
   }
   return { fields, streams };

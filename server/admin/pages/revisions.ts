@@ -14,14 +14,16 @@ import { permsOf } from '../access';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
-import { diffSnapshots, storedBlocks, type DiffContext } from './revision-diff';
+import { diffSnapshots, type DiffContext } from './revision-diff';
 import { databaseId } from '../forms';
 import { definitionsByType } from '../../../admin-client/streamfield/value-ops';
 import { createMediaStorage, mediaRoot } from '../../media-storage';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 import { serializeBlockDefinitions } from '../block-definitions';
+import { referencesInContent } from '../media-usage';
+import { CHOOSER_TARGETS, type ChooserTarget } from '../../../admin-client/streamfield/schemas';
 import { adminTimeZone, formatAdminDate } from '../date-format';
-import { referenceTitles } from '../chooser-data';
+import { titlesOfReferences } from '../chooser-data';
 
 
 /** One side of a compare URL (Wagtail's): 'live', 'latest' (the current draft) or a revision id. */
@@ -66,10 +68,11 @@ export function revisionsRouter({ db, admin, config, sendPage }: AdminContext): 
   const storage = createMediaStorage(mediaRoot(config));
   const definitions = definitionsByType(serializeBlockDefinitions());
 
-  /** The blocks' field trees and the titles of what either side refers to, for the diff's words. */
+  /** The blocks' field trees and the titles of what either side refers to (its own fields and its blocks), for the diff's words. */
   async function diffContext(pageType: PageTypeDefinition, snapshots: readonly RevisionSnapshot[]): Promise<DiffContext> {
-    const streams = pageType.adminFields.filter((field) => field.kind === 'stream').flatMap((field) => snapshots.map((snapshot) => storedBlocks(snapshot.content[field.name])));
-    return { definitions, referenceTitles: await referenceTitles(db, storage, streams) };
+    const found = snapshots.map((snapshot) => referencesInContent(pageType.name, snapshot.content));
+    const ids = Object.fromEntries(CHOOSER_TARGETS.map((target) => [target, found.flatMap((each) => each[target])])) as Record<ChooserTarget, number[]>;
+    return { definitions, referenceTitles: await titlesOfReferences(db, storage, ids) };
   }
 
   async function loadEditable(req: Request, res: Response): Promise<Page> {
