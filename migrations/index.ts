@@ -14,6 +14,7 @@ import * as m0012 from './0012_location_permissions';
 import * as m0013 from './0013_workflows';
 import * as m0014 from './0014_idempotency_request_hash';
 import * as m0015 from './0015_signup_confirmations_and_captcha_tokens';
+import * as m0017 from './0017_image_tags_and_alt_text';
 import * as m0019 from './0019_user_time_zone';
 import * as m0020 from './0020_waitlist_left_position';
 import * as m0021 from './0021_location_time_zones';
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_workflows': m0013,
   '0014_idempotency_request_hash': m0014,
   '0015_signup_confirmations_and_captcha_tokens': m0015,
+  '0017_image_tags_and_alt_text': m0017,
   '0019_user_time_zone': m0019,
   '0020_waitlist_left_position': m0020,
   '0021_location_time_zones': m0021,

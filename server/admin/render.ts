@@ -113,7 +113,14 @@ export function createAdminRenderer(manifest: AssetManifest, csrf: CsrfProtectio
     res.status(status).set('Cache-Control', 'private, no-store').type('html').send(layout!({ ...shared, body: body(shared) }));
   }
 
-  return { render };
+  /** One template's HTML without the layout, for markup a page's script inserts (the multiple upload's per-file forms). */
+  function fragment(req: Request, res: Response, template: string, context: Record<string, unknown>): string {
+    const body = compiled.get(template);
+    if (!body) throw new Error(`Admin template "${template}" does not exist`);
+    return body({ ...context, chrome: res.locals.adminChrome as AdminChrome | undefined, csrfToken: csrf.tokenFor(req, res) });
+  }
+
+  return { render, fragment };
 }
 
 /** The renderer's type, for admin modules that receive it. */

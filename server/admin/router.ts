@@ -16,6 +16,7 @@ import { dashboardRouter } from './dashboard';
 import { editingSessionsRouter } from './editing-sessions';
 import { pagesRouter } from './pages/router';
 import { groupsRouter } from './groups';
+import { imagesRouter } from './images';
 import { usersRouter } from './users';
 import { workflowsRouter } from './workflows';
 import { reservationsRouter } from './reservations';
@@ -64,6 +65,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   router.use(editingSessionsRouter(context));
   router.use(usersRouter(context));
   router.use(groupsRouter(context));
+  router.use(imagesRouter(context));
   router.use(workflowsRouter(context));
   router.use(waitlistRouter(context));
   router.use(reservationsRouter(context));

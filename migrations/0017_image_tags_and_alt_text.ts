@@ -1,0 +1,29 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Alt text for images (Wagtail's image `description`) and tags: one shared `tags` table (as
+ * taggit's) that images use through `image_tags` and other kinds may use through their own.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('images').addColumn('description', 'varchar(255)', (column) => column.notNull().defaultTo(sql`''`)).execute();
+  await db.schema
+    .createTable('tags')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('name', 'varchar(100)', (c) => c.notNull())
+    .execute();
+  // "Harbor" and "harbor" are one tag, as taggit's case-insensitive lookups treat them.
+  await sql`create unique index tags_name_key on tags (lower(name))`.execute(db);
+  await db.schema
+    .createTable('image_tags')
+    .addColumn('image_id', 'integer', (c) => c.notNull().references('images.id').onDelete('cascade'))
+    .addColumn('tag_id', 'integer', (c) => c.notNull().references('tags.id').onDelete('cascade'))
+    .addPrimaryKeyConstraint('image_tags_pkey', ['image_id', 'tag_id'])
+    .execute();
+  await db.schema.createIndex('image_tags_tag_idx').on('image_tags').column('tag_id').execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('image_tags').execute();
+  await db.schema.dropTable('tags').execute();
+  await db.schema.alterTable('images').dropColumn('description').execute();
+}
