@@ -309,7 +309,7 @@ function checkFocalPoint(focalPoint: FocalPoint, width: number, height: number):
 }
 
 function megabytes(bytes: number): string {
-  return `${Math.round((bytes / 1_000_000) * 10) / 10} MB`;
+  return `${Math.max(0.1, Math.round((bytes / 1_000_000) * 10) / 10)} MB`;
 }
 
 function formatMillions(pixels: number): string {
