@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { interpolate } from '../../client/lib/i18n';
+import { gettext, interpolate } from '../../client/lib/i18n';
 import type { Image } from '../db/schema';
 import { HttpError, NotFoundError, PermissionDenied, ValidationError } from '../errors';
 import { createMediaStorage, mediaRoot } from '../media-storage';
@@ -95,7 +95,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
       return `/wagtail/images/?${params.toString()}`;
     };
     admin.render(req, res, 'images-index', {
-      title: 'Images',
+      title: gettext('Images'),
       activeNav: 'images',
       q: query.q,
       tag: query.tag,
@@ -120,7 +120,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
       res,
       'images-add',
       {
-        title: 'Add an image',
+        title: gettext('Add an image'),
         activeNav: 'images',
         form: problems,
         collections: collectionChoices(collections, problems.values.collection as string | undefined),
@@ -193,7 +193,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
     requireAnyAdd(perms);
     const collections = await addableCollections(db, perms);
     admin.render(req, res, 'images-multiple', {
-      title: 'Add images',
+      title: gettext('Add images'),
       activeNav: 'images',
       collections: collections.map(({ id, label }) => ({ id, label })),
       maxBytes: limits.maxBytes,
