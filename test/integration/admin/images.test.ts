@@ -4,12 +4,13 @@ import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import type { Image, User } from '../../../server/db/schema';
+import { addChild } from '../../../server/models/pages';
 import { createMediaStorage } from '../../../server/media-storage';
 import { createImage, getImage } from '../../../server/models/images';
 import { getRendition } from '../../../server/models/renditions';
 import { imageTagNames } from '../../../server/models/tags';
 import { createAdminUser, signedInClient, type AdminClient } from '../../support/admin';
-import { uniqueSuffix } from '../../support/fixtures';
+import { createTestSite, uniqueSuffix } from '../../support/fixtures';
 import { createCollection, grantCollection, postMultipart, solidImage } from '../../support/images';
 import { startTestServer, type TestServer } from '../../support/server';
 
@@ -169,11 +170,16 @@ describe('admin images', () => {
     const usage = await (await as(changer)).get(`/wagtail/images/usage/${image.id}/`);
     expect(usage.status).to.equal(200);
     expect(usage.body).to.include('This image is not used on any page.');
+    const site = await createTestSite(server.db);
+    const body = [{ type: 'feature_image', id: 'usage-1', value: { image: image.id, caption: '' } }];
+    const using = await addChild(server.db, site.home, { title: 'Raw bar guide', slug: `raw-bar-${uniqueSuffix()}`, pageType: 'content_page', content: { body, confirmation: [] } });
+    const used = await (await as(changer)).get(`/wagtail/images/usage/${image.id}/`);
+    expect(used.body).to.include(`href="/wagtail/pages/${using.id}/edit/"`).and.include('Raw bar guide').and.include('Live version');
 
     const client = await as(deleter);
     const confirm = await client.get(`/wagtail/images/${image.id}/delete/`);
     expect(confirm.status).to.equal(200);
-    expect(confirm.body).to.include('Are you sure you want to delete this image?').and.include('This image is not used on any page.');
+    expect(confirm.body).to.include('Are you sure you want to delete this image?').and.include('This image is used on 1 page:').and.include(`href="/wagtail/pages/${using.id}/edit/"`);
     expect((await client.post(`/wagtail/images/${image.id}/delete/`)).status).to.equal(303);
     expect(await server.db.selectFrom('images').select('id').where('id', '=', image.id).executeTakeFirst()).to.equal(undefined);
     expect(existsSync(path.join(mediaDir, image.file))).to.equal(false);
