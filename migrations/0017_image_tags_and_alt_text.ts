@@ -1,11 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Alt text for images (Wagtail's image `description`) and tags: one shared `tags` table (as
+ * Alt text for images (Wagtail's image `description`), a counter of rendition-dropping changes, and tags: one shared `tags` table (as
  * taggit's) that images use through `image_tags` and other kinds may use through their own.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('images').addColumn('description', 'varchar(255)', (column) => column.notNull().defaultTo(sql`''`)).execute();
+  // Counts changes that drop renditions (focal point, file), so processes that remember
+  // renditions never hand out one whose file was removed.
+  await db.schema.alterTable('images').addColumn('renditions_generation', 'integer', (column) => column.notNull().defaultTo(0)).execute();
   await db.schema
     .createTable('tags')
     .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -25,5 +28,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('image_tags').execute();
   await db.schema.dropTable('tags').execute();
+  await db.schema.alterTable('images').dropColumn('renditions_generation').execute();
   await db.schema.alterTable('images').dropColumn('description').execute();
 }

@@ -101,6 +101,8 @@ export interface ImagesTable {
   uploaded_by_user_id: number | null;
   /** Alt text (Wagtail's `description`); '' when none was given. */
   description: Generated<string>;
+  /** Bumped whenever renditions are dropped (focal point or file changed); part of the renditions' memo key. */
+  renditions_generation: Generated<number>;
 }
 
 /** A label shared by images (and any kind that tags its objects); unique case-insensitively. */

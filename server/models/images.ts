@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import sharp, { type Metadata } from 'sharp';
 import { z } from 'zod';
 import type { Db } from '../db/database';
@@ -182,6 +183,7 @@ export async function replaceImageFile(db: Db, storage: MediaStorage, image: Ima
           height,
           file_size: bytes.length,
           file_hash: fileHash,
+          renditions_generation: sql`renditions_generation + 1`,
           ...(sameSize ? {} : { focal_point_x: null, focal_point_y: null, focal_point_width: null, focal_point_height: null }),
         })
         .where('id', '=', image.id)
@@ -239,6 +241,7 @@ export async function setFocalPoint(db: Db, storage: MediaStorage, image: Image,
         focal_point_y: checked?.y ?? null,
         focal_point_width: checked?.width ?? null,
         focal_point_height: checked?.height ?? null,
+        renditions_generation: sql`renditions_generation + 1`,
       })
       .where('id', '=', image.id)
       .returningAll()

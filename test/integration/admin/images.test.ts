@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Image, User } from '../../../server/db/schema';
 import { addChild } from '../../../server/models/pages';
 import { createMediaStorage } from '../../../server/media-storage';
-import { createImage, getImage } from '../../../server/models/images';
+import { createImage, getImage, setFocalPoint } from '../../../server/models/images';
 import { getRendition } from '../../../server/models/renditions';
 import { imageTagNames } from '../../../server/models/tags';
 import { createAdminUser, signedInClient, type AdminClient } from '../../support/admin';
@@ -160,6 +160,19 @@ describe('admin images', () => {
     for (const rendition of renditions) expect(existsSync(path.join(mediaDir, rendition.file))).to.equal(false);
     expect(existsSync(path.join(mediaDir, image.file))).to.equal(false);
     expect(existsSync(path.join(mediaDir, after.file))).to.equal(true);
+  });
+
+  it('drops focal-point renditions when the focal point moves, and never hands out a dropped one again', async () => {
+    const a = { x: 50, y: 50, width: 20, height: 20 };
+    const image = await createImage(server.db, storage(), { title: 'Moving focus', bytes: await solidImage(200, 100), collectionId: docks, focalPoint: a });
+    const first = await getRendition(server.db, storage(), image, 'fill-50x50');
+    const width = await getRendition(server.db, storage(), image, 'width-100');
+    const moved = await setFocalPoint(server.db, storage(), image, { x: 150, y: 50, width: 20, height: 20 });
+    expect(existsSync(path.join(mediaDir, first.file))).to.equal(false);
+    expect(existsSync(path.join(mediaDir, width.file))).to.equal(true);
+    const back = await setFocalPoint(server.db, storage(), moved, a);
+    const again = await getRendition(server.db, storage(), back, 'fill-50x50');
+    expect(existsSync(path.join(mediaDir, again.file))).to.equal(true);
   });
 
   it('shows usage before deleting; delete needs delete on the collection or add as the uploader', async () => {
