@@ -73,7 +73,7 @@ describe('back office images in the browser', function () {
     expect(problems).to.deep.equal([]);
   });
 
-  it('sets a focal point with the keyboard, saves it, and the fill preview then crops around it', async () => {
+  it('sets a focal point with the keyboard, saves it, and the fill preview then crops around it; a mouse drag sets one too', async () => {
     const image = await createImage(server.db, createMediaStorage(mediaDir), { title: `Two halves ${uniqueSuffix()}`, bytes: await twoHalves(), collectionId });
     const page = await signInToAdmin(await browser.createBrowserContext(), `http://${site.hostname}:${server.port}`, editor, `/wagtail/images/${image.id}/`, { problems });
 
@@ -105,5 +105,20 @@ describe('back office images in the browser', function () {
     await page.click('[data-action="focal-point#reset"]');
     expect(await page.$eval('#focal-status', (status) => status.textContent)).to.equal('No focal point: crops keep the centre.');
     expect(await page.$eval('input[name="focal_point_x"]', (input) => (input as HTMLInputElement).value)).to.equal('');
+
+    // With the mouse: a rectangle dragged over the left quarter of the picture.
+    const box = (await (await page.$('.admin-focal__stage img'))!.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.05, box.y + box.height * 0.2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.5, { steps: 5 });
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.8, { steps: 5 });
+    await page.mouse.up();
+    const values = await page.$$eval('[data-focal-point-target="x"], [data-focal-point-target="y"], [data-focal-point-target="w"], [data-focal-point-target="h"]', (inputs) => inputs.map((input) => Number((input as HTMLInputElement).value)));
+    const [x, y, w, h] = values as [number, number, number, number];
+    expect(x).to.be.closeTo(90, 3);
+    expect(y).to.be.closeTo(150, 3);
+    expect(w).to.be.closeTo(120, 3);
+    expect(h).to.be.closeTo(180, 3);
+    expect(await page.$eval('#focal-status', (status) => status.textContent)).to.equal(`Focal point: ${x}, ${y}, ${w}×${h}`);
   });
 });
