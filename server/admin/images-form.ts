@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Image } from '../db/schema';
 import { HttpError } from '../errors';
 import type { CollectionOption } from '../models/collections';
-import type { FocalPoint, ImageLimits } from '../models/images';
+import { megabytes, type FocalPoint, type ImageLimits } from '../models/images';
 import { checkTagNames, parseTags } from '../models/tags';
 import type { UploadedFile } from '../uploads';
 import { addProblem, databaseId, emptyProblems, type FormProblems } from './forms';
@@ -38,7 +38,7 @@ export function titleFromFilename(filename: string): string {
 
 /** Wagtail's file field help: supported formats and the size limit. */
 export function fileHelp(limits: ImageLimits): string {
-  return `Supported formats: AVIF, GIF, JPEG, PNG, WEBP. Maximum filesize: ${Math.round((limits.maxBytes / 1_000_000) * 10) / 10} MB.`;
+  return `Supported formats: AVIF, GIF, JPEG, PNG, WEBP. Maximum filesize: ${megabytes(limits.maxBytes)}.`;
 }
 
 const titleSchema = z.string().trim().min(1, 'This field is required.').max(255, 'Ensure this value has at most 255 characters.');

@@ -311,7 +311,8 @@ function checkFocalPoint(focalPoint: FocalPoint, width: number, height: number):
   return checked;
 }
 
-function megabytes(bytes: number): string {
+/** A size in megabytes with one decimal, as upload limits are stated ("10 MB"). */
+export function megabytes(bytes: number): string {
   return `${Math.max(0.1, Math.round((bytes / 1_000_000) * 10) / 10)} MB`;
 }
 
