@@ -42,7 +42,8 @@ export function titleWords(text: string): string[] {
   return text.trim().split(/\s+/).filter(Boolean).slice(0, 10);
 }
 
-async function thumbnailUrl(db: Db, storage: MediaStorage, image: Image): Promise<string | undefined> {
+/** The chooser thumbnail of an image, or undefined when its original cannot be read. */
+export async function thumbnailUrl(db: Db, storage: MediaStorage, image: Image): Promise<string | undefined> {
   try {
     return renditionUrl(await getRendition(db, storage, image, CHOOSER_THUMBNAIL_SPEC));
   } catch {

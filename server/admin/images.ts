@@ -176,7 +176,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
     const perms = permsOf(res);
     const [collections, tags, thumb] = await Promise.all([collectionsForImage(perms, image), imageTagNames(db, [image.id]), thumbnail(image, TILE_SPEC)]);
     const values = problems?.values ?? { title: image.title, description: image.description, collection: String(image.collection_id), tags: formatTags(tags.get(image.id) ?? []) };
-    return admin.fragment(req, res, 'images-multiple-form', {
+    return admin.renderFragment(req, res, 'images-multiple-form', {
       image,
       thumbnail: thumb,
       form: problems ?? emptyProblems(values),

@@ -113,14 +113,14 @@ export function createAdminRenderer(manifest: AssetManifest, csrf: CsrfProtectio
     res.status(status).set('Cache-Control', 'private, no-store').type('html').send(layout!({ ...shared, body: body(shared) }));
   }
 
-  /** One template's HTML without the layout, for markup a page's script inserts (the multiple upload's per-file forms). */
-  function fragment(req: Request, res: Response, template: string, context: Record<string, unknown>): string {
+  /** One template's HTML alone, without the layout: forms answered inside JSON (the multiple upload's items). */
+  function renderFragment(req: Request, res: Response, template: string, context: Record<string, unknown>): string {
     const body = compiled.get(template);
     if (!body) throw new Error(`Admin template "${template}" does not exist`);
-    return body({ ...context, chrome: res.locals.adminChrome as AdminChrome | undefined, csrfToken: csrf.tokenFor(req, res) });
+    return body({ ...context, chrome: res.locals.adminChrome as AdminChrome | undefined, csrfToken: csrf.tokenFor(req, res), nonce: cspNonce(res) });
   }
 
-  return { render, fragment };
+  return { render, renderFragment };
 }
 
 /** The renderer's type, for admin modules that receive it. */

@@ -13,6 +13,8 @@ import { accountsRouter } from './accounts';
 import { choosersRouter } from './choosers';
 import { adminApiRouter } from './api';
 import { dashboardRouter } from './dashboard';
+import { documentsRouter } from './documents';
+import { videosRouter } from './videos';
 import { editingSessionsRouter } from './editing-sessions';
 import { pagesRouter } from './pages/router';
 import { groupsRouter } from './groups';
@@ -69,6 +71,8 @@ export function adminRouter(options: AdminRouterOptions): Router {
   router.use(workflowsRouter(context));
   router.use(waitlistRouter(context));
   router.use(reservationsRouter(context));
+  router.use(documentsRouter(context));
+  router.use(videosRouter(context));
   router.use(() => {
     throw new NotFoundError('There is nothing at this address.');
   });

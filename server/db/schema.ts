@@ -137,6 +137,8 @@ export interface DocumentsTable {
   file_extension: string;
   file_size: number;
   file_hash: string;
+  /** Decided from the bytes at upload (octet-stream for documents stored before that). */
+  content_type: string;
   collection_id: number;
   created_at: CreatedAt;
   uploaded_by_user_id: number | null;
@@ -149,13 +151,15 @@ export interface VideosTable {
   poster_image_id: number | null;
   collection_id: number;
   created_at: CreatedAt;
+  uploaded_by_user_id: Generated<number | null>;
 }
 
-/** One encoding of a video: a path under /media/ or an https URL, with its MIME type. */
+/** One encoding of a video: an uploaded file (storage key) or a URL, exactly one, with its MIME type. */
 export interface VideoSourcesTable {
   id: Generated<number>;
   video_id: number;
-  url: string;
+  file: string | null;
+  url: string | null;
   mimetype: string;
   sort_order: Generated<number>;
 }
@@ -168,7 +172,9 @@ export interface VideoTracksTable {
   label: string;
   srclang: string;
   sort_order: Generated<number>;
-  content: string;
+  /** The WebVTT in media storage (new tracks), or inline `content` (tracks stored before 0018). */
+  file: string | null;
+  content: string | null;
 }
 
 export interface SessionsTable {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Document } from '../db/schema';
@@ -6,7 +7,7 @@ import { withTransaction } from '../db/transaction';
 import { NotFoundError, ValidationError } from '../errors';
 import { mediaKey, type MediaStorage } from '../media-storage';
 import { resolveCollectionId } from './images';
-import { slugify } from './slugs';
+import { documentContentType, extensionOf } from './media-content';
 
 /** What a document is created from; `filename` is the uploaded name and becomes the download name. */
 export interface CreateDocumentOptions {
@@ -35,38 +36,114 @@ const createDocumentSchema = z.object({
   bytes: z.instanceof(Uint8Array).refine((bytes) => bytes.length > 0, 'The document file is empty.'),
 });
 
-/** Stores an uploaded file as a document, recording its size, SHA-1 and lowercase extension. */
+/**
+ * Stores an uploaded file as a document, recording its size, SHA-1, lowercase extension and the
+ * Content-Type its bytes show (refused when they contradict the name, see media-content.ts).
+ * Files are stored by the SHA-256 of their bytes, so the same file uploaded twice is kept once.
+ */
 export async function createDocument(db: Db, storage: MediaStorage, options: CreateDocumentOptions): Promise<Document> {
   const parsed = createDocumentSchema.safeParse(options);
   if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
   const { title, filename } = parsed.data;
-  const bytes = Buffer.from(parsed.data.bytes);
-  const dot = filename.lastIndexOf('.');
-  const extension = filename.slice(dot + 1).toLowerCase();
-  const fileHash = createHash('sha1').update(bytes).digest('hex');
-
-  return withTransaction(db, async (tx) => {
+  const file = await documentFile(filename, parsed.data.bytes);
+  return storeDocumentFile(db, storage, file, async (tx) => {
     const collectionId = await resolveCollectionId(tx, options.collectionId);
-    const stem = `${slugify(filename.slice(0, dot)).slice(0, 60).replace(/-+$/, '')}-${fileHash.slice(0, 8)}`;
-    const file = await freeDocumentKey(tx, stem, extension);
-    const document = await tx
+    return tx
       .insertInto('documents')
-      .values({
-        title,
-        file,
-        filename,
-        file_extension: extension,
-        file_size: bytes.length,
-        file_hash: fileHash,
-        collection_id: collectionId,
-        uploaded_by_user_id: options.uploadedBy ?? null,
-      })
+      .values({ title, ...file.columns, collection_id: collectionId, uploaded_by_user_id: options.uploadedBy ?? null })
       .returningAll()
       .executeTakeFirstOrThrow();
-    // Written after the row so that a refused insert leaves no file behind.
-    await storage.save(file, bytes);
-    return document;
   });
+}
+
+/** What an edit changes: the title, the collection, and the file when one is given. */
+export interface UpdateDocumentOptions {
+  title: string;
+  collectionId: number;
+  file?: { filename: string; bytes: Uint8Array };
+}
+
+/** Changes a document's title and collection, and replaces its file when given (the old one is removed once nothing uses it). */
+export async function updateDocument(db: Db, storage: MediaStorage, document: Document, options: UpdateDocumentOptions): Promise<Document> {
+  const title = createDocumentSchema.shape.title.safeParse(options.title);
+  if (!title.success) throw new ValidationError(title.error.issues[0]!.message);
+  const changes = { title: title.data, collection_id: await resolveCollectionId(db, options.collectionId) };
+  const update = (tx: Db, columns: Partial<DocumentFile['columns']>) =>
+    tx.updateTable('documents').set({ ...changes, ...columns }).where('id', '=', document.id).returningAll().executeTakeFirstOrThrow();
+  if (!options.file) return update(db, {});
+  const parsed = createDocumentSchema.pick({ filename: true, bytes: true }).safeParse(options.file);
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
+  const file = await documentFile(parsed.data.filename, parsed.data.bytes);
+  return storeDocumentFile(db, storage, file, async (tx) => {
+    const updated = await update(tx, file.columns);
+    if (document.file !== file.columns.file) await removeUnusedDocumentFile(tx, storage, document.file);
+    return updated;
+  });
+}
+
+/** Deletes a document, and its stored file when no other document shares it. */
+export async function deleteDocument(db: Db, storage: MediaStorage, document: Document): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    await lockFileKey(tx, document.file);
+    await tx.deleteFrom('documents').where('id', '=', document.id).execute();
+    await removeUnusedDocumentFile(tx, storage, document.file);
+  });
+}
+
+interface DocumentFile {
+  bytes: Buffer;
+  columns: Pick<Document, 'file' | 'filename' | 'file_extension' | 'file_size' | 'file_hash' | 'content_type'>;
+}
+
+async function documentFile(filename: string, data: Uint8Array): Promise<DocumentFile> {
+  const bytes = Buffer.from(data);
+  const contentType = await documentContentType(filename, bytes);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return {
+    bytes,
+    columns: {
+      file: mediaKey('documents', sha256),
+      filename,
+      file_extension: extensionOf(filename),
+      file_size: bytes.length,
+      file_hash: createHash('sha1').update(bytes).digest('hex'),
+      content_type: contentType,
+    },
+  };
+}
+
+/**
+ * Runs `write` (the row's insert or update) and saves the file in one transaction holding the
+ * file key's lock, so a concurrent delete of another document with the same bytes cannot remove
+ * the file in between. A failure leaves neither row nor (newly written) file.
+ */
+async function storeDocumentFile(db: Db, storage: MediaStorage, file: DocumentFile, write: (tx: Db) => Promise<Document>): Promise<Document> {
+  let wroteNewFile = false;
+  try {
+    return await withTransaction(db, async (tx) => {
+      await lockFileKey(tx, file.columns.file);
+      const shared = await tx.selectFrom('documents').select('id').where('file', '=', file.columns.file).limit(1).executeTakeFirst();
+      const document = await write(tx);
+      // Saved after the row so that a refused write leaves no file; an existing file is rewritten
+      // with the same bytes, which also restores one lost from storage.
+      wroteNewFile = !shared;
+      await storage.save(file.columns.file, file.bytes);
+      return document;
+    });
+  } catch (error) {
+    if (wroteNewFile && !db.isTransaction) await storage.remove(file.columns.file);
+    throw error;
+  }
+}
+
+async function lockFileKey(tx: Db, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`documents:${key}`}))`.execute(tx);
+}
+
+async function removeUnusedDocumentFile(tx: Db, storage: MediaStorage, key: string): Promise<void> {
+  await lockFileKey(tx, key);
+  const other = await tx.selectFrom('documents').select('id').where('file', '=', key).limit(1).executeTakeFirst();
+  if (!other) await storage.remove(key);
 }
 
 /** One document by id, or NotFoundError. */
@@ -93,10 +170,4 @@ export function formatFileSize(bytes: number): string {
     rounded = (bytes / 1000 ** (index + 1)).toFixed(1);
   }
   return `${rounded} ${FILE_SIZE_UNITS[index]}`;
-}
-
-async function freeDocumentKey(db: Db, stem: string, extension: string): Promise<string> {
-  const preferred = mediaKey('documents', `${stem}.${extension}`);
-  const taken = await db.selectFrom('documents').select('id').where('file', '=', preferred).executeTakeFirst();
-  return taken ? mediaKey('documents', `${stem}-${randomBytes(3).toString('hex')}.${extension}`) : preferred;
 }

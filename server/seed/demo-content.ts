@@ -268,7 +268,7 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
     }
     await addChild(tx, home, { title: 'Thank You', slug: 'thank-you', pageType: 'noindex_page', content: {} });
     await addChild(tx, home, { title: 'Footer', slug: 'footer', pageType: FOOTER_PAGE_TYPE, content: { ...FOOTER } });
-    const { videoId } = await seedDemoVideo(tx, refs);
+    const { videoId } = await seedDemoVideo(tx, storage, refs);
     await addDemoPages(tx, home, [
       ...demoMediaPages(refs),
       ...demoTextPages(refs),

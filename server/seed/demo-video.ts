@@ -1,17 +1,23 @@
+import { readFile } from 'node:fs/promises';
 import type { StreamValue } from '../blocks/stream';
 import type { Db } from '../db/database';
-import { createVideo } from '../models/videos';
+import type { MediaStorage } from '../media-storage';
+import { addVideoTrack, createVideoWithFile } from '../models/videos';
 import type { DemoPage, DemoRefs } from './demo-types';
 
 const DEMO_VIDEO_TITLE = 'From Dock to Dish';
+// A 6-second VP9 WebM made by scripts/generate-harbor-clip.ts, and its English captions.
+const CLIP = new URL('./assets/harbor-clip.webm', import.meta.url);
+const CAPTIONS = new URL('./assets/harbor-clip.en.vtt', import.meta.url);
 
 /**
- * Adds the demo video to the library: a title and a poster, but no sources. The seed has no
- * media file to point at (it cannot encode one, and fetches nothing), so the video blocks show
- * the poster with their "Video unavailable" state until an editor adds a source.
+ * Adds the demo video to the library: a title, a poster, the shipped clip as its source and
+ * English captions, each stored through media storage as an editor's upload would be.
  */
-export async function seedDemoVideo(db: Db, refs: DemoRefs): Promise<{ videoId: number }> {
-  const video = await createVideo(db, { title: DEMO_VIDEO_TITLE, posterImageId: refs.images['harbor-hero'] });
+export async function seedDemoVideo(db: Db, storage: MediaStorage, refs: DemoRefs): Promise<{ videoId: number }> {
+  const [clip, captions] = await Promise.all([readFile(CLIP), readFile(CAPTIONS)]);
+  const video = await createVideoWithFile(db, storage, { title: DEMO_VIDEO_TITLE, posterImageId: refs.images['harbor-hero'], file: { filename: 'harbor-clip.webm', bytes: clip } });
+  await addVideoTrack(db, storage, video.id, { kind: 'captions', label: 'English', srclang: 'en', content: captions });
   return { videoId: video.id };
 }
 

@@ -366,7 +366,7 @@ describe('images, renditions, documents and videos', () => {
         expect(error, filename).to.be.instanceOf(ValidationError);
         expect(error.message, filename).to.match(/needs a name and an extension/);
       }
-      const fromWindows = await create('C:\\Users\\chef\\menu "final".PDF');
+      const fromWindows = await create('C:\\Users\\chef\\menu "final".PDF', Buffer.from('%PDF-1.4'));
       expect(fromWindows).to.include({ filename: 'menu final.PDF', file_extension: 'pdf' });
     });
   });
@@ -379,8 +379,8 @@ describe('images, renditions, documents and videos', () => {
       const video = await createVideo(server.db, { title: 'Dock to dish', posterImageId: poster.id });
       await addVideoSource(server.db, video.id, { url: 'https://cdn.example.com/dock.webm', mimetype: 'video/webm', sortOrder: 2 });
       await addVideoSource(server.db, video.id, { url: '/media/videos/dock.mp4', mimetype: 'Video/MP4', sortOrder: 1 });
-      const english = await addVideoTrack(server.db, video.id, { kind: 'captions', label: 'English', srclang: 'en-US', content: vtt, sortOrder: 2 });
-      const spanish = await addVideoTrack(server.db, video.id, { kind: 'subtitles', label: 'Español', srclang: 'es', content: vtt, sortOrder: 1 });
+      const english = await addVideoTrack(server.db, storage, video.id, { kind: 'captions', label: 'English', srclang: 'en-US', content: vtt, sortOrder: 2 });
+      const spanish = await addVideoTrack(server.db, storage, video.id, { kind: 'subtitles', label: 'Español', srclang: 'es', content: vtt, sortOrder: 1 });
 
       const loaded = await getVideoWithSourcesAndTracks(server.db, video.id);
       expect(loaded.poster?.id).to.equal(poster.id);
@@ -401,7 +401,7 @@ describe('images, renditions, documents and videos', () => {
 
     it('serves a track as WebVTT at /video-track/{pk}/, with or without the slash', async () => {
       const video = await createVideo(server.db, { title: 'Shucking oysters' });
-      const track = await addVideoTrack(server.db, video.id, { kind: 'captions', label: 'English', srclang: 'en', content: vtt });
+      const track = await addVideoTrack(server.db, storage, video.id, { kind: 'captions', label: 'English', srclang: 'en', content: vtt });
       for (const urlPath of [`/video-track/${track.id}/`, `/video-track/${track.id}`]) {
         const response = await get(urlPath);
         expect(response.status, urlPath).to.equal(200);
@@ -424,7 +424,7 @@ describe('images, renditions, documents and videos', () => {
         [{ label: ' ' }, /needs a label/],
       ];
       for (const [change, reason] of trackCases) {
-        const error = await rejection(addVideoTrack(server.db, video.id, { ...track, ...change } as typeof track));
+        const error = await rejection(addVideoTrack(server.db, storage, video.id, { ...track, ...change } as typeof track));
         expect(error, JSON.stringify(change)).to.be.instanceOf(ValidationError);
         expect(error.message).to.match(reason);
       }
@@ -437,7 +437,7 @@ describe('images, renditions, documents and videos', () => {
       for (const [url, mimetype] of sourceCases) {
         expect(await rejection(addVideoSource(server.db, video.id, { url, mimetype })), url).to.be.instanceOf(ValidationError);
       }
-      expect(await rejection(addVideoTrack(server.db, 987654, track))).to.be.instanceOf(NotFoundError);
+      expect(await rejection(addVideoTrack(server.db, storage, 987654, track))).to.be.instanceOf(NotFoundError);
       expect((await rejection(createVideo(server.db, { title: 'No poster', posterImageId: 987654 }))).message).to.match(/no image with id 987654/);
     });
   });

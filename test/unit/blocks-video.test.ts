@@ -261,7 +261,7 @@ describe('video group blocks', () => {
       const video = await createVideo(db, { title: 'Dock', posterImageId: await posterImage() });
       await addVideoSource(db, video.id, { url: '/media/videos/dock.mp4', mimetype: 'video/mp4', sortOrder: 2 });
       await addVideoSource(db, video.id, { url: '/media/videos/dock.webm', mimetype: 'video/webm', sortOrder: 1 });
-      const track = await addVideoTrack(db, video.id, { kind: 'captions', label: 'English', srclang: 'en', content: 'WEBVTT\n' });
+      const track = await addVideoTrack(db, context.storage, video.id, { kind: 'captions', label: 'English', srclang: 'en', content: 'WEBVTT\n' });
       const [rendered] = await resolveStream([{ type: 'video', id: 'v1', value: { video: video.id, autoplay: true } }], context);
       const props = rendered!.props as unknown as VideoProps;
       expect(props.autoplay).to.equal(true);

@@ -1,0 +1,258 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { gettext, interpolate } from '../../client/lib/i18n';
+import type { Document } from '../db/schema';
+import { NotFoundError, ValidationError } from '../errors';
+import { createMediaStorage, mediaRoot } from '../media-storage';
+import { collectionOptions, type CollectionOption } from '../models/collections';
+import { createDocument, deleteDocument, documentUrl, formatFileSize, getDocument, updateDocument } from '../models/documents';
+import { listMedia } from '../models/media-listing';
+import { permsOf } from './access';
+import { addProblem, databaseId, emptyProblems, type FormProblems } from './forms';
+import {
+  addableCollections,
+  canOnMedia,
+  chosenCollection,
+  editableCollections,
+  indexView,
+  markSelected,
+  MEDIA_PAGE_SIZE,
+  readIndexQuery,
+  requireOnMedia,
+  requireSomeMediaPermission,
+  textField,
+  titleFromFilename,
+  uploadedFile,
+  usageView,
+} from './media-admin';
+import { flash } from './render';
+import type { AdminContext } from './types';
+
+const title = z.string().trim().max(255, 'A document title is at most 255 characters.');
+const NOUN = 'documents';
+
+/**
+ * /wagtail/documents/ as Wagtail's documents app: the index (search, collection filter,
+ * ordering, pages), add, multiple upload, edit (replacing the file), usage and delete, and the
+ * chooser's upload. Collection permissions decide each (media-admin.ts).
+ */
+export function documentsRouter({ db, admin, config }: AdminContext): Router {
+  const storage = createMediaStorage(mediaRoot(config));
+  const router = Router();
+
+  async function loadDocument(req: Request): Promise<Document> {
+    const id = databaseId.safeParse(req.params.documentId);
+    if (!id.success) throw new NotFoundError('There is no document with this id.');
+    return getDocument(db, id.data);
+  }
+
+  router.get('/documents/', async (req, res) => {
+    const collectionIds = requireSomeMediaPermission(res, NOUN);
+    const query = readIndexQuery(req);
+    const { rows, total } = await listMedia(db, 'documents', {
+      text: query.q,
+      collectionIds,
+      collectionId: query.collection_id,
+      ordering: query.ordering,
+      offset: (query.p - 1) * MEDIA_PAGE_SIZE,
+      limit: MEDIA_PAGE_SIZE,
+    });
+    const perms = permsOf(res);
+    admin.render(req, res, 'documents-index', {
+      title: gettext('Documents'),
+      activeNav: 'documents',
+      ...indexView(query, total, await collectionOptions(db, collectionIds)),
+      documents: rows.map((document) => ({
+        document,
+        url: documentUrl(document),
+        size: formatFileSize(document.file_size),
+        canEdit: canOnMedia(perms, document, 'change'),
+        canDelete: canOnMedia(perms, document, 'delete'),
+      })),
+    });
+  });
+
+  function renderAdd(req: Request, res: Response, collections: CollectionOption[], form: FormProblems, status = 200) {
+    admin.render(
+      req,
+      res,
+      'documents-add',
+      { title: gettext('Add a document'), activeNav: 'documents', form, collections: markSelected(collections, form.values.collection), maxBytes: formatFileSize(config.MAX_UPLOAD_BYTES) },
+      status,
+    );
+  }
+
+  router.get('/documents/add/', async (req, res) => {
+    const collections = await addableCollections(db, res, NOUN);
+    renderAdd(req, res, collections, emptyProblems({ collection: String(collections[0]!.id) }));
+  });
+
+  /** Creates a document from an add form (page or chooser); the problems per field, or the document. */
+  async function addFromForm(req: Request, res: Response, collections: CollectionOption[]): Promise<{ document: Document } | { problems: FormProblems }> {
+    const problems = emptyProblems({ title: textField(req, 'title'), collection: textField(req, 'collection') });
+    const file = uploadedFile(req, 'file');
+    const chosen = chosenCollection(problems.values.collection, collections);
+    const typed = title.safeParse(problems.values.title);
+    if (!file) addProblem(problems, 'file', gettext('Choose a file to upload.'));
+    if ('error' in chosen) addProblem(problems, 'collection', chosen.error);
+    if (!typed.success) addProblem(problems, 'title', typed.error.issues[0]!.message);
+    if (!file || 'error' in chosen || !typed.success) return { problems };
+    try {
+      const document = await createDocument(db, storage, { title: typed.data || titleFromFilename(file.filename), filename: file.filename, bytes: file.bytes, collectionId: chosen.id, uploadedBy: permsOf(res).user.id });
+      return { document };
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      addProblem(problems, 'file', error.message);
+      return { problems };
+    }
+  }
+
+  router.post('/documents/add/', async (req, res) => {
+    const collections = await addableCollections(db, res, NOUN);
+    const outcome = await addFromForm(req, res, collections);
+    if ('problems' in outcome) return renderAdd(req, res, collections, outcome.problems, 400);
+    flash(req, 'success', interpolate("Document '{title}' added.", { title: outcome.document.title }));
+    res.redirect(303, '/wagtail/documents/');
+  });
+
+  router.post('/documents/chooser/upload/', async (req, res) => {
+    const collections = await addableCollections(db, res, NOUN);
+    const outcome = await addFromForm(req, res, collections);
+    if ('problems' in outcome) return res.status(400).json({ errors: outcome.problems.errors });
+    res.status(201).json({ result: { id: outcome.document.id, title: outcome.document.title } });
+  });
+
+  async function renderEdit(req: Request, res: Response, document: Document, form: FormProblems, status = 200) {
+    const collections = await editableCollections(db, res, document);
+    admin.render(
+      req,
+      res,
+      'documents-edit',
+      {
+        title: interpolate('Editing {title}', { title: document.title }),
+        activeNav: 'documents',
+        document,
+        url: documentUrl(document),
+        size: formatFileSize(document.file_size),
+        form,
+        collections: markSelected(collections, form.values.collection),
+        canDelete: canOnMedia(permsOf(res), document, 'delete'),
+        maxBytes: formatFileSize(config.MAX_UPLOAD_BYTES),
+      },
+      status,
+    );
+  }
+
+  router.get('/documents/edit/:documentId/', async (req, res) => {
+    const document = await loadDocument(req);
+    requireOnMedia(res, document, 'change', 'document');
+    await renderEdit(req, res, document, emptyProblems({ title: document.title, collection: String(document.collection_id) }));
+  });
+
+  /** Saves an edit form (the page's or a multiple upload item's); the problems, or the saved document. */
+  async function saveEdit(req: Request, res: Response, document: Document): Promise<{ document: Document } | { problems: FormProblems }> {
+    requireOnMedia(res, document, 'change', 'document');
+    const problems = emptyProblems({ title: textField(req, 'title'), collection: textField(req, 'collection') });
+    const chosen = chosenCollection(problems.values.collection, await editableCollections(db, res, document));
+    const typed = title.min(1, 'A document needs a title.').safeParse(problems.values.title);
+    if ('error' in chosen) addProblem(problems, 'collection', chosen.error);
+    if (!typed.success) addProblem(problems, 'title', typed.error.issues[0]!.message);
+    if ('error' in chosen || !typed.success) return { problems };
+    const file = uploadedFile(req, 'file');
+    try {
+      return { document: await updateDocument(db, storage, document, { title: typed.data, collectionId: chosen.id, file }) };
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      addProblem(problems, 'file', error.message);
+      return { problems };
+    }
+  }
+
+  router.post('/documents/edit/:documentId/', async (req, res) => {
+    const document = await loadDocument(req);
+    const outcome = await saveEdit(req, res, document);
+    if ('problems' in outcome) return renderEdit(req, res, document, outcome.problems, 400);
+    flash(req, 'success', interpolate("Document '{title}' updated", { title: outcome.document.title }));
+    res.redirect(303, '/wagtail/documents/');
+  });
+
+  router.get('/documents/usage/:documentId/', async (req, res) => {
+    const document = await loadDocument(req);
+    requireOnMedia(res, document, 'change', 'document');
+    admin.render(req, res, 'media-usage', {
+      title: interpolate('Usage of {title}', { title: document.title }),
+      activeNav: 'documents',
+      backUrl: `/wagtail/documents/edit/${document.id}/`,
+      ...(await usageView(db, 'document', document.id)),
+    });
+  });
+
+  router.get('/documents/delete/:documentId/', async (req, res) => {
+    const document = await loadDocument(req);
+    requireOnMedia(res, document, 'delete', 'document');
+    admin.render(req, res, 'media-delete', {
+      title: interpolate('Delete {title}', { title: document.title }),
+      activeNav: 'documents',
+      question: gettext('Are you sure you want to delete this document?'),
+      cancelUrl: `/wagtail/documents/edit/${document.id}/`,
+      ...(await usageView(db, 'document', document.id)),
+    });
+  });
+
+  router.post('/documents/delete/:documentId/', async (req, res) => {
+    const document = await loadDocument(req);
+    requireOnMedia(res, document, 'delete', 'document');
+    await deleteDocument(db, storage, document);
+    flash(req, 'success', interpolate("Document '{title}' deleted.", { title: document.title }));
+    res.redirect(303, '/wagtail/documents/');
+  });
+
+  // Multiple upload: the page, then one JSON request per file and per item form (common contract).
+  router.get('/documents/multiple/add/', async (req, res) => {
+    const collections = await addableCollections(db, res, NOUN);
+    admin.render(req, res, 'documents-multiple', {
+      title: gettext('Add documents'),
+      activeNav: 'documents',
+      collections: collections.map(({ id, label }) => ({ id, label })),
+      maxBytes: config.MAX_UPLOAD_BYTES,
+    });
+  });
+
+  async function itemForm(req: Request, res: Response, document: Document, form: FormProblems): Promise<string> {
+    const collections = await editableCollections(db, res, document);
+    return admin.renderFragment(req, res, 'media-multiple-form', { kind: 'documents', item: document, form, collections: markSelected(collections, form.values.collection) });
+  }
+
+  router.post('/documents/multiple/add/', async (req, res) => {
+    const collections = await addableCollections(db, res, NOUN);
+    const file = uploadedFile(req, 'files[]', 'files');
+    const chosen = chosenCollection(textField(req, 'collection'), collections);
+    if (!file) return res.status(400).json({ success: false, error_message: gettext('Choose a file to upload.') });
+    if ('error' in chosen) return res.status(400).json({ success: false, error_message: chosen.error });
+    try {
+      const document = await createDocument(db, storage, { title: titleFromFilename(file.filename), filename: file.filename, bytes: file.bytes, collectionId: chosen.id, uploadedBy: permsOf(res).user.id });
+      const form = await itemForm(req, res, document, emptyProblems({ title: document.title, collection: String(document.collection_id) }));
+      res.json({ success: true, id: document.id, title: document.title, form });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      res.status(400).json({ success: false, error_message: error.message });
+    }
+  });
+
+  router.post('/documents/multiple/:documentId/', async (req, res) => {
+    const document = await loadDocument(req);
+    const outcome = await saveEdit(req, res, document);
+    if ('problems' in outcome) return res.status(400).json({ success: false, form: await itemForm(req, res, document, outcome.problems) });
+    const saved = outcome.document;
+    res.json({ success: true, form: await itemForm(req, res, saved, emptyProblems({ title: saved.title, collection: String(saved.collection_id) })) });
+  });
+
+  router.post('/documents/multiple/:documentId/delete/', async (req, res) => {
+    const document = await loadDocument(req);
+    requireOnMedia(res, document, 'delete', 'document');
+    await deleteDocument(db, storage, document);
+    res.json({ success: true });
+  });
+
+  return router;
+}

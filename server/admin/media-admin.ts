@@ -1,0 +1,166 @@
+/**
+ * What the documents and videos screens share: Wagtail's collection permission policy for media
+ * (add on the collection; change or delete, or being the uploader with add), the index's query
+ * (search, collection filter, ordering, pages), and reading uploads and JSON wishes.
+ */
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { gettext, interpolate, ngettext } from '../../client/lib/i18n';
+import type { Db } from '../db/database';
+import type { CollectionPermission } from '../db/schema';
+import { PermissionDenied } from '../errors';
+import { collectionOptions, type CollectionOption } from '../models/collections';
+import { hasCollectionPermission, permittedCollectionIds, type UserPermissions } from '../models/permissions';
+import type { UploadedFile } from '../uploads';
+import { permsOf } from './access';
+import { databaseId } from './forms';
+import { mediaUsage } from './media-usage';
+
+/** Media a user may be listed, edited or deleted by collection permissions. */
+export interface MediaItem {
+  collection_id: number;
+  uploaded_by_user_id: number | null;
+}
+
+/** Rows per page of a media index, as Wagtail's document index. */
+export const MEDIA_PAGE_SIZE = 20;
+
+// Wagtail lists the media of collections where the user may add, change or delete.
+const LISTING_PERMISSIONS: readonly CollectionPermission[] = ['add', 'change', 'delete'];
+
+/** Wagtail's owner rule: 'change' (or 'delete'), or the uploader who may still add to the collection. */
+export function canOnMedia(perms: UserPermissions, item: MediaItem, action: 'change' | 'delete'): boolean {
+  if (hasCollectionPermission(perms, item.collection_id, action)) return true;
+  return item.uploaded_by_user_id !== null && item.uploaded_by_user_id === perms.user.id && hasCollectionPermission(perms, item.collection_id, 'add');
+}
+
+/** Refuses with 403 unless the user may do `action` on the item. */
+export function requireOnMedia(res: Response, item: MediaItem, action: 'change' | 'delete', noun: string): void {
+  if (!canOnMedia(permsOf(res), item, action)) {
+    throw new PermissionDenied(interpolate(action === 'change' ? 'You do not have permission to edit this {noun}.' : 'You do not have permission to delete this {noun}.', { noun }));
+  }
+}
+
+/** The collections a user's media index shows; undefined means all (superusers). */
+export function listedCollectionIds(perms: UserPermissions): number[] | undefined {
+  const each = LISTING_PERMISSIONS.map((permission) => permittedCollectionIds(perms, permission));
+  if (each.some((ids) => ids === undefined)) return undefined;
+  return [...new Set(each.flatMap((ids) => ids ?? []))];
+}
+
+/** Refuses the index and the add screens with 403 to a user without any media permission. */
+export function requireSomeMediaPermission(res: Response, noun: string): number[] | undefined {
+  const ids = listedCollectionIds(permsOf(res));
+  if (ids?.length === 0) throw new PermissionDenied(interpolate('You do not have permission to manage {noun}: ask an administrator for permissions on a collection.', { noun }));
+  return ids;
+}
+
+/** The collections a user may add media to, for the add forms' select (403 when none). */
+export async function addableCollections(db: Db, res: Response, noun: string): Promise<CollectionOption[]> {
+  const options = await collectionOptions(db, permittedCollectionIds(permsOf(res), 'add'));
+  if (options.length === 0) throw new PermissionDenied(interpolate('You do not have permission to add {noun}: ask an administrator for the add permission on a collection.', { noun }));
+  return options;
+}
+
+/** The collections an item may be moved to on its edit form: where the user may add or change, and its own. */
+export async function editableCollections(db: Db, res: Response, item: MediaItem): Promise<CollectionOption[]> {
+  const perms = permsOf(res);
+  const add = permittedCollectionIds(perms, 'add');
+  const change = permittedCollectionIds(perms, 'change');
+  const ids = add === undefined || change === undefined ? undefined : [...new Set([...add, ...change, item.collection_id])];
+  return collectionOptions(db, ids);
+}
+
+/** The collection a form chose, checked against the offered ones; a message when not allowed. */
+export function chosenCollection(value: unknown, offered: readonly CollectionOption[]): { id: number } | { error: string } {
+  const id = databaseId.safeParse(value);
+  if (!id.success) return { error: gettext('Choose a collection.') };
+  if (!offered.some((option) => option.id === id.data)) return { error: gettext('You do not have permission to use this collection.') };
+  return { id: id.data };
+}
+
+/** Orderings of a media index: Wagtail's, newest first by default. */
+export const MEDIA_ORDERINGS = ['title', '-title', 'created_at', '-created_at'] as const;
+
+const indexQuery = z.object({
+  q: z.string().max(100).catch(''),
+  collection_id: databaseId.optional().catch(undefined),
+  ordering: z.enum(MEDIA_ORDERINGS).catch('-created_at'),
+  p: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+/** What a media index was asked for. */
+export type MediaIndexQuery = z.infer<typeof indexQuery>;
+
+/** Reads a media index's query string; nonsense falls back to the defaults rather than failing. */
+export function readIndexQuery(req: Request): MediaIndexQuery {
+  return indexQuery.parse({ q: req.query.q ?? '', collection_id: req.query.collection_id, ordering: req.query.ordering, p: req.query.p });
+}
+
+/** The index's pagination, filter and ordering links, as the templates show them. */
+export function indexView(query: MediaIndexQuery, total: number, filterCollections: readonly CollectionOption[]) {
+  const pageCount = Math.max(1, Math.ceil(total / MEDIA_PAGE_SIZE));
+  const link = (changes: Partial<MediaIndexQuery>) => {
+    const next = { ...query, ...changes };
+    const params = new URLSearchParams();
+    if (next.q) params.set('q', next.q);
+    if (next.collection_id !== undefined) params.set('collection_id', String(next.collection_id));
+    if (next.ordering !== '-created_at') params.set('ordering', next.ordering);
+    if (next.p > 1) params.set('p', String(next.p));
+    return `?${params.toString()}`;
+  };
+  const sortLink = (field: 'title' | 'created_at') => {
+    const ascending = query.ordering === field;
+    return { url: link({ ordering: ascending ? `-${field}` : field, p: 1 }), sort: query.ordering === field ? 'ascending' : query.ordering === `-${field}` ? 'descending' : 'none' };
+  };
+  return {
+    q: query.q,
+    ordering: query.ordering,
+    total,
+    collections: filterCollections.map((option) => ({ ...option, selected: option.id === query.collection_id })),
+    sortTitle: sortLink('title'),
+    sortCreated: sortLink('created_at'),
+    pagination: {
+      previous: query.p > 1 ? link({ p: query.p - 1 }) : null,
+      next: query.p < pageCount ? link({ p: query.p + 1 }) : null,
+      summary: interpolate('Page {current} of {count}', { current: Math.min(query.p, pageCount), count: pageCount }),
+    },
+  };
+}
+
+/** The first file sent in one of these fields, or undefined. */
+export function uploadedFile(req: Request, ...fields: string[]): UploadedFile | undefined {
+  return req.files?.find((file) => fields.includes(file.fieldname) && file.bytes.length > 0);
+}
+
+/** A text field of a form body ('' when absent or repeated oddly). */
+export function textField(req: Request, name: string): string {
+  const value: unknown = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** A title from a file name: the name without its extension, as Wagtail's multiple upload does. */
+export function titleFromFilename(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return (dot > 0 ? filename.slice(0, dot) : filename).trim().slice(0, 255) || filename;
+}
+
+/** Collection options with the chosen one marked for the select. */
+export function markSelected(collections: readonly CollectionOption[], chosen: unknown) {
+  return collections.map((option) => ({ ...option, selected: String(option.id) === chosen }));
+}
+
+/** The pages that use an object, as the usage and delete screens list them. */
+export async function usageView(db: Db, target: 'document' | 'video', id: number) {
+  const usage = await mediaUsage(db, target, id);
+  return {
+    usage: usage.map((entry) => ({
+      ...entry,
+      editUrl: `/wagtail/pages/${entry.pageId}/edit/`,
+      where: [entry.inLive ? gettext('live page') : '', entry.inLatestRevision ? gettext('latest draft') : '', ngettext('{count} revision', '{count} revisions', entry.revisions)]
+        .filter(Boolean)
+        .join(', '),
+    })),
+    usageCount: usage.length,
+  };
+}

@@ -1,0 +1,45 @@
+import type { Db } from '../db/database';
+import type { Document, Video } from '../db/schema';
+import { likePattern, titleWords } from '../admin/chooser-data';
+
+/** One page of a media index: which rows, in which order, within which collections. */
+export interface MediaListQuery {
+  /** Words every title must contain. */
+  text: string;
+  /** Collections the user may see; undefined means all. */
+  collectionIds: readonly number[] | undefined;
+  /** The collection filter, when one is chosen. */
+  collectionId: number | undefined;
+  ordering: 'title' | '-title' | 'created_at' | '-created_at';
+  offset: number;
+  limit: number;
+}
+
+/** A listed row with its collection's name. */
+export type Listed<T> = T & { collection_name: string };
+
+/** A page of documents or videos and how many match in all. */
+export async function listMedia(db: Db, table: 'documents', query: MediaListQuery): Promise<{ rows: Array<Listed<Document>>; total: number }>;
+export async function listMedia(db: Db, table: 'videos', query: MediaListQuery): Promise<{ rows: Array<Listed<Video>>; total: number }>;
+export async function listMedia(db: Db, table: 'documents' | 'videos', query: MediaListQuery): Promise<{ rows: Array<Listed<Document | Video>>; total: number }> {
+  if (query.collectionIds?.length === 0) return { rows: [], total: 0 };
+  // Both tables have the columns used here; the alias lets one typed query serve either.
+  let base = db.selectFrom(`${table} as m` as 'documents as m').innerJoin('collections', 'collections.id', 'm.collection_id');
+  for (const word of titleWords(query.text)) base = base.where('m.title', 'ilike', likePattern(word));
+  if (query.collectionIds) base = base.where('m.collection_id', 'in', [...query.collectionIds]);
+  if (query.collectionId !== undefined) base = base.where('m.collection_id', '=', query.collectionId);
+  const column = query.ordering.replace('-', '') as 'title' | 'created_at';
+  const direction = query.ordering.startsWith('-') ? 'desc' : 'asc';
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('m')
+      .select('collections.name as collection_name')
+      .orderBy(`m.${column}`, direction)
+      .orderBy('m.id', direction)
+      .offset(query.offset)
+      .limit(query.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
