@@ -5,8 +5,8 @@ import { HttpError } from '../errors';
 import type { CollectionOption } from '../models/collections';
 import { megabytes, type FocalPoint, type ImageLimits } from '../models/images';
 import { checkTagNames, parseTags } from '../models/tags';
-import type { UploadedFile } from '../uploads';
 import { addProblem, databaseId, emptyProblems, type FormProblems } from './forms';
+import { textField } from './media-admin';
 
 /** Wagtail's help text of the tag field. */
 export const TAGS_HELP = 'Multi-word tags with spaces will automatically be enclosed in double quotes (").';
@@ -19,23 +19,6 @@ export interface ImageFields {
   tags: string[];
 }
 
-/** A form's text field: the first string sent under the name, else ''. */
-export function textField(body: unknown, name: string): string {
-  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first : '';
-}
-
-/** The first uploaded file of a field, if any was chosen (browsers send an empty part for an empty file input). */
-export function uploadedFile(req: Request, fieldname: string): UploadedFile | undefined {
-  return req.files?.find((file) => file.fieldname === fieldname && (file.bytes.length > 0 || file.filename !== ''));
-}
-
-/** A title from a file name, as Wagtail's upload forms fill it in: the name without its extension. */
-export function titleFromFilename(filename: string): string {
-  return filename.replace(/\.[^.]+$/, '').trim().slice(0, 255) || filename.slice(0, 255);
-}
-
 /** Wagtail's file field help: supported formats and the size limit. */
 export function fileHelp(limits: ImageLimits): string {
   return `Supported formats: AVIF, GIF, JPEG, PNG, WEBP. Maximum filesize: ${megabytes(limits.maxBytes)}.`;
@@ -44,18 +27,25 @@ export function fileHelp(limits: ImageLimits): string {
 const titleSchema = z.string().trim().min(1, 'This field is required.').max(255, 'Ensure this value has at most 255 characters.');
 const descriptionSchema = z.string().trim().max(255, 'Ensure this value has at most 255 characters.');
 
+/** The image form's text fields as sent. */
+export interface ImageFormValues {
+  title: string;
+  description: string;
+  collection: string;
+  tags: string;
+}
+
+/** The image form's text fields of a request ('' for those not sent). */
+export function imageFormValues(req: Request): ImageFormValues {
+  return { title: textField(req, 'title'), description: textField(req, 'description'), collection: textField(req, 'collection'), tags: textField(req, 'tags') };
+}
+
 /**
- * Reads title, alt text, collection and tags. `defaultTitle` stands in for an empty title (an
+ * Checks title, alt text, collection and tags. `defaultTitle` stands in for an empty title (an
  * upload's file name); the collection must be one of `collections`.
  */
-export function readImageFields(body: unknown, collections: readonly CollectionOption[], defaultTitle = ''): { fields?: ImageFields; problems: FormProblems } {
-  const values = {
-    title: textField(body, 'title'),
-    description: textField(body, 'description'),
-    collection: textField(body, 'collection'),
-    tags: textField(body, 'tags'),
-  };
-  const problems = emptyProblems(values);
+export function readImageFields(values: ImageFormValues, collections: readonly CollectionOption[], defaultTitle = ''): { fields?: ImageFields; problems: FormProblems } {
+  const problems = emptyProblems({ ...values });
   const title = titleSchema.safeParse(values.title.trim() || defaultTitle);
   if (!title.success) addProblem(problems, 'title', title.error.issues[0]!.message);
   const description = descriptionSchema.safeParse(values.description);
@@ -74,11 +64,14 @@ export function readImageFields(body: unknown, collections: readonly CollectionO
   return { fields: { title: title.data, description: description.data, collectionId: collectionId.data, tags }, problems };
 }
 
+/** The edit form's hidden focal point fields. */
+export const FOCAL_POINT_FIELDS = ['focal_point_x', 'focal_point_y', 'focal_point_width', 'focal_point_height'] as const;
+
 const focalNumber = z.string().regex(/^\d{1,7}$/, 'The focal point must be whole numbers of pixels.').transform(Number);
 
 /** The focal point of the edit form's hidden fields: null when all are empty (none, or reset). */
-export function readFocalPoint(body: unknown, image: Pick<Image, 'width' | 'height'>): { focalPoint: FocalPoint | null } | { error: string } {
-  const raw = ['focal_point_x', 'focal_point_y', 'focal_point_width', 'focal_point_height'].map((name) => textField(body, name).trim());
+export function readFocalPoint(req: Request, image: Pick<Image, 'width' | 'height'>): { focalPoint: FocalPoint | null } | { error: string } {
+  const raw = FOCAL_POINT_FIELDS.map((name) => textField(req, name).trim());
   if (raw.every((value) => value === '')) return { focalPoint: null };
   const parsed = z.tuple([focalNumber, focalNumber, focalNumber, focalNumber]).safeParse(raw);
   if (!parsed.success) return { error: 'The focal point must be whole numbers of pixels.' };
@@ -87,9 +80,4 @@ export function readFocalPoint(body: unknown, image: Pick<Image, 'width' | 'heig
     return { error: `The focal point must lie within the image (${image.width}x${image.height}).` };
   }
   return { focalPoint: { x, y, width, height } };
-}
-
-/** Collection options with the chosen one marked, for a select. */
-export function collectionChoices(collections: readonly CollectionOption[], chosen: number | string | undefined): Array<CollectionOption & { selected: boolean }> {
-  return collections.map((collection) => ({ ...collection, selected: String(collection.id) === String(chosen) }));
 }

@@ -4,16 +4,16 @@ import { gettext, interpolate } from '../../client/lib/i18n';
 import type { Image } from '../db/schema';
 import { HttpError, NotFoundError, PermissionDenied, ValidationError } from '../errors';
 import { createMediaStorage, mediaRoot } from '../media-storage';
-import { collectionOptions, type CollectionOption } from '../models/collections';
+import { collectionOptions } from '../models/collections';
 import { createImage, deleteImage, focalPointOf, getImagesByIds, imageLimitsOf, replaceImageFile, setFocalPoint, updateImage, type FocalPoint } from '../models/images';
-import { hasCollectionPermission, type UserPermissions } from '../models/permissions';
+import { hasCollectionPermission, permittedCollectionIds, type UserPermissions } from '../models/permissions';
 import { getRendition, parseFilterSpec, renditionUrl } from '../models/renditions';
 import { formatTags, imageTagNames, popularImageTags } from '../models/tags';
 import { sendStoredFile } from '../views/send-stored-file';
 import { permsOf } from './access';
 import { databaseId, emptyProblems, type FormProblems } from './forms';
-import { addableCollections, listableCollectionIds, mayOnImage, requireAnyAdd, requireOnImage } from './images-access';
-import { collectionChoices, fileHelp, readFocalPoint, readImageFields, TAGS_HELP, textField, titleFromFilename, uploadedFile, type ImageFields } from './images-form';
+import { addableCollections, canOnMedia, editableCollections, listedCollectionIds, markSelected, requireOnMedia, textField, titleFromFilename, uploadedFile } from './media-admin';
+import { fileHelp, FOCAL_POINT_FIELDS, imageFormValues, readFocalPoint, readImageFields, TAGS_HELP, type ImageFields } from './images-form';
 import { IMAGE_ORDERINGS, IMAGES_PER_PAGE, listImages, type ImageOrdering } from './images-listing';
 import { mediaUsage } from './media-usage';
 import { flash } from './render';
@@ -68,18 +68,10 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
     }
   }
 
-  /** Collections an image may be saved into: where the user may add, plus where it already is. */
-  async function collectionsForImage(perms: UserPermissions, image: Image | undefined): Promise<CollectionOption[]> {
-    const addable = await addableCollections(db, perms);
-    if (!image || addable.some((collection) => collection.id === image.collection_id)) return addable;
-    const all = await collectionOptions(db);
-    return all.filter((collection) => collection.id === image.collection_id || addable.some((each) => each.id === collection.id));
-  }
-
   router.get('/images/', async (req, res) => {
     const perms = permsOf(res);
     const query = indexQuery.parse(req.query);
-    const visible = listableCollectionIds(perms);
+    const visible = listedCollectionIds(perms);
     const filters = { visibleCollectionIds: visible, collectionId: query.collection_id, q: query.q, tag: query.tag, ordering: query.ordering };
     const { images, total } = await listImages(db, filters, (query.p - 1) * IMAGES_PER_PAGE, IMAGES_PER_PAGE);
     const [collections, popularTags] = await Promise.all([collectionOptions(db, visible), popularImageTags(db, visible)]);
@@ -101,8 +93,8 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
       tag: query.tag,
       total,
       tiles,
-      canAdd: (await addableCollections(db, perms)).length > 0,
-      collections: collectionChoices(collections, query.collection_id),
+      canAdd: permittedCollectionIds(perms, 'add')?.length !== 0,
+      collections: markSelected(collections, query.collection_id === undefined ? undefined : String(query.collection_id)),
       showCollections: collections.length > 1,
       tags: popularTags.map((name) => ({ name, selected: name.toLowerCase() === query.tag.toLowerCase() })),
       orderings: IMAGE_ORDERINGS.map((ordering) => ({ ...ordering, selected: ordering.value === query.ordering })),
@@ -114,7 +106,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
   // ---- Add one image ----
 
   async function renderAdd(req: Request, res: Response, problems: FormProblems, status = 200) {
-    const collections = await addableCollections(db, permsOf(res));
+    const collections = await addableCollections(db, res, 'images');
     admin.render(
       req,
       res,
@@ -123,7 +115,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
         title: gettext('Add an image'),
         activeNav: 'images',
         form: problems,
-        collections: collectionChoices(collections, problems.values.collection as string | undefined),
+        collections: markSelected(collections, problems.values.collection as string | undefined),
         showCollections: collections.length > 1,
         fileHelp: fileHelp(limits),
         tagsHelp: TAGS_HELP,
@@ -151,15 +143,13 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
   }
 
   router.get('/images/add/', async (req, res) => {
-    requireAnyAdd(permsOf(res));
     await renderAdd(req, res, emptyProblems({}));
   });
 
   router.post('/images/add/', async (req, res) => {
     const perms = permsOf(res);
-    requireAnyAdd(perms);
     const file = uploadedFile(req, 'file');
-    const { fields, problems } = readImageFields(req.body, await addableCollections(db, perms), file ? titleFromFilename(file.filename) : '');
+    const { fields, problems } = readImageFields(imageFormValues(req), await addableCollections(db, res, 'images'), file ? titleFromFilename(file.filename) : '');
     if (!file) {
       (problems.errors.file ??= []).push('This field is required.');
       problems.formErrors.push('This field is required.');
@@ -173,8 +163,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
   // ---- Multiple upload ----
 
   async function itemForm(req: Request, res: Response, image: Image, problems?: FormProblems): Promise<string> {
-    const perms = permsOf(res);
-    const [collections, tags, thumb] = await Promise.all([collectionsForImage(perms, image), imageTagNames(db, [image.id]), thumbnail(image, TILE_SPEC)]);
+    const [collections, tags, thumb] = await Promise.all([editableCollections(db, res, image), imageTagNames(db, [image.id]), thumbnail(image, TILE_SPEC)]);
     const values = problems?.values ?? { title: image.title, description: image.description, collection: String(image.collection_id), tags: formatTags(tags.get(image.id) ?? []) };
     return admin.renderFragment(req, res, 'images-multiple-form', {
       image,
@@ -182,16 +171,14 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
       form: problems ?? emptyProblems(values),
       values,
       prefix: `image-${image.id}`,
-      collections: collectionChoices(collections, values.collection as string),
+      collections: markSelected(collections, values.collection as string),
       showCollections: collections.length > 1,
       tagsHelp: TAGS_HELP,
     });
   }
 
   router.get('/images/multiple/add/', async (req, res) => {
-    const perms = permsOf(res);
-    requireAnyAdd(perms);
-    const collections = await addableCollections(db, perms);
+    const collections = await addableCollections(db, res, 'images');
     admin.render(req, res, 'images-multiple', {
       title: gettext('Add images'),
       activeNav: 'images',
@@ -203,11 +190,10 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
 
   router.post('/images/multiple/add/', async (req, res) => {
     const perms = permsOf(res);
-    requireAnyAdd(perms);
+    const collections = await addableCollections(db, res, 'images');
     const file = uploadedFile(req, 'files[]');
     if (!file) return res.status(400).json({ success: false, error_message: 'Choose a file to upload.' });
-    const collections = await addableCollections(db, perms);
-    const { fields, problems } = readImageFields({ collection: textField(req.body, 'collection') }, collections, titleFromFilename(file.filename));
+    const { fields, problems } = readImageFields({ title: '', description: '', tags: '', collection: textField(req, 'collection') }, collections, titleFromFilename(file.filename));
     if (!fields) return res.status(400).json({ success: false, error_message: problems.formErrors.join(' ') });
     const image = await createFromForm(perms, fields, file.bytes, problems);
     if (!image) return res.status(400).json({ success: false, error_message: problems.formErrors.join(' ') });
@@ -217,8 +203,8 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
   router.post('/images/multiple/:imageId/', async (req, res) => {
     const perms = permsOf(res);
     const image = await loadImage(req);
-    requireOnImage(perms, image, 'change');
-    const { fields, problems } = readImageFields(req.body, await collectionsForImage(perms, image));
+    requireOnMedia(res, image, 'change', 'image');
+    const { fields, problems } = readImageFields(imageFormValues(req), await editableCollections(db, res, image));
     if (fields && fields.collectionId !== image.collection_id) requireAddTo(perms, fields.collectionId);
     const saved = fields ? await updateImage(db, image, fields) : undefined;
     if (!wantsJson(req)) {
@@ -231,7 +217,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
 
   router.post('/images/multiple/:imageId/delete/', async (req, res) => {
     const image = await loadImage(req);
-    requireOnImage(permsOf(res), image, 'delete');
+    requireOnMedia(res, image, 'delete', 'image');
     await deleteImage(db, storage, image);
     if (!wantsJson(req)) return res.redirect(303, '/wagtail/images/');
     res.json({ success: true });
@@ -241,9 +227,8 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
 
   router.post('/images/chooser/upload/', async (req, res) => {
     const perms = permsOf(res);
-    requireAnyAdd(perms);
     const file = uploadedFile(req, 'file');
-    const { fields, problems } = readImageFields(req.body, await addableCollections(db, perms), file ? titleFromFilename(file.filename) : '');
+    const { fields, problems } = readImageFields(imageFormValues(req), await addableCollections(db, res, 'images'), file ? titleFromFilename(file.filename) : '');
     if (!file) (problems.errors.file ??= []).push('This field is required.');
     const image = fields && file ? await createFromForm(perms, fields, file.bytes, problems) : undefined;
     if (!image) return res.status(400).json({ errors: problems.errors });
@@ -256,7 +241,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
   router.get('/images/usage/:imageId/', async (req, res) => {
     const perms = permsOf(res);
     const image = await loadImage(req);
-    if (!mayOnImage(perms, image, 'change') && !mayOnImage(perms, image, 'delete')) throw new PermissionDenied('You do not have permission to see where this image is used.');
+    if (!canOnMedia(perms, image, 'change') && !canOnMedia(perms, image, 'delete')) throw new PermissionDenied('You do not have permission to see where this image is used.');
     admin.render(req, res, 'images-usage', {
       title: interpolate('Usage of {title}', { title: image.title }),
       activeNav: 'images',
@@ -270,7 +255,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
   async function renderEdit(req: Request, res: Response, image: Image, problems: FormProblems | undefined, status = 200) {
     const perms = permsOf(res);
     const [collections, tags, focalImage, usage] = await Promise.all([
-      collectionsForImage(perms, image),
+      editableCollections(db, res, image),
       imageTagNames(db, [image.id]),
       thumbnail(image, FOCAL_SPEC),
       mediaUsage(db, 'image', image.id),
@@ -300,9 +285,9 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
         form: problems ?? emptyProblems(values),
         values,
         focalImage,
-        collections: collectionChoices(collections, values.collection as string),
+        collections: markSelected(collections, values.collection as string),
         showCollections: collections.length > 1,
-        canDelete: mayOnImage(perms, image, 'delete'),
+        canDelete: canOnMedia(perms, image, 'delete'),
         usageCount: usage.length,
         fileHelp: fileHelp(limits),
         tagsHelp: TAGS_HELP,
@@ -317,17 +302,17 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
 
   router.get('/images/:imageId/', async (req, res) => {
     const image = await loadImage(req);
-    requireOnImage(permsOf(res), image, 'change');
+    requireOnMedia(res, image, 'change', 'image');
     await renderEdit(req, res, image, undefined);
   });
 
   router.post('/images/:imageId/', async (req, res) => {
     const perms = permsOf(res);
     const image = await loadImage(req);
-    requireOnImage(perms, image, 'change');
-    const { fields, problems } = readImageFields(req.body, await collectionsForImage(perms, image));
-    Object.assign(problems.values, Object.fromEntries(['focal_point_x', 'focal_point_y', 'focal_point_width', 'focal_point_height'].map((name) => [name, textField(req.body, name)])));
-    const focal = readFocalPoint(req.body, image);
+    requireOnMedia(res, image, 'change', 'image');
+    const { fields, problems } = readImageFields(imageFormValues(req), await editableCollections(db, res, image));
+    Object.assign(problems.values, Object.fromEntries(FOCAL_POINT_FIELDS.map((name) => [name, textField(req, name)])));
+    const focal = readFocalPoint(req, image);
     if ('error' in focal) {
       (problems.errors.focal_point ??= []).push(focal.error);
       problems.formErrors.push(focal.error);
@@ -357,7 +342,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
 
   router.get('/images/:imageId/preview/:spec/', async (req, res, next: NextFunction) => {
     const image = await loadImage(req);
-    requireOnImage(permsOf(res), image, 'change');
+    requireOnMedia(res, image, 'change', 'image');
     const spec = String(req.params.spec);
     try {
       parseFilterSpec(spec);
@@ -374,7 +359,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
 
   router.get('/images/:imageId/delete/', async (req, res) => {
     const image = await loadImage(req);
-    requireOnImage(permsOf(res), image, 'delete');
+    requireOnMedia(res, image, 'delete', 'image');
     admin.render(req, res, 'images-delete', {
       title: interpolate('Delete image {title}', { title: image.title }),
       activeNav: 'images',
@@ -386,7 +371,7 @@ export function imagesRouter({ db, config, admin }: AdminContext): Router {
 
   router.post('/images/:imageId/delete/', async (req, res) => {
     const image = await loadImage(req);
-    requireOnImage(permsOf(res), image, 'delete');
+    requireOnMedia(res, image, 'delete', 'image');
     await deleteImage(db, storage, image);
     flash(req, 'success', interpolate("Image '{title}' deleted.", { title: image.title }));
     res.redirect(303, '/wagtail/images/');

@@ -10,7 +10,8 @@ import { createMediaStorage, type MediaStorage } from '../../../server/media-sto
 import { createImage } from '../../../server/models/images';
 import { createAdminUser, signedInClient, type AdminClient } from '../../support/admin';
 import { uniqueSuffix } from '../../support/fixtures';
-import { postMultipart, solidImage } from '../../support/images';
+import { postMultipart } from '../../support/form-upload';
+import { solidImage } from '../../support/images';
 import { startTestServer, type TestServer } from '../../support/server';
 
 /** A PNG that declares width x height in its header but carries almost no data: decoding it would claim width*height*3 bytes. */
@@ -56,7 +57,7 @@ describe('image upload safety', () => {
   /** Uploads through the add form and returns the response, checking nothing was stored. */
   async function refusedUpload(filename: string, bytes: Buffer, type: string): Promise<string> {
     const [filesBefore, rowsBefore] = [originals(), await imageCount()];
-    const response = await postMultipart(server, client, '/wagtail/images/add/', { title: `Upload ${uniqueSuffix()}` }, [{ field: 'file', filename, bytes, type }], 'text/html');
+    const response = await postMultipart(server, client, '/wagtail/images/add/', { title: `Upload ${uniqueSuffix()}` }, [{ field: 'file', filename, bytes, type }]);
     expect(response.status).to.equal(400);
     expect(originals()).to.deep.equal(filesBefore);
     expect(await imageCount()).to.equal(rowsBefore);
@@ -81,7 +82,7 @@ describe('image upload safety', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>');
     const body = await refusedUpload('logo.png', svg, 'image/png');
     expect(body).to.include('SVG images are not accepted; upload a PNG, JPEG, WebP, GIF or AVIF.');
-    const chooser = await postMultipart(server, client, '/wagtail/images/chooser/upload/', { title: 'Logo' }, [{ field: 'file', filename: 'logo.svg', bytes: svg, type: 'image/svg+xml' }]);
+    const chooser = await postMultipart(server, client, '/wagtail/images/chooser/upload/', { title: 'Logo' }, [{ field: 'file', filename: 'logo.svg', bytes: svg, type: 'image/svg+xml' }], { json: true });
     expect(chooser.status).to.equal(400);
     expect(JSON.parse(chooser.body)).to.deep.equal({ errors: { file: ['SVG images are not accepted; upload a PNG, JPEG, WebP, GIF or AVIF.'] } });
   });
@@ -91,7 +92,7 @@ describe('image upload safety', () => {
     expect(noise.length).to.be.above(100_000);
     const body = await refusedUpload('noise.png', noise, 'image/png');
     expect(body).to.match(/This file is too big \([\d.]+ MB\)\. Maximum filesize is 0\.1 MB\./);
-    const multiple = await postMultipart(server, client, '/wagtail/images/multiple/add/', {}, [{ field: 'files[]', filename: 'noise.png', bytes: noise }]);
+    const multiple = await postMultipart(server, client, '/wagtail/images/multiple/add/', {}, [{ field: 'files[]', filename: 'noise.png', bytes: noise }], { json: true });
     expect(multiple.status).to.equal(400);
     expect((JSON.parse(multiple.body) as { error_message: string }).error_message).to.include('Maximum filesize is 0.1 MB.');
   });

@@ -11,7 +11,8 @@ import { getRendition } from '../../../server/models/renditions';
 import { imageTagNames } from '../../../server/models/tags';
 import { createAdminUser, signedInClient, type AdminClient } from '../../support/admin';
 import { createTestSite, uniqueSuffix } from '../../support/fixtures';
-import { createCollection, grantCollection, postMultipart, solidImage } from '../../support/images';
+import { grantCollection, postMultipart } from '../../support/form-upload';
+import { createCollection, solidImage } from '../../support/images';
 import { startTestServer, type TestServer } from '../../support/server';
 
 describe('admin images', () => {
@@ -84,20 +85,20 @@ describe('admin images', () => {
   it('adds an image to a collection where the user holds add, titled from the file name, and refuses others', async () => {
     const client = await as(adder);
     expect((await client.get('/wagtail/images/add/')).status).to.equal(200);
-    const added = await postMultipart(server, client, '/wagtail/images/add/', { title: '', collection: String(docks), tags: 'boats, "sea spray"', description: 'Boats at the quay' }, [{ field: 'file', filename: 'quay-morning.png', bytes: await solidImage(60, 40) }], 'text/html');
+    const added = await postMultipart(server, client, '/wagtail/images/add/', { title: '', collection: String(docks), tags: 'boats, "sea spray"', description: 'Boats at the quay' }, [{ field: 'file', filename: 'quay-morning.png', bytes: await solidImage(60, 40) }]);
     expect(added.status).to.equal(303);
     const image = await server.db.selectFrom('images').selectAll().where('title', '=', 'quay-morning').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(image).to.include({ collection_id: docks, uploaded_by_user_id: adder.id, description: 'Boats at the quay', width: 60, height: 40 });
     expect((await imageTagNames(server.db, [image.id])).get(image.id)).to.deep.equal(['boats', 'sea spray']);
 
-    const elsewhere = await postMultipart(server, client, '/wagtail/images/add/', { collection: String(other) }, [{ field: 'file', filename: 'x.png', bytes: await solidImage(10, 10) }], 'text/html');
+    const elsewhere = await postMultipart(server, client, '/wagtail/images/add/', { collection: String(other) }, [{ field: 'file', filename: 'x.png', bytes: await solidImage(10, 10) }]);
     expect(elsewhere.status).to.equal(400);
     expect(elsewhere.body).to.include('Select a valid choice');
 
     for (const user of [changer, outsider]) {
       const refused = await as(user);
       expect((await refused.get('/wagtail/images/add/')).status).to.equal(403);
-      expect((await postMultipart(server, refused, '/wagtail/images/add/', { collection: String(docks) }, [{ field: 'file', filename: 'x.png', bytes: await solidImage(10, 10) }], 'text/html')).status).to.equal(403);
+      expect((await postMultipart(server, refused, '/wagtail/images/add/', { collection: String(docks) }, [{ field: 'file', filename: 'x.png', bytes: await solidImage(10, 10) }])).status).to.equal(403);
     }
   });
 
@@ -152,7 +153,7 @@ describe('admin images', () => {
     const image = await createImage(server.db, storage(), { title: 'Replace me', bytes: await solidImage(200, 100), collectionId: docks, focalPoint: { x: 50, y: 50, width: 20, height: 20 } });
     const renditions = await Promise.all(['fill-50x50', 'width-100'].map((spec) => getRendition(server.db, storage(), image, spec)));
     const client = await as(changer);
-    const replaced = await postMultipart(server, client, `/wagtail/images/${image.id}/`, { title: 'Replace me', collection: String(docks), focal_point_x: '50', focal_point_y: '50', focal_point_width: '20', focal_point_height: '20' }, [{ field: 'file', filename: 'new.png', bytes: await solidImage(120, 90, '#000000') }], 'text/html');
+    const replaced = await postMultipart(server, client, `/wagtail/images/${image.id}/`, { title: 'Replace me', collection: String(docks), focal_point_x: '50', focal_point_y: '50', focal_point_width: '20', focal_point_height: '20' }, [{ field: 'file', filename: 'new.png', bytes: await solidImage(120, 90, '#000000') }]);
     expect(replaced.status).to.equal(303);
     const after = await getImage(server.db, image.id);
     expect(after).to.include({ width: 120, height: 90, focal_point_x: null });
@@ -207,13 +208,13 @@ describe('admin images', () => {
     expect(page.status).to.equal(200);
     expect((await (await as(changer)).get('/wagtail/images/multiple/add/')).status).to.equal(403);
 
-    const uploaded = await postMultipart(server, client, '/wagtail/images/multiple/add/', { collection: String(docks) }, [{ field: 'files[]', filename: 'net-mending.png', bytes: await solidImage(30, 30) }]);
+    const uploaded = await postMultipart(server, client, '/wagtail/images/multiple/add/', { collection: String(docks) }, [{ field: 'files[]', filename: 'net-mending.png', bytes: await solidImage(30, 30) }], { json: true });
     expect(uploaded.status).to.equal(200);
     const body = JSON.parse(uploaded.body) as { success: boolean; id: number; title: string; form: string };
     expect(body).to.include({ success: true, title: 'net-mending' });
     expect(body.form).to.include(`action="/wagtail/images/multiple/${body.id}/"`).and.include(`formaction="/wagtail/images/multiple/${body.id}/delete/"`).and.include('name="csrfmiddlewaretoken"').and.include('>Update<');
 
-    const notImage = await postMultipart(server, client, '/wagtail/images/multiple/add/', { collection: String(docks) }, [{ field: 'files[]', filename: 'notes.png', bytes: Buffer.from('plain text') }]);
+    const notImage = await postMultipart(server, client, '/wagtail/images/multiple/add/', { collection: String(docks) }, [{ field: 'files[]', filename: 'notes.png', bytes: Buffer.from('plain text') }], { json: true });
     expect(notImage.status).to.equal(400);
     expect(JSON.parse(notImage.body)).to.deep.include({ success: false });
     expect((JSON.parse(notImage.body) as { error_message: string }).error_message).to.match(/not an image we can read/);
@@ -244,14 +245,14 @@ describe('admin images', () => {
 
   it('chooser upload: 201 with the new image for a user who may add there, 400 with field errors, 403 otherwise', async () => {
     const client = await as(adder);
-    const created = await postMultipart(server, client, '/wagtail/images/chooser/upload/', { title: 'Chosen upload', collection: String(docks), tags: 'chosen' }, [{ field: 'file', filename: 'c.png', bytes: await solidImage(50, 50) }]);
+    const created = await postMultipart(server, client, '/wagtail/images/chooser/upload/', { title: 'Chosen upload', collection: String(docks), tags: 'chosen' }, [{ field: 'file', filename: 'c.png', bytes: await solidImage(50, 50) }], { json: true });
     expect(created.status).to.equal(201);
     const { result } = JSON.parse(created.body) as { result: { id: number; title: string; thumbnail_url: string } };
     expect(result.title).to.equal('Chosen upload');
     expect(result.thumbnail_url).to.match(/^\/media\/images\//);
-    const failed = await postMultipart(server, client, '/wagtail/images/chooser/upload/', { title: 'Broken', collection: String(docks) }, [{ field: 'file', filename: 'c.png', bytes: Buffer.from('nope') }]);
+    const failed = await postMultipart(server, client, '/wagtail/images/chooser/upload/', { title: 'Broken', collection: String(docks) }, [{ field: 'file', filename: 'c.png', bytes: Buffer.from('nope') }], { json: true });
     expect(failed.status).to.equal(400);
     expect((JSON.parse(failed.body) as { errors: Record<string, string[]> }).errors.file![0]).to.match(/not an image we can read/);
-    expect((await postMultipart(server, await as(outsider), '/wagtail/images/chooser/upload/', { title: 'No', collection: String(other) }, [{ field: 'file', filename: 'c.png', bytes: await solidImage(5, 5) }])).status).to.equal(403);
+    expect((await postMultipart(server, await as(outsider), '/wagtail/images/chooser/upload/', { title: 'No', collection: String(other) }, [{ field: 'file', filename: 'c.png', bytes: await solidImage(5, 5) }], { json: true })).status).to.equal(403);
   });
 });
