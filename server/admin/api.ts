@@ -14,8 +14,8 @@ import { findPageByUrlPath, getPage, getParent } from '../models/pages';
 import { filterPages } from '../models/page-listing';
 import { getImagesByIds } from '../models/images';
 import { permittedCollectionIds, type UserPermissions } from '../models/permissions';
+import { listMedia } from '../models/media-listing';
 import { imageTagNames } from '../models/tags';
-import { likePattern, titleWords } from './chooser-data';
 import { listImages } from './images-listing';
 import { siteForPage } from '../models/sites';
 import { pageUrlWithinSite } from '../site-chrome';
@@ -241,7 +241,7 @@ function mediaApiRouter(db: Db): Router {
   function listing(req: Request, res: Response) {
     const query = mediaListQuery.safeParse(req.query);
     if (!query.success) throw new ValidationError(query.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
-    return { ...query.data, collections: mediaApiCollections(permsOf(res)), words: titleWords(query.data.search ?? '') };
+    return { ...query.data, collections: mediaApiCollections(permsOf(res)) };
   }
 
   function visible(collections: number[] | undefined, collectionId: number): boolean {
@@ -271,17 +271,9 @@ function mediaApiRouter(db: Db): Router {
   });
 
   router.get(`${DOCUMENTS_BASE}/`, async (req, res) => {
-    const { limit, offset, collections, collection_id, words } = listing(req, res);
-    if (collections?.length === 0) return res.set('Cache-Control', 'private, no-store').json({ meta: { total_count: 0 }, items: [] });
-    let query = db.selectFrom('documents');
-    if (collections) query = query.where('collection_id', 'in', collections);
-    if (collection_id !== undefined) query = query.where('collection_id', '=', collection_id);
-    for (const word of words) query = query.where('title', 'ilike', likePattern(word));
-    const [documents, count] = await Promise.all([
-      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    res.set('Cache-Control', 'private, no-store').json({ meta: { total_count: Number(count.n) }, items: documents.map(documentJson) });
+    const { limit, offset, collections, collection_id, search } = listing(req, res);
+    const { rows, total } = await listMedia(db, 'documents', { text: search ?? '', collectionIds: collections, collectionId: collection_id, ordering: '-created_at', offset, limit });
+    res.set('Cache-Control', 'private, no-store').json({ meta: { total_count: total }, items: rows.map(documentJson) });
   });
 
   router.get(`${DOCUMENTS_BASE}/:pk/`, async (req, res) => {
