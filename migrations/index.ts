@@ -15,6 +15,7 @@ import * as m0013 from './0013_workflows';
 import * as m0014 from './0014_idempotency_request_hash';
 import * as m0015 from './0015_signup_confirmations_and_captcha_tokens';
 import * as m0016 from './0016_collection_view_restrictions';
+import * as m0017 from './0017_image_tags_and_alt_text';
 import * as m0018 from './0018_media_files';
 import * as m0019 from './0019_user_time_zone';
 import * as m0020 from './0020_waitlist_left_position';
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_idempotency_request_hash': m0014,
   '0015_signup_confirmations_and_captcha_tokens': m0015,
   '0016_collection_view_restrictions': m0016,
+  '0017_image_tags_and_alt_text': m0017,
   '0018_media_files': m0018,
   '0019_user_time_zone': m0019,
   '0020_waitlist_left_position': m0020,

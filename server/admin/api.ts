@@ -8,10 +8,15 @@ import { PublishPageAction } from '../actions/publish-page';
 import { RevertPageAction } from '../actions/revert-page';
 import { UnpublishPageAction } from '../actions/unpublish-page';
 import type { Db } from '../db/database';
-import type { Page } from '../db/schema';
+import type { CollectionPermission, Document, Image, Page } from '../db/schema';
 import { HttpError, NotFoundError, PermissionDenied, ValidationError } from '../errors';
 import { findPageByUrlPath, getPage, getParent } from '../models/pages';
 import { filterPages } from '../models/page-listing';
+import { getImagesByIds } from '../models/images';
+import { permittedCollectionIds, type UserPermissions } from '../models/permissions';
+import { listMedia } from '../models/media-listing';
+import { imageTagNames } from '../models/tags';
+import { listImages } from './images-listing';
 import { siteForPage } from '../models/sites';
 import { pageUrlWithinSite } from '../site-chrome';
 import { resolveRequestSite } from '../views/site-request';
@@ -176,6 +181,106 @@ export function adminApiRouter({ db, clock }: AdminContext): Router {
     res.status(result.status).set('Cache-Control', 'no-store').json(result.body);
   });
 
+  router.use(mediaApiRouter(db));
   router.use('/api/', jsonErrors);
+  return router;
+}
+
+const mediaListQuery = z.object({
+  search: z.string().max(200).optional(),
+  collection_id: databaseId.optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** Collection permissions that let a user see media through the API: choosing, adding or changing. */
+const MEDIA_API_PERMISSIONS: readonly CollectionPermission[] = ['choose', 'add', 'change'];
+
+/** Collections whose media the user sees through the API; undefined is all (superusers). */
+function mediaApiCollections(perms: UserPermissions): number[] | undefined {
+  const ids = new Set<number>();
+  for (const permission of MEDIA_API_PERMISSIONS) {
+    const permitted = permittedCollectionIds(perms, permission);
+    if (!permitted) return undefined;
+    for (const id of permitted) ids.add(id);
+  }
+  return [...ids];
+}
+
+function imageJson(image: Image, tags: readonly string[]) {
+  return {
+    id: image.id,
+    meta: { type: 'wagtailimages.Image', detail_url: `/wagtail${IMAGES_BASE}/${image.id}/`, tags },
+    title: image.title,
+    width: image.width,
+    height: image.height,
+    description: image.description,
+    alt: image.description || image.title,
+    collection: { id: image.collection_id },
+    file_size: image.file_size,
+  };
+}
+
+function documentJson(document: Document) {
+  return {
+    id: document.id,
+    meta: { type: 'wagtaildocs.Document', detail_url: `/wagtail${DOCUMENTS_BASE}/${document.id}/`, download_url: `/documents/${document.id}/${encodeURIComponent(document.filename)}` },
+    title: document.title,
+    collection: { id: document.collection_id },
+    file_size: document.file_size,
+  };
+}
+
+const IMAGES_BASE = '/api/main/images';
+const DOCUMENTS_BASE = '/api/main/documents';
+
+/** /wagtail/api/main/images/ and documents/: Wagtail API v2 listings and details of the media the user may choose, add or change. */
+function mediaApiRouter(db: Db): Router {
+  const router = Router();
+
+  function listing(req: Request, res: Response) {
+    const query = mediaListQuery.safeParse(req.query);
+    if (!query.success) throw new ValidationError(query.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+    return { ...query.data, collections: mediaApiCollections(permsOf(res)) };
+  }
+
+  function visible(collections: number[] | undefined, collectionId: number): boolean {
+    return !collections || collections.includes(collectionId);
+  }
+
+  function pk(req: Request): number {
+    const id = databaseId.safeParse(req.params.pk);
+    if (!id.success) throw new NotFoundError('There is no item with this id.');
+    return id.data;
+  }
+
+  router.get(`${IMAGES_BASE}/`, async (req, res) => {
+    const { limit, offset, collections, collection_id, search } = listing(req, res);
+    const ordering = '-created_at' as const;
+    const { images, total } = await listImages(db, { visibleCollectionIds: collections, collectionId: collection_id, q: search, ordering }, offset, limit);
+    const tags = await imageTagNames(db, images.map((image) => image.id));
+    res.set('Cache-Control', 'private, no-store').json({ meta: { total_count: total }, items: images.map((image) => imageJson(image, tags.get(image.id) ?? [])) });
+  });
+
+  router.get(`${IMAGES_BASE}/:pk/`, async (req, res) => {
+    const id = pk(req);
+    const image = (await getImagesByIds(db, [id])).get(id);
+    if (!image || !visible(mediaApiCollections(permsOf(res)), image.collection_id)) throw new NotFoundError('There is no image with this id.');
+    const tags = await imageTagNames(db, [image.id]);
+    res.set('Cache-Control', 'private, no-store').json(imageJson(image, tags.get(image.id) ?? []));
+  });
+
+  router.get(`${DOCUMENTS_BASE}/`, async (req, res) => {
+    const { limit, offset, collections, collection_id, search } = listing(req, res);
+    const { rows, total } = await listMedia(db, 'documents', { text: search ?? '', collectionIds: collections, collectionId: collection_id, ordering: '-created_at', offset, limit });
+    res.set('Cache-Control', 'private, no-store').json({ meta: { total_count: total }, items: rows.map(documentJson) });
+  });
+
+  router.get(`${DOCUMENTS_BASE}/:pk/`, async (req, res) => {
+    const document = await db.selectFrom('documents').selectAll().where('id', '=', pk(req)).executeTakeFirst();
+    if (!document || !visible(mediaApiCollections(permsOf(res)), document.collection_id)) throw new NotFoundError('There is no document with this id.');
+    res.set('Cache-Control', 'private, no-store').json(documentJson(document));
+  });
+
   return router;
 }

@@ -19,6 +19,7 @@ import { videosRouter } from './videos';
 import { editingSessionsRouter } from './editing-sessions';
 import { pagesRouter } from './pages/router';
 import { groupsRouter } from './groups';
+import { imagesRouter } from './images';
 import { usersRouter } from './users';
 import { workflowsRouter } from './workflows';
 import { reservationsRouter } from './reservations';
@@ -68,6 +69,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   router.use(usersRouter(context));
   router.use(groupsRouter(context));
   router.use(collectionsRouter(context));
+  router.use(imagesRouter(context));
   router.use(workflowsRouter(context));
   router.use(waitlistRouter(context));
   router.use(reservationsRouter(context));

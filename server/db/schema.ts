@@ -99,6 +99,22 @@ export interface ImagesTable {
   collection_id: number;
   created_at: CreatedAt;
   uploaded_by_user_id: number | null;
+  /** Alt text (Wagtail's `description`); '' when none was given. */
+  description: Generated<string>;
+  /** Bumped whenever renditions are dropped (focal point or file changed); part of the renditions' memo key. */
+  renditions_generation: Generated<number>;
+}
+
+/** A label shared by images (and any kind that tags its objects); unique case-insensitively. */
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+/** Which tags an image carries. */
+export interface ImageTagsTable {
+  image_id: number;
+  tag_id: number;
 }
 
 /** A resized or re-encoded copy of an image, one per (filter spec, focal point). */
@@ -522,6 +538,8 @@ export interface Database {
   collections: CollectionsTable;
   images: ImagesTable;
   image_renditions: ImageRenditionsTable;
+  tags: TagsTable;
+  image_tags: ImageTagsTable;
   documents: DocumentsTable;
   videos: VideosTable;
   video_sources: VideoSourcesTable;
@@ -580,6 +598,7 @@ export type Site = Selectable<SitesTable>;
 export type Collection = Selectable<CollectionsTable>;
 export type Image = Selectable<ImagesTable>;
 export type ImageRendition = Selectable<ImageRenditionsTable>;
+export type Tag = Selectable<TagsTable>;
 export type Document = Selectable<DocumentsTable>;
 export type Video = Selectable<VideosTable>;
 export type VideoSource = Selectable<VideoSourcesTable>;

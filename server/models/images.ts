@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import sharp, { type Metadata } from 'sharp';
 import { z } from 'zod';
 import type { Db } from '../db/database';
@@ -6,7 +7,9 @@ import type { Image } from '../db/schema';
 import { withTransaction } from '../db/transaction';
 import { NotFoundError, ValidationError } from '../errors';
 import { mediaKey, type MediaStorage } from '../media-storage';
+import { configSchema, type Config } from '../config';
 import { slugify } from './slugs';
+import { setImageTags } from './tags';
 
 /** The area of an image that matters most: its centre (x, y) and size, in source pixels. */
 export interface FocalPoint {
@@ -16,6 +19,12 @@ export interface FocalPoint {
   height: number;
 }
 
+/** How large an uploaded image may be: bytes of the file and pixels of the picture (config MAX_IMAGE_UPLOAD_BYTES, MAX_IMAGE_PIXELS). */
+export interface ImageLimits {
+  maxBytes: number;
+  maxPixels: number;
+}
+
 /** What an image is created from. */
 export interface CreateImageOptions {
   title: string;
@@ -23,10 +32,23 @@ export interface CreateImageOptions {
   collectionId?: number;
   focalPoint?: FocalPoint;
   uploadedBy?: number;
+  /** Alt text. */
+  description?: string;
+  tags?: readonly string[];
+  /** The configured limits; the configuration's defaults when left out (seeds, scripts). */
+  limits?: ImageLimits;
 }
 
-/** Largest image (in pixels) we accept, as Wagtail's default: decoding more would exhaust memory. */
-export const MAX_IMAGE_PIXELS = 128_000_000;
+/** The limits of the configuration's defaults. */
+export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
+  maxBytes: configSchema.shape.MAX_IMAGE_UPLOAD_BYTES.parse(undefined),
+  maxPixels: configSchema.shape.MAX_IMAGE_PIXELS.parse(undefined),
+};
+
+/** The image limits a configuration sets. */
+export function imageLimitsOf(config: Pick<Config, 'MAX_IMAGE_UPLOAD_BYTES' | 'MAX_IMAGE_PIXELS'>): ImageLimits {
+  return { maxBytes: config.MAX_IMAGE_UPLOAD_BYTES, maxPixels: config.MAX_IMAGE_PIXELS };
+}
 
 /** Source formats we accept, as sharp names them, with the extension we store them under. */
 const ACCEPTED_FORMATS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', avif: 'avif' };
@@ -42,45 +64,139 @@ const focalPointSchema = z.object({
   height: z.number().int().min(1),
 });
 
+const imageTitle = z.string().trim().min(1, 'An image needs a title.').max(255, 'An image title is at most 255 characters.');
+const imageDescription = z.string().trim().max(255, 'Alt text is at most 255 characters.');
+
 const createImageSchema = z.object({
-  title: z.string().trim().min(1, 'An image needs a title.').max(255, 'An image title is at most 255 characters.'),
+  title: imageTitle,
   collectionId: rowId.optional(),
   focalPoint: focalPointSchema.optional(),
   uploadedBy: rowId.optional(),
+  description: imageDescription.default(''),
+  tags: z.array(z.string()).default([]),
 });
 
-/** Stores an upload as a new image after checking by content that it is one we can render. */
+/**
+ * Stores an upload as a new image after checking by content that it is one we can render,
+ * within the limits. The row and the file are written in one transaction; whatever fails
+ * leaves neither behind.
+ */
 export async function createImage(db: Db, storage: MediaStorage, options: CreateImageOptions): Promise<Image> {
-  const { title, collectionId, focalPoint: requestedFocalPoint, uploadedBy } = parseOrThrow(createImageSchema, options);
+  const { title, collectionId, focalPoint: requestedFocalPoint, uploadedBy, description, tags } = parseOrThrow(createImageSchema, options);
   const bytes = Buffer.from(options.bytes);
-  const { extension, width, height } = await inspectImage(bytes);
+  const { extension, width, height } = await inspectImage(bytes, options.limits ?? DEFAULT_IMAGE_LIMITS);
   const focalPoint = requestedFocalPoint && checkFocalPoint(requestedFocalPoint, width, height);
   const fileHash = createHash('sha1').update(bytes).digest('hex');
 
+  return withStoredFile(storage, async (store) =>
+    withTransaction(db, async (tx) => {
+      const file = await freeOriginalKey(tx, `${slugify(title).slice(0, 60).replace(/-+$/, '')}-${fileHash.slice(0, 8)}`, extension);
+      const image = await tx
+        .insertInto('images')
+        .values({
+          title,
+          description,
+          file,
+          width,
+          height,
+          file_size: bytes.length,
+          file_hash: fileHash,
+          focal_point_x: focalPoint?.x ?? null,
+          focal_point_y: focalPoint?.y ?? null,
+          focal_point_width: focalPoint?.width ?? null,
+          focal_point_height: focalPoint?.height ?? null,
+          collection_id: await resolveCollectionId(tx, collectionId),
+          uploaded_by_user_id: uploadedBy ?? null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await setImageTags(tx, image.id, tags);
+      // Written last inside the transaction, so a refused insert leaves no file behind.
+      await store(file, bytes);
+      return image;
+    }),
+  );
+}
+
+/**
+ * Runs `work`, which stores at most one file through `store`; if `work` fails after storing
+ * began (the file's own write, or the commit after it), the file is removed, so a failed
+ * upload leaves no stray file.
+ */
+async function withStoredFile<T>(storage: MediaStorage, work: (store: (key: string, bytes: Buffer) => Promise<void>) => Promise<T>): Promise<T> {
+  let written: string | undefined;
+  try {
+    return await work(async (key, bytes) => {
+      written = key;
+      await storage.save(key, bytes);
+    });
+  } catch (error) {
+    if (written) await storage.remove(written);
+    throw error;
+  }
+}
+
+/** What an editor changes of an image besides its file and focal point. */
+export interface ImageChanges {
+  title: string;
+  description: string;
+  collectionId: number;
+  tags: readonly string[];
+}
+
+const imageChangesSchema = z.object({ title: imageTitle, description: imageDescription, collectionId: rowId, tags: z.array(z.string()) });
+
+/** Saves an image's title, alt text, collection and tags together. */
+export async function updateImage(db: Db, image: Image, changes: ImageChanges): Promise<Image> {
+  const { title, description, collectionId, tags } = parseOrThrow(imageChangesSchema, changes);
   return withTransaction(db, async (tx) => {
-    const file = await freeOriginalKey(tx, `${slugify(title).slice(0, 60).replace(/-+$/, '')}-${fileHash.slice(0, 8)}`, extension);
-    const image = await tx
-      .insertInto('images')
-      .values({
-        title,
-        file,
-        width,
-        height,
-        file_size: bytes.length,
-        file_hash: fileHash,
-        focal_point_x: focalPoint?.x ?? null,
-        focal_point_y: focalPoint?.y ?? null,
-        focal_point_width: focalPoint?.width ?? null,
-        focal_point_height: focalPoint?.height ?? null,
-        collection_id: await resolveCollectionId(tx, collectionId),
-        uploaded_by_user_id: uploadedBy ?? null,
-      })
+    const updated = await tx
+      .updateTable('images')
+      .set({ title, description, collection_id: await resolveCollectionId(tx, collectionId) })
+      .where('id', '=', image.id)
       .returningAll()
-      .executeTakeFirstOrThrow();
-    // Written after the row so that a refused insert leaves no file behind.
-    await storage.save(file, bytes);
-    return image;
+      .executeTakeFirst();
+    if (!updated) throw new NotFoundError(`There is no image with id ${image.id}.`);
+    await setImageTags(tx, image.id, tags);
+    return updated;
   });
+}
+
+/**
+ * Replaces an image's file (Wagtail's "Change image file"): every rendition is dropped with its
+ * file, and the focal point is reset when the new picture's size differs. The old files go
+ * after the commit; a failure leaves the image as it was and no new file.
+ */
+export async function replaceImageFile(db: Db, storage: MediaStorage, image: Image, upload: Uint8Array, limits: ImageLimits): Promise<Image> {
+  const bytes = Buffer.from(upload);
+  const { extension, width, height } = await inspectImage(bytes, limits);
+  const fileHash = createHash('sha1').update(bytes).digest('hex');
+  const sameSize = width === image.width && height === image.height;
+  const { updated, staleFiles } = await withStoredFile(storage, async (store) =>
+    withTransaction(db, async (tx) => {
+      const file = await freeOriginalKey(tx, `${slugify(image.title).slice(0, 60).replace(/-+$/, '')}-${fileHash.slice(0, 8)}`, extension);
+      const updated = await tx
+        .updateTable('images')
+        .set({
+          file,
+          width,
+          height,
+          file_size: bytes.length,
+          file_hash: fileHash,
+          renditions_generation: sql`renditions_generation + 1`,
+          ...(sameSize ? {} : { focal_point_x: null, focal_point_y: null, focal_point_width: null, focal_point_height: null }),
+        })
+        .where('id', '=', image.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) throw new NotFoundError(`There is no image with id ${image.id}.`);
+      const renditions = await tx.deleteFrom('image_renditions').where('image_id', '=', image.id).returning('file').execute();
+      await store(file, bytes);
+      return { updated, staleFiles: [image.file, ...renditions.map((row) => row.file)] };
+    }),
+  );
+  await Promise.all(staleFiles.filter((file) => file !== updated.file).map((file) => storage.remove(file)));
+  return updated;
 }
 
 /** The given collection's id after checking it exists, else the root collection's; images, documents and videos share this. */
@@ -91,7 +207,6 @@ export async function resolveCollectionId(db: Db, collectionId?: number): Promis
   return row.id;
 }
 
-/** One image by id, or NotFoundError. */
 /** Images by id in one query; ids with no image are missing from the map. */
 export async function getImagesByIds(db: Db, ids: readonly number[]): Promise<Map<number, Image>> {
   if (ids.length === 0) return new Map();
@@ -99,6 +214,7 @@ export async function getImagesByIds(db: Db, ids: readonly number[]): Promise<Ma
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** One image by id, or NotFoundError. */
 export async function getImage(db: Db, id: number): Promise<Image> {
   const image = await db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
   if (!image) throw new NotFoundError(`There is no image with id ${id}.`);
@@ -125,6 +241,7 @@ export async function setFocalPoint(db: Db, storage: MediaStorage, image: Image,
         focal_point_y: checked?.y ?? null,
         focal_point_width: checked?.width ?? null,
         focal_point_height: checked?.height ?? null,
+        renditions_generation: sql`renditions_generation + 1`,
       })
       .where('id', '=', image.id)
       .returningAll()
@@ -150,7 +267,15 @@ export async function deleteImage(db: Db, storage: MediaStorage, image: Image): 
   await Promise.all(files.map((file) => storage.remove(file)));
 }
 
-async function inspectImage(bytes: Buffer): Promise<{ extension: string; width: number; height: number }> {
+/**
+ * The stored extension and upright size of an upload, decided by its content (never its name
+ * or claimed type) from the header alone: a picture over the pixel limit is refused before
+ * anything decodes it.
+ */
+async function inspectImage(bytes: Buffer, limits: ImageLimits): Promise<{ extension: string; width: number; height: number }> {
+  if (bytes.length > limits.maxBytes) {
+    throw new ValidationError(`This file is too big (${megabytes(bytes.length)}). Maximum filesize is ${megabytes(limits.maxBytes)}.`);
+  }
   let metadata: Metadata;
   try {
     // Reading the header costs nothing; lifting sharp's own limit lets the size check below explain a refusal.
@@ -161,11 +286,12 @@ async function inspectImage(bytes: Buffer): Promise<{ extension: string; width: 
   // libheif reports both HEIC and AVIF as 'heif'; only the AV1-coded kind is AVIF.
   const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
   const extension = Object.hasOwn(ACCEPTED_FORMATS, format) ? ACCEPTED_FORMATS[format] : undefined;
+  if (format === 'svg') throw new ValidationError('SVG images are not accepted; upload a PNG, JPEG, WebP, GIF or AVIF.');
   if (!extension) throw new ValidationError(`Images must be ${ACCEPTED_LIST}; this file is ${format.toUpperCase()}.`);
   // EXIF-rotated photos are displayed, cropped and measured upright.
   const { width, height } = metadata.autoOrient;
-  if (width * height > MAX_IMAGE_PIXELS) {
-    throw new ValidationError(`The image is ${width}x${height}; images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`);
+  if (width * height > limits.maxPixels) {
+    throw new ValidationError(`The image is ${width}x${height}; images may have at most ${formatMillions(limits.maxPixels)} million pixels.`);
   }
   return { extension, width, height };
 }
@@ -183,6 +309,15 @@ function checkFocalPoint(focalPoint: FocalPoint, width: number, height: number):
     throw new ValidationError(`The focal point must lie within the image (${width}x${height}).`);
   }
   return checked;
+}
+
+/** A size in megabytes with one decimal, as upload limits are stated ("10 MB"). */
+export function megabytes(bytes: number): string {
+  return `${Math.max(0.1, Math.round((bytes / 1_000_000) * 10) / 10)} MB`;
+}
+
+function formatMillions(pixels: number): string {
+  return String(Math.round((pixels / 1_000_000) * 100) / 100);
 }
 
 function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {

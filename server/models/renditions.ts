@@ -221,8 +221,9 @@ export function renditionUrl(rendition: Pick<ImageRendition, 'file'>): string {
 }
 
 // Renditions never change once made, and the key holds everything that shapes their bytes
-// (source hash, focal point, spec), so a process may remember them without asking again;
-// bounded so a huge library cannot grow the process.
+// (source hash, focal point, spec) and the image's renditions generation, which every change
+// that deletes renditions bumps, so a process may remember them without asking again and
+// never hands out one whose file is gone; bounded so a huge library cannot grow the process.
 const RENDITION_MEMO_LIMIT = 10_000;
 const renditionMemo = new Map<string, ImageRendition>();
 
@@ -249,7 +250,7 @@ export async function getRendition(db: Db, storage: MediaStorage, image: Image, 
       .where('focal_point_key', '=', focalPointKey)
       .executeTakeFirst();
 
-  const memoKey = `${image.id}|${image.file_hash}|${focalPointKey}|${filterSpec}`;
+  const memoKey = `${image.id}|${image.renditions_generation}|${image.file_hash}|${focalPointKey}|${filterSpec}`;
   const remembered = renditionMemo.get(memoKey);
   if (remembered) return remembered;
   const cached = await find();

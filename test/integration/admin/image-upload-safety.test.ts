@@ -1,0 +1,130 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import sharp from 'sharp';
+import type { User } from '../../../server/db/schema';
+import { createMediaStorage, type MediaStorage } from '../../../server/media-storage';
+import { createImage } from '../../../server/models/images';
+import { createAdminUser, signedInClient, type AdminClient } from '../../support/admin';
+import { uniqueSuffix } from '../../support/fixtures';
+import { postMultipart } from '../../support/form-upload';
+import { solidImage } from '../../support/images';
+import { startTestServer, type TestServer } from '../../support/server';
+
+/** A PNG that declares width x height in its header but carries almost no data: decoding it would claim width*height*3 bytes. */
+function pixelBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('image upload safety', () => {
+  let server: TestServer;
+  let mediaDir: string;
+  let editor: User;
+  let client: AdminClient;
+
+  const originals = () => {
+    try {
+      return readdirSync(path.join(mediaDir, 'original_images')).sort();
+    } catch {
+      return [];
+    }
+  };
+  const imageCount = async () => Number((await server.db.selectFrom('images').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+
+  before(async () => {
+    mediaDir = mkdtempSync(path.join(os.tmpdir(), 'image-safety-'));
+    server = await startTestServer({ MEDIA_DIR: mediaDir, MAX_IMAGE_UPLOAD_BYTES: '100000', MAX_IMAGE_PIXELS: '1000000' });
+    editor = await createAdminUser(server.db, { superuser: true });
+    client = await signedInClient(server, editor);
+  });
+  after(() => server.close());
+
+  /** Uploads through the add form and returns the response, checking nothing was stored. */
+  async function refusedUpload(filename: string, bytes: Buffer, type: string): Promise<string> {
+    const [filesBefore, rowsBefore] = [originals(), await imageCount()];
+    const response = await postMultipart(server, client, '/wagtail/images/add/', { title: `Upload ${uniqueSuffix()}` }, [{ field: 'file', filename, bytes, type }]);
+    expect(response.status).to.equal(400);
+    expect(originals()).to.deep.equal(filesBefore);
+    expect(await imageCount()).to.equal(rowsBefore);
+    return response.body;
+  }
+
+  it('decides the type by content: a .png that is text is refused whatever it claims', async () => {
+    const body = await refusedUpload('harbor.png', Buffer.from('this is not an image at all, only text'), 'image/png');
+    expect(body).to.include('The file is not an image we can read; upload a JPEG, PNG, WebP, GIF or AVIF file.');
+  });
+
+  it('refuses a pixel bomb from its header, before decoding it', async () => {
+    const bomb = pixelBomb(100_000, 100_000);
+    expect(bomb.length).to.be.below(2000);
+    const body = await refusedUpload('bomb.png', bomb, 'image/png');
+    expect(body).to.include('The image is 100000x100000; images may have at most 1 million pixels.');
+    // The configured limit, not a constant: a real picture just over it is refused too.
+    expect(await refusedUpload('wide.png', await solidImage(1001, 1000), 'image/png')).to.include('images may have at most 1 million pixels');
+  });
+
+  it('refuses SVG, so no script in one can reach a visitor', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>');
+    const body = await refusedUpload('logo.png', svg, 'image/png');
+    expect(body).to.include('SVG images are not accepted; upload a PNG, JPEG, WebP, GIF or AVIF.');
+    const chooser = await postMultipart(server, client, '/wagtail/images/chooser/upload/', { title: 'Logo' }, [{ field: 'file', filename: 'logo.svg', bytes: svg, type: 'image/svg+xml' }], { json: true });
+    expect(chooser.status).to.equal(400);
+    expect(JSON.parse(chooser.body)).to.deep.equal({ errors: { file: ['SVG images are not accepted; upload a PNG, JPEG, WebP, GIF or AVIF.'] } });
+  });
+
+  it('refuses an image over MAX_IMAGE_UPLOAD_BYTES, naming the limit in MB', async () => {
+    const noise = await sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } }).png().toBuffer();
+    expect(noise.length).to.be.above(100_000);
+    const body = await refusedUpload('noise.png', noise, 'image/png');
+    expect(body).to.match(/This file is too big \([\d.]+ MB\)\. Maximum filesize is 0\.1 MB\./);
+    const multiple = await postMultipart(server, client, '/wagtail/images/multiple/add/', {}, [{ field: 'files[]', filename: 'noise.png', bytes: noise }], { json: true });
+    expect(multiple.status).to.equal(400);
+    expect((JSON.parse(multiple.body) as { error_message: string }).error_message).to.include('Maximum filesize is 0.1 MB.');
+  });
+
+  describe('a failed upload leaves neither file nor row', () => {
+    const failing = (writeFirst: boolean): MediaStorage => {
+      const real = createMediaStorage(mediaDir);
+      return {
+        ...real,
+        async save(key, bytes) {
+          if (writeFirst) await real.save(key, bytes);
+          throw new Error('disk full');
+        },
+      };
+    };
+
+    it('when storing the file fails', async () => {
+      const [filesBefore, rowsBefore] = [originals(), await imageCount()];
+      let error: unknown;
+      await createImage(server.db, failing(false), { title: 'Never stored', bytes: await solidImage(20, 20) }).catch((caught: unknown) => (error = caught));
+      expect((error as Error).message).to.equal('disk full');
+      expect(await imageCount()).to.equal(rowsBefore);
+      expect(originals()).to.deep.equal(filesBefore);
+    });
+
+    it('when the work fails after the file was written (the row is rolled back, the file removed)', async () => {
+      const [filesBefore, rowsBefore] = [originals(), await imageCount()];
+      let error: unknown;
+      await createImage(server.db, failing(true), { title: 'Half stored', bytes: await solidImage(21, 21) }).catch((caught: unknown) => (error = caught));
+      expect((error as Error).message).to.equal('disk full');
+      expect(await imageCount()).to.equal(rowsBefore);
+      expect(originals()).to.deep.equal(filesBefore);
+    });
+  });
+});
