@@ -42,7 +42,7 @@ export function mediaRouter({ db, storage }: MediaRouterOptions): Router {
   router.get('/media/images/:file', (req, res, next) => {
     const notFound = 'There is no image at this address.';
     const file = parseParam(renditionFile, req.params.file, notFound);
-    sendStoredFile(res, next, storage, mediaKey('images', file), { maxAgeMs: ONE_YEAR_MS, immutable: true, notFound });
+    return sendStoredFile(res, next, storage, mediaKey('images', file), { maxAgeMs: ONE_YEAR_MS, immutable: true, notFound });
   });
 
   router.get('/documents/:id/:filename', async (req, res, next) => {
@@ -51,7 +51,7 @@ export function mediaRouter({ db, storage }: MediaRouterOptions): Router {
     const document = await getDocument(db, id);
     if (req.params.filename !== document.filename) throw new NotFoundError(notFound);
     // Uploads are untrusted: always a download.
-    sendStoredFile(res, next, storage, document.file, { downloadName: document.filename, maxAgeMs: ONE_HOUR_MS, notFound });
+    return sendStoredFile(res, next, storage, document.file, { downloadName: document.filename, maxAgeMs: ONE_HOUR_MS, notFound });
   });
 
   router.get(['/video-track/:pk', '/video-track/:pk/'], async (req, res) => {
