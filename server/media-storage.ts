@@ -166,7 +166,8 @@ function isS3NotFound(error: unknown): boolean {
 export function createS3MediaStorage(options: S3StorageOptions): MediaStorage {
   const client = new S3Client({
     region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    // S3-compatible servers lag behind AWS's newer default checksums; send them only where required.
+    ...(options.endpoint ? { endpoint: options.endpoint, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
     forcePathStyle: options.forcePathStyle ?? false,
     ...(options.accessKeyId && options.secretAccessKey ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
   });
