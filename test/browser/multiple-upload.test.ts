@@ -40,7 +40,7 @@ function rows(page: Page): Promise<RowState[]> {
       return {
         name: item.querySelector('.admin-upload__name')?.textContent ?? '',
         progress: progress.value,
-        progressShown: !progress.hidden,
+        progressShown: getComputedStyle(progress).display !== 'none',
         status: item.querySelector('.admin-upload__status')?.textContent ?? '',
         state: (item as HTMLElement).dataset.state ?? '',
         title: item.querySelector<HTMLInputElement>('form input[name="title"]')?.value ?? null,
@@ -112,7 +112,7 @@ describe('multiple upload in the browser', function () {
     for (const name of ['lobster-roll.png', 'oysters.jpg', 'harbor-at-dawn.webp']) {
       expect(states[name], name).to.include({ progress: 100, status: 'Uploaded', state: 'success', title: name.replace(/\.\w+$/, '') });
     }
-    expect(states['not-an-image.png']).to.include({ state: 'failed', status: 'Not a supported image format. Supported formats: AVIF, GIF, JPEG, PNG, WEBP.', title: null });
+    expect(states['not-an-image.png']).to.include({ state: 'failed', progressShown: false, status: 'Not a supported image format. Supported formats: AVIF, GIF, JPEG, PNG, WEBP.', title: null });
     expect(harness.stats.uploads - before).to.equal(4);
     expect(harness.stats.mostInFlight).to.be.at.most(2);
     const uploaded = [...harness.items.values()].filter((item) => item.filename !== 'not-an-image.png');
