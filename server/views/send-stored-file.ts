@@ -54,7 +54,9 @@ export async function sendStoredFile(res: Response, next: NextFunction, storage:
     const etag = entityTag(info);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Accept-Ranges', 'bytes');
-    res.setHeader('Cache-Control', `public, max-age=${Math.floor(options.maxAgeMs / 1000)}${options.immutable ? ', immutable' : ''}`);
+    // no-transform keeps the compression middleware (and proxies) off: a gzipped byte range
+    // would no longer match its Content-Range, and media is compressed already.
+    res.setHeader('Cache-Control', `public, max-age=${Math.floor(options.maxAgeMs / 1000)}${options.immutable ? ', immutable' : ''}, no-transform`);
     res.setHeader('Last-Modified', info.lastModified.toUTCString());
     res.setHeader('ETag', etag);
     if (options.downloadName !== undefined) res.attachment(options.downloadName);

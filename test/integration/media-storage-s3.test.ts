@@ -171,6 +171,10 @@ describe('media storage backends', () => {
       expect(part.headers['content-range']).to.equal(`bytes 4-10/${bytes.length}`);
       expect(part.bytes.toString()).to.equal('Harbor ');
 
+      const gzipAccepted = await send(second, url, { range: 'bytes=4-10', 'accept-encoding': 'gzip' });
+      expect(gzipAccepted.headers['content-encoding']).to.equal(undefined);
+      expect(gzipAccepted.bytes.toString()).to.equal('Harbor ');
+
       const tail = await send(first, url, { range: 'bytes=-5' });
       expect(tail.status).to.equal(206);
       expect(tail.bytes.equals(bytes.subarray(bytes.length - 5))).to.equal(true);

@@ -278,7 +278,7 @@ describe('images, renditions, documents and videos', () => {
       const rendition = await getRendition(server.db, storage, image, 'width-60|format-webp');
       const response = await get(renditionUrl(rendition));
       expect(response.status).to.equal(200);
-      expect(response.headers['cache-control']).to.equal('public, max-age=31536000, immutable');
+      expect(response.headers['cache-control']).to.equal('public, max-age=31536000, immutable, no-transform');
       expect(response.headers['content-type']).to.equal('image/webp');
       expect(response.bytes.equals((await storage.read(rendition.file)))).to.equal(true);
 
@@ -338,7 +338,7 @@ describe('images, renditions, documents and videos', () => {
       expect(response.headers['content-type']).to.equal('application/pdf');
       expect(response.headers['content-length']).to.equal(String(bytes.length));
       expect(response.headers['x-content-type-options']).to.equal('nosniff');
-      expect(response.headers['cache-control']).to.equal('public, max-age=3600');
+      expect(response.headers['cache-control']).to.equal('public, max-age=3600, no-transform');
       expect(response.bytes.equals(bytes)).to.equal(true);
     });
 
