@@ -93,6 +93,9 @@ export async function sendStoredFile(res: Response, next: NextFunction, storage:
       res.destroy();
       return;
     }
+    // The file vanished (or storage failed) between stat and read: the error page must not
+    // carry the file's length, range or validators.
+    for (const header of ['Content-Length', 'Content-Range', 'Content-Disposition', 'ETag', 'Last-Modified', 'Accept-Ranges']) res.removeHeader(header);
     next(error instanceof MediaFileMissingError ? new NotFoundError(options.notFound, { cause: error }) : error);
   }
 }
