@@ -6,6 +6,7 @@ import { EditingSessionController } from './controllers/editing-session-controll
 import { FocalPointController } from './controllers/focal-point-controller';
 import { MediaChooserController } from './controllers/media-chooser-controller';
 import { ErrorSummaryController } from './controllers/error-summary-controller';
+import { MultipleUploadController } from './controllers/multiple-upload-controller';
 import { PageChooserController } from './controllers/page-chooser-controller';
 import { RefreshController } from './controllers/refresh-controller';
 import { SidebarController } from './controllers/sidebar-controller';
@@ -22,3 +23,4 @@ application.register('page-chooser', PageChooserController);
 application.register('error-summary', ErrorSummaryController);
 application.register('focal-point', FocalPointController);
 application.register('media-chooser', MediaChooserController);
+application.register('multiple-upload', MultipleUploadController);

@@ -19,7 +19,7 @@ import { NotFoundError } from './errors';
 import { hostGuard } from './host-guard';
 import { loadCatalog } from './i18n';
 import { refuseNulBytes } from './input-guard';
-import { createMediaStorage, mediaRoot } from './media-storage';
+import { createMediaStorageFromConfig } from './media-storage';
 import { configuredOutsideScripts } from './outside-scripts';
 import { DIST_DIR, STATIC_DIR } from './paths';
 import { createPageRenderer } from './render';
@@ -88,7 +88,7 @@ export function createApp({
     catalog: loadCatalog(config.LANGUAGE_CODE),
     csrf,
   });
-  const storage = createMediaStorage(mediaRoot(config));
+  const storage = createMediaStorageFromConfig(config);
   const viewOptions = { db, config, logger, renderer, storage, captcha, clock };
   const formLimit = { postsPerWindow: config.FORM_POSTS_PER_WINDOW, windowSeconds: config.FORM_RATE_WINDOW_SECONDS };
   const responder = pageResponder(viewOptions);

@@ -100,6 +100,32 @@ export const configSchema = z.object({
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(128_000_000),
   /** Most files one upload request may carry. */
   MAX_UPLOAD_FILES: z.coerce.number().int().min(1).max(1000).default(20),
+  /** The S3-compatible bucket media is stored in; the local media folder when unset. */
+  MEDIA_S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens')
+      .optional(),
+  ),
+  /** The server of an S3-compatible service (MinIO, R2); AWS's own when unset. */
+  MEDIA_S3_ENDPOINT: optionalUrl,
+  MEDIA_S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, 'expected a region such as us-east-1 (R2 takes auto)')
+    .default('us-east-1'),
+  /** With MEDIA_S3_SECRET_ACCESS_KEY; both unset leaves the SDK's usual chain (environment, instance role). */
+  MEDIA_S3_ACCESS_KEY_ID: optionalText,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
+  /** Addresses objects as endpoint/bucket/key, which MinIO and most self-hosted servers need. */
+  MEDIA_S3_FORCE_PATH_STYLE: flag,
+  /** A folder inside the bucket for this site's media, such as red-harbor/media. */
+  MEDIA_S3_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/, 'expected folder names joined by /, such as red-harbor/media')
+      .optional(),
+  ),
   SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The proxies in front of the app, whose forwarded client address and scheme are believed. */
@@ -172,11 +198,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid environment variable DATABASE_QUERY_TIMEOUT_MS (${JSON.stringify(String(config.DATABASE_QUERY_TIMEOUT_MS))}): must be above DATABASE_STATEMENT_TIMEOUT_MS (${config.DATABASE_STATEMENT_TIMEOUT_MS}), so the server cancels a slow statement first`,
     );
   }
+  checkMediaStorageSettings(config);
   if (config.SECRET_KEY) return { ...config, SECRET_KEY: config.SECRET_KEY };
   if (config.NODE_ENV === 'production') {
     throw new ConfigError('Invalid environment variable SECRET_KEY: required in production (at least 32 characters)');
   }
   return { ...config, SECRET_KEY: developmentSecretKey(config.DATA_DIR) };
+}
+
+/** S3 settings that cannot work together: credentials half given, or details without a bucket. */
+function checkMediaStorageSettings(config: z.infer<typeof configSchema>): void {
+  const refuse = (variable: string, message: string) => {
+    throw new ConfigError(`Invalid environment variable ${variable}: ${message}`);
+  };
+  if (Boolean(config.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(config.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    refuse(config.MEDIA_S3_ACCESS_KEY_ID ? 'MEDIA_S3_SECRET_ACCESS_KEY' : 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together; set both or neither');
+  }
+  if (config.MEDIA_S3_BUCKET) return;
+  const stray = (['MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_PREFIX'] as const).find((name) => config[name]);
+  if (stray) refuse('MEDIA_S3_BUCKET', `required when ${stray} is set (media would otherwise silently stay on the local disk)`);
 }
 
 function developmentSecretKey(dataDir: string): string {

@@ -75,7 +75,7 @@ export function errorHandler(logger: Logger, reportError?: ReportError, availabi
       reportError?.(error);
       message = 'We are sorry, something went wrong on our side. Please try again in a moment.';
     } else {
-      message = CLIENT_MESSAGES[status] ?? (error instanceof Error ? error.message : 'The request could not be completed.');
+      message = error instanceof HttpError ? error.message : (CLIENT_MESSAGES[status] ?? (error instanceof Error ? error.message : 'The request could not be completed.'));
       log.info({ status, url, reason: message }, 'Request refused');
     }
     res.status(status).set('Cache-Control', 'no-store');

@@ -2,7 +2,7 @@
 import { migrateToLatest } from './db/migrate';
 import { startErrorReporting } from './error-reporting';
 import { createLogger } from './logger';
-import { createMediaStorage, mediaRoot } from './media-storage';
+import { createMediaStorageFromConfig } from './media-storage';
 import { seedDemoContentIfEmpty } from './seed/demo-content';
 import { serve } from './serve';
 import { openConfigured, runMain } from './startup';
@@ -11,6 +11,6 @@ runMain(async () => {
   const { config, database } = await openConfigured();
   const logger = createLogger(config);
   await migrateToLatest(database.db);
-  if (await seedDemoContentIfEmpty(database.db, createMediaStorage(mediaRoot(config)), logger, config.PORT)) logger.info('Empty database: demo content created');
+  if (await seedDemoContentIfEmpty(database.db, createMediaStorageFromConfig(config), logger, config.PORT)) logger.info('Empty database: demo content created');
   await serve({ config, database, logger, reportError: await startErrorReporting(config) });
 });

@@ -38,6 +38,7 @@ declare module 'express-serve-static-core' {
 
 const MAX_FIELDS = 200;
 const MAX_FIELD_BYTES = 100 * 1024;
+const MAX_FILENAME_CHARACTERS = 255;
 
 /**
  * A file name fit to store and to send back in Content-Disposition: the last segment of a
@@ -47,14 +48,15 @@ const MAX_FIELD_BYTES = 100 * 1024;
 export function normaliseFilename(raw: string): string {
   const base = (raw.split(/[\\/]/).pop() ?? '')
     .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}"<>:|?*]/gu, '')
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}"<>:|?*]/gu, '')
     .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '');
-  if (base.length <= 255) return base;
-  const dot = base.lastIndexOf('.');
-  const extension = dot > 0 && base.length - dot <= 16 ? base.slice(dot) : '';
-  return base.slice(0, 255 - extension.length) + extension;
+    .replace(/^[.\s]+|\s+$/g, '');
+  // Counted in code points, so a cut never splits an emoji into a lone surrogate.
+  const characters = Array.from(base);
+  if (characters.length <= MAX_FILENAME_CHARACTERS) return base;
+  const dot = characters.lastIndexOf('.');
+  const extension = dot > 0 && characters.length - dot <= 16 ? characters.slice(dot) : [];
+  return [...characters.slice(0, MAX_FILENAME_CHARACTERS - extension.length), ...extension].join('');
 }
 
 function megabytes(bytes: number): string {
@@ -70,6 +72,8 @@ function megabytes(bytes: number): string {
 export function multipartBody(limits: UploadLimits): RequestHandler {
   return (req, _res, next) => {
     if (!req.is('multipart/form-data')) return next();
+    // Node closes a connection whose request body was not read when the response ends, so
+    // this refusal costs no more than the first packets of the body (the test shows it).
     if (req.session?.userId === undefined) return next(new PermissionDenied('Sign in to upload files.'));
     parseMultipart(req, limits).then(({ fields, files }) => {
       req.body = fields;
@@ -114,6 +118,8 @@ function parseMultipart(req: Request, limits: UploadLimits): Promise<{ fields: R
     });
     parser.on('file', (fieldname, stream, info) => {
       const chunks: Buffer[] = [];
+      // busboy destroys an unfinished file's stream with an error; unheard, it would end the process.
+      stream.on('error', (error: Error) => fail(new ValidationError('The upload was cut off or is not a valid multipart form.', { cause: error })));
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => {
         chunks.length = 0;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { CHOOSER_TARGETS, type ChooserResponse } from '../../admin-client/streamfield/schemas';
 import { PermissionDenied } from '../errors';
-import { createMediaStorage, mediaRoot } from '../media-storage';
+import { createMediaStorageFromConfig } from '../media-storage';
 import type { UserPermissions } from '../models/permissions';
 import { chooserAnswer, type MediaChooserTarget } from './chooser-data';
 import { pageChooserRouter } from './page-chooser';
@@ -26,7 +26,7 @@ const MEDIA_TARGETS = CHOOSER_TARGETS.filter((target): target is MediaChooserTar
  * everybody else (a fetch cannot follow a login redirect usefully).
  */
 export function choosersRouter({ db, config }: AdminContext): Router {
-  const storage = createMediaStorage(mediaRoot(config));
+  const storage = createMediaStorageFromConfig(config);
   const router = Router();
   router.use(pageChooserRouter({ db }));
   for (const target of MEDIA_TARGETS) {

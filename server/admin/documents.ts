@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
 import type { Document } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
-import { createMediaStorage, mediaRoot } from '../media-storage';
+import { createMediaStorageFromConfig } from '../media-storage';
 import { collectionOptions, type CollectionOption } from '../models/collections';
 import { createDocument, deleteDocument, documentUrl, formatFileSize, getDocument, updateDocument } from '../models/documents';
 import { listMedia } from '../models/media-listing';
@@ -37,7 +37,7 @@ const NOUN = 'documents';
  * chooser's upload. Collection permissions decide each (media-admin.ts).
  */
 export function documentsRouter({ db, admin, config }: AdminContext): Router {
-  const storage = createMediaStorage(mediaRoot(config));
+  const storage = createMediaStorageFromConfig(config);
   const router = Router();
 
   async function loadDocument(req: Request): Promise<Document> {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
 import type { Image } from '../db/schema';
 import { HttpError, NotFoundError, PermissionDenied, ValidationError } from '../errors';
-import { createMediaStorage, mediaRoot } from '../media-storage';
+import { createMediaStorageFromConfig } from '../media-storage';
 import { collectionOptions } from '../models/collections';
 import { createImage, deleteImage, focalPointOf, getImagesByIds, imageLimitsOf, replaceImageFile, setFocalPoint, updateImage, type FocalPoint } from '../models/images';
 import { hasCollectionPermission, permittedCollectionIds, type UserPermissions } from '../models/permissions';
@@ -46,7 +46,7 @@ function wantsJson(req: Request): boolean {
  * upload at chooser/upload/. Collection permissions follow Wagtail's, owners included.
  */
 export function imagesRouter({ db, config, admin }: AdminContext): Router {
-  const storage = createMediaStorage(mediaRoot(config));
+  const storage = createMediaStorageFromConfig(config);
   const limits = imageLimitsOf(config);
   const router = Router();
 

@@ -45,7 +45,7 @@ export function mediaRouter({ db, storage }: MediaRouterOptions): Router {
   router.get('/media/images/:file', (req, res, next) => {
     const notFound = 'There is no image at this address.';
     const file = parseParam(renditionFile, req.params.file, notFound);
-    sendStoredFile(res, next, storage, mediaKey('images', file), { maxAgeMs: ONE_YEAR_MS, immutable: true, notFound });
+    return sendStoredFile(res, next, storage, mediaKey('images', file), { maxAgeMs: ONE_YEAR_MS, immutable: true, notFound });
   });
 
   router.get('/documents/:id/:filename', async (req, res, next) => {
@@ -55,7 +55,7 @@ export function mediaRouter({ db, storage }: MediaRouterOptions): Router {
     if (req.params.filename !== document.filename) throw new NotFoundError(notFound);
     if (await refuseRestrictedDocument(db, req, res, document)) return;
     // Uploads are untrusted: always a download, with the type its bytes showed at upload.
-    sendStoredFile(res, next, storage, document.file, { downloadName: document.filename, contentType: document.content_type, maxAgeMs: ONE_HOUR_MS, notFound });
+    return sendStoredFile(res, next, storage, document.file, { downloadName: document.filename, contentType: document.content_type, maxAgeMs: ONE_HOUR_MS, notFound });
   });
 
   // Uploaded video files; each name has a random part and is never reused, so it never changes.

@@ -7,7 +7,7 @@ import { PublishPageAction } from '../../actions/publish-page';
 import { PageChangedError, SaveDraftAction, type SaveDraftOptions } from '../../actions/save-draft';
 import type { Page } from '../../db/schema';
 import { withTransaction } from '../../db/transaction';
-import { createMediaStorage, mediaRoot } from '../../media-storage';
+import { createMediaStorageFromConfig } from '../../media-storage';
 import { ConflictError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
 import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
 import { subtreeFactsOf } from '../../models/page-listing';
@@ -83,7 +83,7 @@ function bodyOf(req: Request): Record<string, unknown> {
 export function editRouter({ db, admin, config, clock }: AdminContext): Router {
   const router = Router();
 
-  const storage = createMediaStorage(mediaRoot(config));
+  const storage = createMediaStorageFromConfig(config);
   const editorAssets = loadStreamFieldManifest();
 
   async function renderForm(

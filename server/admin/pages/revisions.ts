@@ -17,7 +17,7 @@ import { breadcrumbsFor, loadPage } from './load';
 import { diffSnapshots, type DiffContext } from './revision-diff';
 import { databaseId } from '../forms';
 import { definitionsByType } from '../../../admin-client/streamfield/value-ops';
-import { createMediaStorage, mediaRoot } from '../../media-storage';
+import { createMediaStorageFromConfig } from '../../media-storage';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 import { serializeBlockDefinitions } from '../block-definitions';
 import { referencesInContent } from '../media-usage';
@@ -65,7 +65,7 @@ const historyDetail = z.object({ workflow: z.string().optional(), comment: z.str
 /** Revisions (list, revert), history, and preview of the latest draft with the real template. */
 export function revisionsRouter({ db, admin, config, sendPage }: AdminContext): Router {
   const router = Router();
-  const storage = createMediaStorage(mediaRoot(config));
+  const storage = createMediaStorageFromConfig(config);
   const definitions = definitionsByType(serializeBlockDefinitions());
 
   /** The blocks' field trees and the titles of what either side refers to (its own fields and its blocks), for the diff's words. */

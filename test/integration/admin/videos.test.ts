@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { createMediaStorage, mediaRoot } from '../../../server/media-storage';
@@ -162,16 +162,16 @@ describe('admin videos', () => {
     expect(update.status).to.equal(303);
     const updated = await server.db.selectFrom('video_tracks').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(updated).to.include({ kind: 'subtitles', label: 'Inglés', srclang: 'en-US', sort_order: 4 });
-    expect(existsSync(storage.pathOf(row.file!))).to.equal(false);
+    expect(await storage.exists(row.file!)).to.equal(false);
     expect((await request(server, `/video-track/${row.id}/`)).body).to.equal(replaced);
     const edit = await editor.client.get(`/wagtail/videos/edit/${video.id}/`);
     expect(edit.body).to.include('Inglés').and.include('https://cdn.example.com/dock.mp4');
 
     expect((await editor.client.post(`/wagtail/videos/edit/${video.id}/tracks/${row.id}/delete/`)).status).to.equal(303);
-    expect(existsSync(storage.pathOf(updated.file!))).to.equal(false);
+    expect(await storage.exists(updated.file!)).to.equal(false);
     const [uploaded] = await server.db.selectFrom('video_sources').selectAll().where('video_id', '=', video.id).where('file', 'is not', null).orderBy('id').execute();
     expect((await editor.client.post(`/wagtail/videos/edit/${video.id}/sources/${uploaded!.id}/delete/`)).status).to.equal(303);
-    expect(existsSync(storage.pathOf(uploaded!.file!))).to.equal(false);
+    expect(await storage.exists(uploaded!.file!)).to.equal(false);
   });
 
   it('shows usage before deleting, and deletes a video with its files for users who may delete', async () => {
@@ -190,8 +190,8 @@ describe('admin videos', () => {
     expect(confirm.body).to.include('Used on 1 page').and.include('Watch oysters');
     expect((await deleter.client.post(`/wagtail/videos/delete/${video.id}/`)).status).to.equal(303);
     expect(await server.db.selectFrom('videos').select('id').where('id', '=', video.id).executeTakeFirst()).to.equal(undefined);
-    expect(existsSync(storage.pathOf(source!.file!))).to.equal(false);
-    expect(existsSync(storage.pathOf(track.file!))).to.equal(false);
+    expect(await storage.exists(source!.file!)).to.equal(false);
+    expect(await storage.exists(track.file!)).to.equal(false);
   });
 
   it('answers the multiple upload and chooser upload contracts', async () => {
