@@ -24,12 +24,13 @@ function passwordFormUrl(restrictionId: number, returnUrl: string): string {
  * Applies the privacy of a document's collection (and its ancestors'), as Wagtail's document
  * serve view: a restricted document is sent privately; a visitor who has not met a restriction
  * is sent to sign in, to the password form, or refused when signed in but not in the allowed
- * groups. Answers whether the response was sent.
+ * groups. Answers 'refused' when the response was sent, else whether the document may be
+ * cached by anyone ('public') or only by this visitor ('private').
  */
-export async function refuseRestrictedDocument(db: Db, req: Request, res: Response, document: Pick<Document, 'collection_id'>): Promise<boolean> {
+export async function documentAccess(db: Db, req: Request, res: Response, document: Pick<Document, 'collection_id'>): Promise<'refused' | 'private' | 'public'> {
   const restrictions = await restrictionsForCollection(db, document.collection_id);
-  if (restrictions.length === 0) return false;
-  res.set('Cache-Control', 'private');
+  if (restrictions.length === 0) return 'public';
+  res.set('Cache-Control', 'private, no-store');
   const userId = req.session?.userId;
   const needsGroups = userId !== undefined && restrictions.some((restriction) => restriction.restriction_type === 'groups');
   const viewer: ViewerState = {
@@ -38,11 +39,11 @@ export async function refuseRestrictedDocument(db: Db, req: Request, res: Respon
     ...(needsGroups ? await viewerMembership(db, userId) : {}),
   };
   const unmet = firstUnmetRestriction(restrictions, viewer);
-  if (!unmet) return false;
+  if (!unmet) return 'private';
   if (unmet.restriction_type !== 'password' && userId !== undefined) throw new PermissionDenied('This document is only for members of some groups.');
   const target = unmet.restriction_type === 'password' ? passwordFormUrl(unmet.id, req.originalUrl) : `/_util/login/?next=${encodeURIComponent(req.originalUrl)}`;
   res.redirect(302, target);
-  return true;
+  return 'refused';
 }
 
 /** /documents/authenticate_with_password/{restriction}/: the password form of a private collection's documents. */

@@ -6,7 +6,7 @@ import { mediaKey, type MediaStorage } from '../media-storage';
 import { getDocument } from '../models/documents';
 import { RENDITION_FILE_PATTERN } from '../models/renditions';
 import { getVideoSourceByFile, getVideoTrack } from '../models/videos';
-import { refuseRestrictedDocument } from './document-privacy';
+import { documentAccess } from './document-privacy';
 import { sendStoredFile } from './send-stored-file';
 
 /** What the media routes read from. */
@@ -53,9 +53,10 @@ export function mediaRouter({ db, storage }: MediaRouterOptions): Router {
     const id = parseParam(rowId, req.params.id, notFound);
     const document = await getDocument(db, id);
     if (req.params.filename !== document.filename) throw new NotFoundError(notFound);
-    if (await refuseRestrictedDocument(db, req, res, document)) return;
+    const access = await documentAccess(db, req, res, document);
+    if (access === 'refused') return;
     // Uploads are untrusted: always a download, with the type its bytes showed at upload.
-    return sendStoredFile(res, next, storage, document.file, { downloadName: document.filename, contentType: document.content_type, maxAgeMs: ONE_HOUR_MS, notFound });
+    return sendStoredFile(res, next, storage, document.file, { downloadName: document.filename, contentType: document.content_type, maxAgeMs: ONE_HOUR_MS, private: access === 'private', notFound });
   });
 
   // Uploaded video files; each name has a random part and is never reused, so it never changes.

@@ -14,6 +14,8 @@ export interface SendStoredFileOptions {
   downloadName?: string;
   maxAgeMs: number;
   immutable?: boolean;
+  /** Only for this visitor (a restricted document): no shared cache may keep it. */
+  private?: boolean;
   /** The 404 message when the file is missing from storage. */
   notFound: string;
 }
@@ -56,7 +58,8 @@ export async function sendStoredFile(res: Response, next: NextFunction, storage:
     res.setHeader('Accept-Ranges', 'bytes');
     // no-transform keeps the compression middleware (and proxies) off: a gzipped byte range
     // would no longer match its Content-Range, and media is compressed already.
-    res.setHeader('Cache-Control', `public, max-age=${Math.floor(options.maxAgeMs / 1000)}${options.immutable ? ', immutable' : ''}, no-transform`);
+    const scope = options.private ? 'private, no-store' : `public, max-age=${Math.floor(options.maxAgeMs / 1000)}${options.immutable ? ', immutable' : ''}`;
+    res.setHeader('Cache-Control', `${scope}, no-transform`);
     res.setHeader('Last-Modified', info.lastModified.toUTCString());
     res.setHeader('ETag', etag);
     if (options.downloadName !== undefined) res.attachment(options.downloadName);

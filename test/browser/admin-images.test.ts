@@ -10,8 +10,8 @@ import { createImage, getImage } from '../../server/models/images';
 import { createAdminUser } from '../support/admin';
 import { launchBrowserOrSkip, signInToAdmin } from '../support/browser';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
-import { grantCollection } from '../support/form-upload';
-import { createCollection } from '../support/images';
+import { grantCollection } from '../support/collections';
+import { createCollection } from '../support/collections';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** A 600x300 picture: red on the left half, blue on the right. */

@@ -11,7 +11,7 @@ import { getVideoWithSourcesAndTracks } from '../../server/models/videos';
 import { createAdminUser } from '../support/admin';
 import { launchBrowserOrSkip, signInToAdmin } from '../support/browser';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
-import { grantCollection } from '../support/form-upload';
+import { createCollection, grantCollection } from '../support/collections';
 import { startTestServer, type TestServer } from '../support/server';
 
 const CLIP_PATH = fileURLToPath(new URL('../../server/seed/assets/harbor-clip.webm', import.meta.url));
@@ -32,12 +32,13 @@ describe('back office videos, as an editor of the Editors group', function () {
     server = await startTestServer();
     site = await createTestSite(server.db);
     editor = await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change', 'publish'] }] });
-    // What the demo "Editors" group may do with media: add and choose in the root collection.
-    const root = await server.db.selectFrom('collections').select('id').where('parent_id', 'is', null).orderBy('id').executeTakeFirstOrThrow();
-    await grantCollection(server.db, editor, root.id, ['add', 'choose']);
+    // What the demo "Editors" group may do with media in the root collection (add and choose),
+    // here in a collection of the test's own, so other tests' images stay out of its chooser.
+    const collectionId = await createCollection(server.db, 'Videos');
+    await grantCollection(server.db, editor, collectionId, ['add', 'choose']);
     posterTitle = `Harbor at dawn ${uniqueSuffix()}`;
     const bytes = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1b7f93' } }).jpeg().toBuffer();
-    posterId = (await createImage(server.db, createMediaStorage(mediaRoot(server.config)), { title: posterTitle, bytes })).id;
+    posterId = (await createImage(server.db, createMediaStorage(mediaRoot(server.config)), { title: posterTitle, bytes, collectionId })).id;
   });
   after(async () => {
     await browser?.close();

@@ -41,7 +41,9 @@ export async function launchBrowserOrSkip(suite: Mocha.Context): Promise<Browser
 /** Collects the console errors and uncaught exceptions of a tab into `problems` (a missing favicon aside). */
 export function collectProblems(page: Page, problems: string[]): void {
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.location().url?.endsWith('/favicon.ico')) problems.push(message.text());
+    const url = message.location().url;
+    // The address tells which request failed; the message alone does not.
+    if (message.type() === 'error' && !url?.endsWith('/favicon.ico')) problems.push(url ? `${message.text()} (${url})` : message.text());
   });
   page.on('pageerror', (error) => problems.push(String(error)));
 }

@@ -1,5 +1,3 @@
-import type { Db } from '../../server/db/database';
-import type { CollectionPermission, User } from '../../server/db/schema';
 import type { AdminClient } from './admin';
 import type { TestServer } from './server';
 
@@ -45,19 +43,4 @@ export async function postMultipart(
   });
   const body = await response.text();
   return { status: response.status, location: response.headers.get('location'), body, json: <T>() => JSON.parse(body) as T };
-}
-
-/** Grants the user's own group (createAdminUser's) these permissions on a collection. */
-export async function grantCollection(db: Db, user: User, collectionId: number, permissions: readonly CollectionPermission[]): Promise<void> {
-  const group = await db.selectFrom('user_groups').select('group_id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
-  for (const permission of permissions) {
-    await db.insertInto('group_collection_permissions').values({ group_id: group.group_id, collection_id: collectionId, permission }).execute();
-  }
-}
-
-/** A new collection under the root, with a unique name. */
-export async function childCollection(db: Db, name: string): Promise<number> {
-  const root = await db.selectFrom('collections').select('id').where('parent_id', 'is', null).orderBy('id').executeTakeFirstOrThrow();
-  const row = await db.insertInto('collections').values({ name: `${name} ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, parent_id: root.id }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
 }

@@ -8,8 +8,8 @@ import { createDocument } from '../../../server/models/documents';
 import { createImage } from '../../../server/models/images';
 import { AdminClient, createAdminUser, signedInClient } from '../../support/admin';
 import { uniqueSuffix } from '../../support/fixtures';
-import { grantCollection } from '../../support/form-upload';
-import { createCollection, solidImage } from '../../support/images';
+import { createCollection, grantCollection } from '../../support/collections';
+import { solidImage } from '../../support/images';
 import { startTestServer, type TestServer } from '../../support/server';
 
 interface Listing<T> {

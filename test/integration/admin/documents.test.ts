@@ -5,7 +5,8 @@ import { createDocument, documentUrl } from '../../../server/models/documents';
 import { addChild } from '../../../server/models/pages';
 import { createAdminUser, signedInClient } from '../../support/admin';
 import { createTestSite, uniqueSuffix } from '../../support/fixtures';
-import { childCollection, grantCollection, postMultipart } from '../../support/form-upload';
+import { createCollection, grantCollection } from '../../support/collections';
+import { postMultipart } from '../../support/form-upload';
 import { request, startTestServer, type TestServer } from '../../support/server';
 
 const PDF = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`);
@@ -31,8 +32,8 @@ describe('admin documents', () => {
   const countRows = async (filename: string) => (await server.db.selectFrom('documents').select('id').where('filename', '=', filename).execute()).length;
 
   it('lists only documents of collections the user may add, change or delete in, with search, filter and ordering', async () => {
-    const mine = await childCollection(server.db, 'Menus');
-    const other = await childCollection(server.db, 'Legal');
+    const mine = await createCollection(server.db, 'Menus');
+    const other = await createCollection(server.db, 'Legal');
     const word = `chowder${uniqueSuffix()}`;
     const a = await createDocument(server.db, storage, { title: `${word} alpha`, filename: 'a.pdf', bytes: PDF(`a${word}`), collectionId: mine });
     const b = await createDocument(server.db, storage, { title: `${word} beta`, filename: 'b.pdf', bytes: PDF(`b${word}`), collectionId: mine });
@@ -59,8 +60,8 @@ describe('admin documents', () => {
   });
 
   it('adds a document into a collection with add permission, titled after the file when no title is given', async () => {
-    const mine = await childCollection(server.db, 'Menus');
-    const other = await childCollection(server.db, 'Legal');
+    const mine = await createCollection(server.db, 'Menus');
+    const other = await createCollection(server.db, 'Legal');
     const { client } = await editorIn(mine, ['add']);
     const filename = `Winter menu ${uniqueSuffix()}.pdf`;
     const form = await client.get('/wagtail/documents/add/');
@@ -82,7 +83,7 @@ describe('admin documents', () => {
   });
 
   it('refuses a file whose content contradicts its name, markup and programs, leaving no row and no file', async () => {
-    const mine = await childCollection(server.db, 'Menus');
+    const mine = await createCollection(server.db, 'Menus');
     const { client } = await editorIn(mine, ['add']);
     const cases: Array<[string, Buffer, RegExp]> = [
       ['menu.pdf', ZIP, /named \.pdf but its content is of type ZIP/],
@@ -104,7 +105,7 @@ describe('admin documents', () => {
   });
 
   it('stores the same file once, and removes it only when its last document is deleted', async () => {
-    const mine = await childCollection(server.db, 'Menus');
+    const mine = await createCollection(server.db, 'Menus');
     const { client } = await editorIn(mine, ['add', 'delete']);
     const bytes = PDF(`same-${uniqueSuffix()}`);
     const first = await createDocument(server.db, storage, { title: 'First', filename: 'first.pdf', bytes, collectionId: mine });
@@ -127,8 +128,8 @@ describe('admin documents', () => {
   });
 
   it('edits title and collection and replaces the file with change permission, or as the uploader with add', async () => {
-    const mine = await childCollection(server.db, 'Menus');
-    const second = await childCollection(server.db, 'Specials');
+    const mine = await createCollection(server.db, 'Menus');
+    const second = await createCollection(server.db, 'Specials');
     const owner = await editorIn(mine, ['add']);
     await grantCollection(server.db, owner.user, second, ['add']);
     const stranger = await editorIn(mine, ['add']);
@@ -156,7 +157,7 @@ describe('admin documents', () => {
   });
 
   it('shows usage on the usage and delete screens, for users who may edit or delete', async () => {
-    const mine = await childCollection(server.db, 'Menus');
+    const mine = await createCollection(server.db, 'Menus');
     const document = await createDocument(server.db, storage, { title: 'Allergens', filename: 'allergens.pdf', bytes: PDF(`allergens-${uniqueSuffix()}`), collectionId: mine });
     const site = await createTestSite(server.db);
     await addChild(server.db, site.home, {
@@ -176,8 +177,8 @@ describe('admin documents', () => {
   });
 
   it('answers the multiple upload and chooser upload contracts', async () => {
-    const mine = await childCollection(server.db, 'Menus');
-    const other = await childCollection(server.db, 'Legal');
+    const mine = await createCollection(server.db, 'Menus');
+    const other = await createCollection(server.db, 'Legal');
     const { client } = await editorIn(mine, ['add']);
     expect((await client.get('/wagtail/documents/multiple/add/')).status).to.equal(200);
 

@@ -11,8 +11,9 @@ import { getRendition } from '../../../server/models/renditions';
 import { imageTagNames } from '../../../server/models/tags';
 import { createAdminUser, signedInClient, type AdminClient } from '../../support/admin';
 import { createTestSite, uniqueSuffix } from '../../support/fixtures';
-import { grantCollection, postMultipart } from '../../support/form-upload';
-import { createCollection, solidImage } from '../../support/images';
+import { createCollection, grantCollection } from '../../support/collections';
+import { postMultipart } from '../../support/form-upload';
+import { solidImage } from '../../support/images';
 import { startTestServer, type TestServer } from '../../support/server';
 
 describe('admin images', () => {
