@@ -38,6 +38,35 @@ export function testServerUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 }
 
+/**
+ * Names this run's databases on the server, so the main process can drop those its parallel
+ * workers left open; workers inherit it from the main process's environment.
+ */
+const RUN_ENV = 'RH_TEST_RUN';
+
+/** Marks the run, before any worker starts: see dropRunDatabases. */
+export function startTestRun(): void {
+  process.env[RUN_ENV] ??= randomBytes(4).toString('hex');
+}
+
+/**
+ * Drops every database of this run still on the server: parallel workers end without a hook
+ * of their own, so the main process clears up after them once the run is over.
+ */
+export async function dropRunDatabases(): Promise<void> {
+  const serverUrl = testServerUrl();
+  const run = process.env[RUN_ENV];
+  if (!serverUrl || !run) return;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`rh_test_${run}_%`]);
+    for (const { datname } of rows) await client.query(`drop database if exists ${client.escapeIdentifier(datname)} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Closes (and on a server, drops) the test database; called once after the run. */
 export async function closeTestDatabase(): Promise<void> {
   if (!opening) return;
@@ -62,7 +91,7 @@ export async function openScratchDatabase(): Promise<TestDatabase> {
     const handle = await openDatabase({ kind: 'pglite-memory' });
     return { handle, dispose: () => handle.close() };
   }
-  const name = `rh_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `rh_test_${process.env[RUN_ENV] ?? 'solo'}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -1,0 +1,17 @@
+// The tests that touch opening hours, readiness and schedules, run by `npm run test:hours` with
+// the test process's clock moved (TEST_WALL_CLOCK); otherwise as the whole suite runs.
+module.exports = {
+  ...require('../.mocharc.cjs'),
+  spec: [
+    'test/unit/run-schedule.test.ts',
+    'test/integration/waitlist-engine.test.ts',
+    'test/integration/waitlist-api.test.ts',
+    'test/integration/reservations-api.test.ts',
+    'test/integration/locations-api.test.ts',
+    'test/integration/admin/host-stand.test.ts',
+    'test/browser/location-popover.test.ts',
+    'test/browser/locations-directory.test.ts',
+    'test/browser/locations-map.test.ts',
+    'test/browser/visitor-panels.test.ts',
+  ],
+};
