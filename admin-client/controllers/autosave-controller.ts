@@ -1,4 +1,5 @@
 import { Controller } from '@hotwired/stimulus';
+import { EDITORS_MOUNTED_EVENT } from '../streamfield/editor-events';
 
 /** How long typing must pause before a draft is saved in the background. */
 const AUTOSAVE_DELAY_MS = 1500;
@@ -43,6 +44,12 @@ export class AutosaveController extends Controller<HTMLFormElement> {
     if (!this.submitting) void this.save(true);
   };
   private readonly pageChanged = () => this.stop();
+  // The editors may mount after this controller connects (their script loads separately); what
+  // they write while mounting is the form as loaded, not a change to save.
+  private readonly editorsMounted = () => {
+    window.clearTimeout(this.timer);
+    this.saved = this.body();
+  };
   private readonly submitted = () => {
     this.submitting = true;
     window.clearTimeout(this.timer);
@@ -57,6 +64,7 @@ export class AutosaveController extends Controller<HTMLFormElement> {
     this.element.addEventListener('submit', this.submitted);
     window.addEventListener('pagehide', this.leave);
     window.addEventListener(PAGE_CHANGED_EVENT, this.pageChanged);
+    document.addEventListener(EDITORS_MOUNTED_EVENT, this.editorsMounted);
   }
 
   override disconnect(): void {
@@ -65,6 +73,7 @@ export class AutosaveController extends Controller<HTMLFormElement> {
     this.element.removeEventListener('submit', this.submitted);
     window.removeEventListener('pagehide', this.leave);
     window.removeEventListener(PAGE_CHANGED_EVENT, this.pageChanged);
+    document.removeEventListener(EDITORS_MOUNTED_EVENT, this.editorsMounted);
   }
 
   private stop(): void {
