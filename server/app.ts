@@ -132,7 +132,7 @@ export function createApp({
   app.use('/wagtail', multipartBody({ maxFileBytes: config.MAX_UPLOAD_BYTES, maxFiles: config.MAX_UPLOAD_FILES }));
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));
-  app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, clock, sendPage: pages.sendPage }));
+  app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, clock, storage, sendPage: pages.sendPage }));
   app.use(locationsApiRouter({ db, clock, cache: createLocationCache(db, { clock }) }));
   app.use(geocodeApiRouter());
   const limitChanges = (path: string, bucket: string) =>

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { CHOOSER_TARGETS, type ChooserResponse } from '../../admin-client/streamfield/schemas';
 import { PermissionDenied } from '../errors';
-import { createMediaStorageFromConfig } from '../media-storage';
 import type { UserPermissions } from '../models/permissions';
 import { chooserAnswer, type MediaChooserTarget } from './chooser-data';
 import { pageChooserRouter } from './page-chooser';
@@ -25,8 +24,7 @@ const MEDIA_TARGETS = CHOOSER_TARGETS.filter((target): target is MediaChooserTar
  * pages, `?collection_id=` narrows to one collection) and the page chooser (page-chooser.ts). JSON for signed-in admin users, 403 JSON for
  * everybody else (a fetch cannot follow a login redirect usefully).
  */
-export function choosersRouter({ db, config }: AdminContext): Router {
-  const storage = createMediaStorageFromConfig(config);
+export function choosersRouter({ db, storage }: AdminContext): Router {
   const router = Router();
   router.use(pageChooserRouter({ db }));
   for (const target of MEDIA_TARGETS) {

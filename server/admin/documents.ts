@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
 import type { Document } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
-import { createMediaStorageFromConfig } from '../media-storage';
 import { collectionOptions, type CollectionOption } from '../models/collections';
 import { createDocument, deleteDocument, documentUrl, formatFileSize, getDocument, updateDocument } from '../models/documents';
 import { listMedia } from '../models/media-listing';
@@ -36,8 +35,7 @@ const NOUN = 'documents';
  * ordering, pages), add, multiple upload, edit (replacing the file), usage and delete, and the
  * chooser's upload. Collection permissions decide each (media-admin.ts).
  */
-export function documentsRouter({ db, admin, config }: AdminContext): Router {
-  const storage = createMediaStorageFromConfig(config);
+export function documentsRouter({ db, admin, config, storage }: AdminContext): Router {
   const router = Router();
 
   async function loadDocument(req: Request): Promise<Document> {

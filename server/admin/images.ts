@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
 import type { Image } from '../db/schema';
 import { HttpError, NotFoundError, PermissionDenied, ValidationError } from '../errors';
-import { createMediaStorageFromConfig } from '../media-storage';
 import { collectionOptions } from '../models/collections';
 import { createImage, deleteImage, focalPointOf, getImagesByIds, imageLimitsOf, replaceImageFile, setFocalPoint, updateImage, type FocalPoint } from '../models/images';
 import { hasCollectionPermission, permittedCollectionIds, type UserPermissions } from '../models/permissions';
@@ -45,8 +44,7 @@ function wantsJson(req: Request): boolean {
  * replace the file), {id}/preview/{filter_spec}/, {id}/delete/, usage/{id}/ and the chooser's
  * upload at chooser/upload/. Collection permissions follow Wagtail's, owners included.
  */
-export function imagesRouter({ db, config, admin }: AdminContext): Router {
-  const storage = createMediaStorageFromConfig(config);
+export function imagesRouter({ db, config, admin, storage }: AdminContext): Router {
   const limits = imageLimitsOf(config);
   const router = Router();
 

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { CsrfProtection } from '../csrf';
 import type { Db } from '../db/database';
+import type { MediaStorage } from '../media-storage';
 import { HttpError, NotFoundError } from '../errors';
 import type { Logger } from 'pino';
 import type { PublicPages } from '../views/serve';
@@ -37,6 +38,8 @@ export interface AdminRouterOptions {
   csrf: CsrfProtection;
   /** The time the host stand's queue, reservations and page schedules read. */
   clock: Clock;
+  /** Where media files live (local folder or S3), the same storage the public routes read. */
+  storage: MediaStorage;
   /** The public render path, for previews of drafts. */
   sendPage: PublicPages['sendPage'];
 }
@@ -55,7 +58,7 @@ const ERROR_TITLES: Record<number, string> = {
  */
 export function adminRouter(options: AdminRouterOptions): Router {
   const admin = createAdminRenderer(options.manifest, options.csrf);
-  const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, clock: options.clock, admin, csrf: options.csrf, sendPage: options.sendPage };
+  const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, clock: options.clock, storage: options.storage, admin, csrf: options.csrf, sendPage: options.sendPage };
   const router = Router();
   router.use(loadAdminUser(options.db, options.config.TIME_ZONE));
   router.use(accountsRouter(context));

@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { CsrfProtection } from '../csrf';
 import type { Db } from '../db/database';
+import type { MediaStorage } from '../media-storage';
 import type { Logger } from 'pino';
 import type { PublicPages } from '../views/serve';
 import type { AdminRenderer } from './render';
@@ -13,6 +14,8 @@ export interface AdminContext {
   logger: Logger;
   /** The time time-dependent screens and actions read; tests set it. */
   clock: Clock;
+  /** Where media files live: the app's one storage, shared by every screen. */
+  storage: MediaStorage;
   admin: AdminRenderer;
   csrf: CsrfProtection;
   sendPage: PublicPages['sendPage'];

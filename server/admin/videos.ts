@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
 import type { Video, VideoTrack } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
-import { createMediaStorageFromConfig } from '../media-storage';
 import { collectionOptions, type CollectionOption } from '../models/collections';
 import { formatFileSize } from '../models/documents';
 import { listMedia } from '../models/media-listing';
@@ -58,8 +57,7 @@ export const SOURCE_MIME_TYPES = ['video/mp4', 'video/webm', 'video/ogg'] as con
  * poster), multiple upload, edit (title, collection, poster, sources, text tracks), usage and
  * delete, and the chooser's upload. Collection permissions decide each (media-admin.ts).
  */
-export function videosRouter({ db, admin, config }: AdminContext): Router {
-  const storage = createMediaStorageFromConfig(config);
+export function videosRouter({ db, admin, config, storage }: AdminContext): Router {
   // The poster chooser is the StreamField editor's modal, styled by the editor's stylesheet.
   const editorCss = loadStreamFieldManifest().css;
   const router = Router();

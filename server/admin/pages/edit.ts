@@ -7,7 +7,6 @@ import { PublishPageAction } from '../../actions/publish-page';
 import { PageChangedError, SaveDraftAction, type SaveDraftOptions } from '../../actions/save-draft';
 import type { Page } from '../../db/schema';
 import { withTransaction } from '../../db/transaction';
-import { createMediaStorageFromConfig } from '../../media-storage';
 import { ConflictError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
 import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
 import { subtreeFactsOf } from '../../models/page-listing';
@@ -80,10 +79,9 @@ function bodyOf(req: Request): Record<string, unknown> {
 }
 
 /** Add (choose a type, then the form) and edit of pages, saving drafts or publishing. */
-export function editRouter({ db, admin, config, clock }: AdminContext): Router {
+export function editRouter({ db, admin, clock, storage }: AdminContext): Router {
   const router = Router();
 
-  const storage = createMediaStorageFromConfig(config);
   const editorAssets = loadStreamFieldManifest();
 
   async function renderForm(

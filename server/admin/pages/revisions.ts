@@ -17,7 +17,6 @@ import { breadcrumbsFor, loadPage } from './load';
 import { diffSnapshots, type DiffContext } from './revision-diff';
 import { databaseId } from '../forms';
 import { definitionsByType } from '../../../admin-client/streamfield/value-ops';
-import { createMediaStorageFromConfig } from '../../media-storage';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 import { serializeBlockDefinitions } from '../block-definitions';
 import { referencesInContent } from '../media-usage';
@@ -63,9 +62,8 @@ const ACTION_LABELS: Record<string, string> = {
 const historyDetail = z.object({ workflow: z.string().optional(), comment: z.string().optional() }).catch({});
 
 /** Revisions (list, revert), history, and preview of the latest draft with the real template. */
-export function revisionsRouter({ db, admin, config, sendPage }: AdminContext): Router {
+export function revisionsRouter({ db, admin, storage, sendPage }: AdminContext): Router {
   const router = Router();
-  const storage = createMediaStorageFromConfig(config);
   const definitions = definitionsByType(serializeBlockDefinitions());
 
   /** The blocks' field trees and the titles of what either side refers to (its own fields and its blocks), for the diff's words. */
