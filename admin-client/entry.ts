@@ -1,6 +1,7 @@
 /** The back office's browser bundle: Stimulus controllers that enhance the server-rendered forms. */
 import { Application } from '@hotwired/stimulus';
 import { AutosaveController } from './controllers/autosave-controller';
+import { BulkActionsController } from './controllers/bulk-actions-controller';
 import { ConfirmController } from './controllers/confirm-controller';
 import { EditingSessionController } from './controllers/editing-session-controller';
 import { FocalPointController } from './controllers/focal-point-controller';
@@ -24,3 +25,4 @@ application.register('error-summary', ErrorSummaryController);
 application.register('focal-point', FocalPointController);
 application.register('media-chooser', MediaChooserController);
 application.register('multiple-upload', MultipleUploadController);
+application.register('bulk-actions', BulkActionsController);

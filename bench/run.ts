@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildClient } from '../scripts/build-client';
+import { formatFirstLoad, measureFirstLoad } from './first-load';
 import { BENCH_SEARCH, BENCH_WAITLIST_RLID } from '../scripts/bench-constants';
 import { freePort } from '../scripts/free-port';
 
@@ -32,16 +33,25 @@ const get = (path: string) => async (): Promise<BenchRequest> => ({ path });
 async function csrfHeaders(baseUrl: string): Promise<Record<string, string>> {
   const response = await fetch(`${baseUrl}/api-nc/csrftoken/`);
   const { csrf_token: token } = (await response.json()) as { csrf_token: string };
-  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
   return { cookie, 'x-csrftoken': token, 'content-type': 'application/json' };
 }
 
 const joinBody = JSON.stringify({ rlid: BENCH_WAITLIST_RLID, partySize: 2, firstName: 'Bench', lastName: 'Guest', phone: '(555) 555-0100' });
 
-/** The endpoints measured; later features add theirs here. */
-const BENCH_TARGETS: BenchTarget[] = [
-  { name: 'home page (block-heavy)', prepare: get('/') },
-  { name: 'press release list', prepare: get('/press/press-releases/') },
+/** Public pages: measured kept by the render cache, rendered afresh, and against their floors. */
+const PAGE_TARGETS = [
+  { name: 'home page (block-heavy)', path: '/' },
+  { name: 'press release list', path: '/press/press-releases/' },
+  { name: 'local page', path: '/seafood-restaurants/locations/portland-me/portland-waterfront/' },
+  { name: 'city page', path: '/seafood-restaurants/locations/portland-me/' },
+] as const;
+
+/** The APIs measured against the static ceiling of their own answer. */
+const API_TARGETS: BenchTarget[] = [
   {
     name: 'nearest locations (50,000 seeded)',
     prepare: get(`/api/location/getlocations/?latitude=${BENCH_SEARCH.latitude}&longitude=${BENCH_SEARCH.longitude}&radius=${BENCH_SEARCH.radiusMiles}&limit=${BENCH_SEARCH.limit}`),
@@ -81,8 +91,8 @@ function startProcess(command: string[], env: NodeJS.ProcessEnv, readyText?: str
       if (readyText && output.includes(readyText)) resolve(child);
     };
     if (!readyText) child.once('spawn', () => resolve(child));
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => {
       const failure = new Error(`${command.join(' ')} exited with ${code}:\n${output}`);
       // After start-up nobody awaits this promise any more: say why the process ended.
@@ -92,7 +102,7 @@ function startProcess(command: string[], env: NodeJS.ProcessEnv, readyText?: str
   });
 }
 
-async function measure(url: string, request: Omit<BenchRequest, 'path'> = {}): Promise<Measurement> {
+async function measure(url: string, request: Omit<BenchRequest, 'path'> & { overallRate?: number } = {}): Promise<Measurement> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, ...request });
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -102,59 +112,153 @@ async function measure(url: string, request: Omit<BenchRequest, 'path'> = {}): P
   };
 }
 
-async function main(): Promise<void> {
-  await buildClient({ minify: true });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rh-bench-'));
-  const children: ChildProcess[] = [];
+const ratio = (part: Measurement, whole: Measurement) => Number((part.requestsPerSecond / whole.requestsPerSecond).toFixed(3));
+
+/** The app, started and stopped by the bench; one PGlite folder serves one process at a time. */
+interface RunningApp {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startApp(tsx: string, dataDir: string, env: Record<string, string>): Promise<RunningApp> {
+  const port = await freePort();
+  const child = await startProcess([tsx, 'server/index.ts'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SECRET_KEY: 'bench-secret-key-of-at-least-32-chars',
+    // Every bench request comes from one address; the per-address limits would measure 429s.
+    FORM_POSTS_PER_WINDOW: '10000',
+    LOOKUPS_PER_WINDOW: '100000',
+    ...env,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${baseUrl}/api/ht/`);
+  return {
+    baseUrl,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Serves `body` (the page as the app sent it) from the static ceiling, or its props from the bare renderer. */
+async function withFloorServer<T>(tsx: string, dataDir: string, kind: 'static' | 'bare render', body: string, measureAt: (url: string) => Promise<T>): Promise<T> {
+  const file = path.join(dataDir, kind === 'static' ? 'page.html' : 'preloaded.json');
+  writeFileSync(file, body);
+  const port = await freePort();
+  const script = kind === 'static' ? 'bench/static-server.ts' : 'bench/bare-render-server.tsx';
+  const server = await startProcess([tsx, script, file, String(port)], { NODE_ENV: 'production' }, 'ready');
   try {
-    const appPort = await freePort();
-    const tsx = path.resolve('node_modules/.bin/tsx');
+    return await measureAt(`http://127.0.0.1:${port}/`);
+  } finally {
+    server.kill();
+  }
+}
+
+/** The JSON a page preloads for hydration: its template, props and context. */
+function preloadedJson(html: string): string {
+  const match = /<script type="application\/json" id="preloaded"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error('The page carries no preloaded JSON');
+  return match[1]!;
+}
+
+function report(results: Record<string, unknown>, name: string, detail: string, rows: Record<string, Measurement>, ratios: Record<string, number>): void {
+  results[name] = { ...Object.fromEntries(Object.entries(rows)), ratios };
+  console.log(`\n${name} (${detail}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s)`);
+  console.table(rows);
+  for (const [label, value] of Object.entries(ratios)) console.log(`${label}: ${value}`);
+}
+
+async function main(): Promise<void> {
+  const firstLoad = measureFirstLoad(await buildClient({ minify: true }));
+  console.log(`First load of each template (what a page preloads before hydration):\n${formatFirstLoad(firstLoad)}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rh-bench-'));
+  const tsx = path.resolve('node_modules/.bin/tsx');
+  const results: Record<string, unknown> = {};
+  let app: RunningApp | undefined;
+  try {
     seedBenchLocations(tsx, dataDir);
-    children.push(
-      await startProcess(
-        [tsx, 'server/index.ts'],
+
+    // Kept pages and the APIs, against the same bytes from a bare static server.
+    app = await startApp(tsx, dataDir, {});
+    for (const target of PAGE_TARGETS) {
+      const url = `${app.baseUrl}${target.path}`;
+      const html = await (await fetch(url)).text();
+      const cached = await measure(url);
+      const ceiling = await withFloorServer(tsx, dataDir, 'static', html, (floorUrl) => measure(floorUrl));
+      // Latency where a site runs: below its peak, at 80% of the rate it can serve.
+      const atEightyPercent = await measure(url, { overallRate: Math.round(cached.requestsPerSecond * 0.8) });
+      report(
+        results,
+        `${target.name}, kept`,
+        `GET ${target.path}, ${Buffer.byteLength(html)} bytes`,
+        { 'app (render cache)': cached, 'app at 80% of peak': atEightyPercent, 'static ceiling': ceiling },
         {
-          PORT: String(appPort),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
-          SECRET_KEY: 'bench-secret-key-of-at-least-32-chars',
-          // Every bench request comes from one address; the per-address limits would measure 429s.
-          FORM_POSTS_PER_WINDOW: '10000',
-          LOOKUPS_PER_WINDOW: '100000',
+          'kept page / static ceiling': ratio(cached, ceiling),
         },
-      ),
-    );
-    await waitForHealth(`http://127.0.0.1:${appPort}/api/ht/`);
-
-    const results: Record<string, unknown> = {};
-    const baseUrl = `http://127.0.0.1:${appPort}`;
-    for (const target of BENCH_TARGETS) {
-      const { path: targetPath, ...request } = await target.prepare(baseUrl);
-      const url = `${baseUrl}${targetPath}`;
-      const html = await (await fetch(url, request)).text();
-      const htmlFile = path.join(dataDir, 'page.html');
-      writeFileSync(htmlFile, html);
-      const staticPort = await freePort();
-      const ceilingServer = await startProcess([tsx, 'bench/static-server.ts', htmlFile, String(staticPort)], {}, 'ready');
-      children.push(ceilingServer);
-
-      const app = await measure(url, request);
-      const ceiling = await measure(`http://127.0.0.1:${staticPort}/`);
-      ceilingServer.kill();
-      const ratio = Number((app.requestsPerSecond / ceiling.requestsPerSecond).toFixed(3));
-      results[target.name] = { path: targetPath, method: request.method ?? 'GET', bytes: Buffer.byteLength(html), app, staticCeiling: ceiling, ratio };
-      console.log(`\n${target.name} (${request.method ?? 'GET'} ${targetPath}, ${Buffer.byteLength(html)} bytes, ${CONNECTIONS} connections, ${DURATION_SECONDS} s)`);
-      console.table({ app, 'static ceiling': ceiling });
-      console.log(`app / ceiling requests per second: ${ratio}`);
+      );
     }
-    const report = { date: new Date().toISOString(), node: process.version, database: process.env.DATABASE_URL ? 'postgres' : 'pglite', results };
-    writeFileSync('bench/results.json', JSON.stringify(report, null, 2) + '\n');
+    for (const target of API_TARGETS) {
+      const { path: targetPath, ...request } = await target.prepare(app.baseUrl);
+      const url = `${app.baseUrl}${targetPath}`;
+      const body = await (await fetch(url, request)).text();
+      const measured = await measure(url, request);
+      const ceiling = await withFloorServer(tsx, dataDir, 'static', body, (floorUrl) => measure(floorUrl));
+      report(results, target.name, `${request.method ?? 'GET'} ${targetPath}`, { app: measured, 'static ceiling': ceiling }, { 'app / static ceiling': ratio(measured, ceiling) });
+    }
+    await app.stop();
+
+    // Every view rendered, against renderToString of the same template and props alone.
+    app = await startApp(tsx, dataDir, { RENDER_CACHE_SECONDS: '0' });
+    for (const target of PAGE_TARGETS) {
+      const url = `${app.baseUrl}${target.path}`;
+      const html = await (await fetch(url)).text();
+      const rendered = await measure(url);
+      const bare = await withFloorServer(tsx, dataDir, 'bare render', preloadedJson(html), (floorUrl) => measure(floorUrl));
+      report(
+        results,
+        `${target.name}, rendered`,
+        `GET ${target.path}, no render cache`,
+        { 'app (rendered)': rendered, 'bare renderToString': bare },
+        {
+          'rendered page / bare renderToString': ratio(rendered, bare),
+        },
+      );
+    }
+    await app.stop();
+
+    // Several processes need PostgreSQL; the embedded database serves one.
+    if (process.env.DATABASE_URL) {
+      for (const cache of ['60', '0']) {
+        app = await startApp(tsx, dataDir, { WEB_CONCURRENCY: '2', RENDER_CACHE_SECONDS: cache });
+        const target = PAGE_TARGETS[0];
+        const twoWorkers = await measure(`${app.baseUrl}${target.path}`);
+        report(results, `${target.name}, 2 workers, ${cache === '0' ? 'rendered' : 'kept'}`, `GET ${target.path}`, { 'app (2 workers)': twoWorkers }, {});
+        await app.stop();
+      }
+    } else {
+      console.log('\n2 workers: not measured (set DATABASE_URL: several processes need PostgreSQL)');
+    }
+    app = undefined;
+
+    const record = {
+      date: new Date().toISOString(),
+      node: process.version,
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+      firstLoad,
+      results,
+    };
+    writeFileSync('bench/results.json', JSON.stringify(record, null, 2) + '\n');
     console.log('\nWritten to bench/results.json');
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

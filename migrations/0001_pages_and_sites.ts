@@ -22,7 +22,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // "C" collation so that ordering by path is bytewise, which tree order relies on.
     .addColumn('path', sql`varchar(255) collate "C"`, (c) => c.notNull().unique())
     .addColumn('depth', 'integer', (c) => c.notNull().check(sql`depth >= 1`))
-    .addColumn('numchild', 'integer', (c) => c.notNull().defaultTo(0).check(sql`numchild >= 0`))
+    .addColumn('numchild', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`numchild >= 0`),
+    )
     .addColumn('title', 'varchar(255)', (c) => c.notNull())
     .addColumn('draft_title', 'varchar(255)', (c) => c.notNull())
     .addColumn('slug', 'varchar(255)', (c) => c.notNull())
@@ -60,16 +65,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('approved_go_live_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('page_revisions_page_idx').on('page_revisions').columns(['page_id', 'created_at']).execute();
-  await db.schema
-    .alterTable('pages')
-    .addForeignKeyConstraint('pages_live_revision_fk', ['live_revision_id'], 'page_revisions', ['id'])
-    .onDelete('set null')
-    .execute();
-  await db.schema
-    .alterTable('pages')
-    .addForeignKeyConstraint('pages_latest_revision_fk', ['latest_revision_id'], 'page_revisions', ['id'])
-    .onDelete('set null')
-    .execute();
+  await db.schema.alterTable('pages').addForeignKeyConstraint('pages_live_revision_fk', ['live_revision_id'], 'page_revisions', ['id']).onDelete('set null').execute();
+  await db.schema.alterTable('pages').addForeignKeyConstraint('pages_latest_revision_fk', ['latest_revision_id'], 'page_revisions', ['id']).onDelete('set null').execute();
 
   await db.schema
     .createTable('sites')

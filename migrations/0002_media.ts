@@ -30,10 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('uploaded_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     // A focal point is all four numbers or none, so readers never see half of one.
-    .addCheckConstraint(
-      'images_focal_point_complete',
-      sql`num_nulls(focal_point_x, focal_point_y, focal_point_width, focal_point_height) in (0, 4)`,
-    )
+    .addCheckConstraint('images_focal_point_complete', sql`num_nulls(focal_point_x, focal_point_y, focal_point_width, focal_point_height) in (0, 4)`)
     .execute();
   await db.schema.createIndex('images_collection_idx').on('images').column('collection_id').execute();
 
@@ -87,9 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('video_tracks')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('video_id', 'integer', (c) => c.notNull().references('videos.id').onDelete('cascade'))
-    .addColumn('kind', 'varchar(20)', (c) =>
-      c.notNull().check(sql`kind in ('subtitles', 'captions', 'descriptions', 'chapters', 'metadata')`),
-    )
+    .addColumn('kind', 'varchar(20)', (c) => c.notNull().check(sql`kind in ('subtitles', 'captions', 'descriptions', 'chapters', 'metadata')`))
     .addColumn('label', 'varchar(255)', (c) => c.notNull())
     .addColumn('srclang', 'varchar(35)', (c) => c.notNull())
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))

@@ -6,7 +6,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('subscribers')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     // Stored normalized so the unique constraint matches addresses regardless of case or spaces.
-    .addColumn('email', 'varchar(254)', (c) => c.notNull().unique().check(sql`email = lower(btrim(email)) and email <> ''`))
+    .addColumn('email', 'varchar(254)', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`email = lower(btrim(email)) and email <> ''`),
+    )
     .addColumn('first_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
     .addColumn('last_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
     .addColumn('postcode', 'varchar(20)', (c) => c.notNull().defaultTo(''))

@@ -8,7 +8,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('to_address', 'varchar(254)', (c) => c.notNull())
     .addColumn('subject', 'varchar(200)', (c) => c.notNull())
     .addColumn('text_body', 'text', (c) => c.notNull())
-    .addColumn('status', 'varchar(10)', (c) => c.notNull().defaultTo('queued').check(sql`status in ('queued', 'sent', 'failed', 'kept')`))
+    .addColumn('status', 'varchar(10)', (c) =>
+      c
+        .notNull()
+        .defaultTo('queued')
+        .check(sql`status in ('queued', 'sent', 'failed', 'kept')`),
+    )
     .addColumn('attempts', 'smallint', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

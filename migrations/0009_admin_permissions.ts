@@ -26,9 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'))
     .addColumn('page_id', 'integer', (c) => c.notNull().references('pages.id').onDelete('cascade'))
-    .addColumn('permission', 'varchar(20)', (c) =>
-      c.notNull().check(sql`permission in ('add', 'change', 'publish', 'bulk_delete', 'lock', 'unlock')`),
-    )
+    .addColumn('permission', 'varchar(20)', (c) => c.notNull().check(sql`permission in ('add', 'change', 'publish', 'bulk_delete', 'lock', 'unlock')`))
     .addUniqueConstraint('group_page_permissions_key', ['group_id', 'page_id', 'permission'])
     .execute();
 

@@ -9,9 +9,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('waitlist_settings')
     .addColumn('rlid', 'integer', (c) => c.primaryKey().references('locations.rlid').onDelete('cascade'))
     // Minutes a table takes to turn over, and how many tables turn: together the seating rate.
-    .addColumn('turn_time_minutes', 'integer', (c) => c.notNull().defaultTo(45).check(sql`turn_time_minutes between 5 and 240`))
-    .addColumn('tables', 'integer', (c) => c.notNull().defaultTo(12).check(sql`tables between 1 and 500`))
-    .addColumn('reservation_slot_capacity', 'integer', (c) => c.notNull().defaultTo(4).check(sql`reservation_slot_capacity between 0 and 100`))
+    .addColumn('turn_time_minutes', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(45)
+        .check(sql`turn_time_minutes between 5 and 240`),
+    )
+    .addColumn('tables', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(12)
+        .check(sql`tables between 1 and 500`),
+    )
+    .addColumn('reservation_slot_capacity', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(4)
+        .check(sql`reservation_slot_capacity between 0 and 100`),
+    )
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
@@ -26,8 +41,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('phone', 'varchar(30)', (c) => c.notNull())
     .addColumn('email', 'varchar(254)')
     .addColumn('note', 'varchar(500)')
-    .addColumn('source', 'varchar(10)', (c) => c.notNull().defaultTo('online').check(sql`source in ('online', 'walk_in')`))
-    .addColumn('status', 'varchar(10)', (c) => c.notNull().defaultTo('waiting').check(sql`status in ('waiting', 'notified', 'seated', 'cancelled', 'no_show')`))
+    .addColumn('source', 'varchar(10)', (c) =>
+      c
+        .notNull()
+        .defaultTo('online')
+        .check(sql`source in ('online', 'walk_in')`),
+    )
+    .addColumn('status', 'varchar(10)', (c) =>
+      c
+        .notNull()
+        .defaultTo('waiting')
+        .check(sql`status in ('waiting', 'notified', 'seated', 'cancelled', 'no_show')`),
+    )
     // 1..n among the location's waiting and notified parties; null once a party leaves the queue.
     .addColumn('position', 'integer')
     .addColumn('idempotency_key', 'varchar(64)')
@@ -40,7 +65,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // Deferrable, so a renumbering UPDATE may pass through duplicate positions within one statement.
   await sql`alter table waitlist_entries add constraint waitlist_entries_position_unique unique (rlid, position) deferrable initially deferred`.execute(db);
-  await db.schema.createIndex('waitlist_entries_idempotency_idx').on('waitlist_entries').columns(['rlid', 'idempotency_key']).unique().where(sql.ref('idempotency_key'), 'is not', null).execute();
+  await db.schema
+    .createIndex('waitlist_entries_idempotency_idx')
+    .on('waitlist_entries')
+    .columns(['rlid', 'idempotency_key'])
+    .unique()
+    .where(sql.ref('idempotency_key'), 'is not', null)
+    .execute();
   await db.schema.createIndex('waitlist_entries_queue_idx').on('waitlist_entries').columns(['rlid', 'status', 'created_at']).execute();
 
   await db.schema
@@ -55,14 +86,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('phone', 'varchar(30)', (c) => c.notNull())
     .addColumn('email', 'varchar(254)')
     .addColumn('note', 'varchar(500)')
-    .addColumn('status', 'varchar(10)', (c) => c.notNull().defaultTo('requested').check(sql`status in ('requested', 'confirmed', 'cancelled')`))
+    .addColumn('status', 'varchar(10)', (c) =>
+      c
+        .notNull()
+        .defaultTo('requested')
+        .check(sql`status in ('requested', 'confirmed', 'cancelled')`),
+    )
     .addColumn('idempotency_key', 'varchar(64)')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('confirmed_at', 'timestamptz')
     .addColumn('cancelled_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('reservations_slot_idx').on('reservations').columns(['rlid', 'reserved_for']).execute();
-  await db.schema.createIndex('reservations_idempotency_idx').on('reservations').columns(['rlid', 'idempotency_key']).unique().where(sql.ref('idempotency_key'), 'is not', null).execute();
+  await db.schema
+    .createIndex('reservations_idempotency_idx')
+    .on('reservations')
+    .columns(['rlid', 'idempotency_key'])
+    .unique()
+    .where(sql.ref('idempotency_key'), 'is not', null)
+    .execute();
 }
 
 /** Drops the wait-list and reservation tables. */

@@ -13,8 +13,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('permission', 'varchar(20)', (c) => c.notNull().check(sql`permission in ('host')`))
     .execute();
   // Null rlids are distinct in a plain unique constraint, so "every location" gets its own index.
-  await db.schema.createIndex('group_location_permissions_key').on('group_location_permissions').columns(['group_id', 'rlid', 'permission']).unique().where(sql.ref('rlid'), 'is not', null).execute();
-  await db.schema.createIndex('group_location_permissions_all_key').on('group_location_permissions').columns(['group_id', 'permission']).unique().where(sql.ref('rlid'), 'is', null).execute();
+  await db.schema
+    .createIndex('group_location_permissions_key')
+    .on('group_location_permissions')
+    .columns(['group_id', 'rlid', 'permission'])
+    .unique()
+    .where(sql.ref('rlid'), 'is not', null)
+    .execute();
+  await db.schema
+    .createIndex('group_location_permissions_all_key')
+    .on('group_location_permissions')
+    .columns(['group_id', 'permission'])
+    .unique()
+    .where(sql.ref('rlid'), 'is', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -5,10 +5,16 @@ import { sql, type Kysely } from 'kysely';
  * taggit's) that images use through `image_tags` and other kinds may use through their own.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('images').addColumn('description', 'varchar(255)', (column) => column.notNull().defaultTo(sql`''`)).execute();
+  await db.schema
+    .alterTable('images')
+    .addColumn('description', 'varchar(255)', (column) => column.notNull().defaultTo(sql`''`))
+    .execute();
   // Counts changes that drop renditions (focal point, file), so processes that remember
   // renditions never hand out one whose file was removed.
-  await db.schema.alterTable('images').addColumn('renditions_generation', 'integer', (column) => column.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('images')
+    .addColumn('renditions_generation', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('tags')
     .addColumn('id', 'serial', (c) => c.primaryKey())

@@ -16,7 +16,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const zones = rows.rows.slice(start, start + BATCH_SIZE).map((row) => sql`(${row.rlid}::integer, ${tzLookup(Number(row.latitude), Number(row.longitude))}::text)`);
     await sql`update locations set time_zone = zones.time_zone from (values ${sql.join(zones)}) as zones (rlid, time_zone) where locations.rlid = zones.rlid`.execute(db);
   }
-  await db.schema.alterTable('locations').alterColumn('time_zone', (column) => column.setNotNull()).execute();
+  await db.schema
+    .alterTable('locations')
+    .alterColumn('time_zone', (column) => column.setNotNull())
+    .execute();
 }
 
 /** Drops the time zone column. */

@@ -20,6 +20,11 @@ import * as m0018 from './0018_media_files';
 import * as m0019 from './0019_user_time_zone';
 import * as m0020 from './0020_waitlist_left_position';
 import * as m0021 from './0021_location_time_zones';
+import * as m0022 from './0022_object_permissions';
+import * as m0023 from './0023_redirects';
+import * as m0024 from './0024_snippets';
+import * as m0026 from './0026_report_indexes';
+import * as m0027 from './0027_public_page_generation';
 
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -44,4 +49,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_user_time_zone': m0019,
   '0020_waitlist_left_position': m0020,
   '0021_location_time_zones': m0021,
+  '0022_object_permissions': m0022,
+  '0023_redirects': m0023,
+  '0024_snippets': m0024,
+  '0026_report_indexes': m0026,
+  '0027_public_page_generation': m0027,
 };

@@ -11,11 +11,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
+import { HEADLESS_CHROMIUM_FLAGS } from './chromium-flags';
 
 const OUTPUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server', 'seed', 'assets', 'harbor-clip.webm');
 const SECONDS = 6;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'];
+const FLAGS = [...HEADLESS_CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'];
 
 /** Records the scene in the page; returns the WebM bytes as base64. */
 async function record(): Promise<Buffer> {

@@ -14,7 +14,6 @@ import { seededRandom } from '../server/seed/demo-locations';
 import { saveWaitlistSettings } from '../server/waitlist/queue';
 import { BENCH_FIRST_RLID, BENCH_RLID_RANGE, BENCH_SEARCH, BENCH_WAITLIST_RLID } from './bench-constants';
 
-
 const COUNT = Number(process.env.BENCH_LOCATIONS ?? 50_000);
 const HOURS = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '11:00', close: dayOfWeek >= 5 ? '23:00' : '22:00' }));
 
@@ -53,11 +52,21 @@ async function main(): Promise<void> {
   const { db, close } = await openDatabase(target);
   try {
     await migrateToLatest(db);
-    await db.deleteFrom('locations').where('rlid', '>=', BENCH_FIRST_RLID).where('rlid', '<', BENCH_FIRST_RLID + BENCH_RLID_RANGE).execute();
+    await db
+      .deleteFrom('locations')
+      .where('rlid', '>=', BENCH_FIRST_RLID)
+      .where('rlid', '<', BENCH_FIRST_RLID + BENCH_RLID_RANGE)
+      .execute();
     const started = Date.now();
     const locations = benchLocations(COUNT);
     // One restaurant that is always open with its wait list on, for the join and status benches.
-    const waitList = { ...locations[0]!, rlid: BENCH_WAITLIST_RLID, hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '00:00', close: '00:00' })), waitListReady: true, waitListMaxPartySize: 8 };
+    const waitList = {
+      ...locations[0]!,
+      rlid: BENCH_WAITLIST_RLID,
+      hours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '00:00', close: '00:00' })),
+      waitListReady: true,
+      waitListMaxPartySize: 8,
+    };
     await insertLocations(db, [...locations, waitList]);
     await saveWaitlistSettings(db, { rlid: BENCH_WAITLIST_RLID, waitListOpen: true, maxPartySize: 8, turnTimeMinutes: 45, tables: 12 });
     await sql`analyze locations`.execute(db);

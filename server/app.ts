@@ -23,6 +23,7 @@ import { createMediaStorageFromConfig } from './media-storage';
 import { configuredOutsideScripts } from './outside-scripts';
 import { DIST_DIR, STATIC_DIR } from './paths';
 import { createPageRenderer } from './render';
+import { createPageCache } from './page-cache/page-cache';
 import { securityHeaders } from './security-headers';
 import { csrfTokenRouter } from './views/csrf-token';
 import { healthChecks, healthRouter } from './views/health';
@@ -32,6 +33,8 @@ import { pageForms } from './views/page-forms';
 import { pageResponder } from './views/page-response';
 import { restrictedPagesRouter } from './views/restricted-pages';
 import { publicPages } from './views/serve';
+import { redirectsBeforePages, withRedirects } from './views/redirects';
+import { createRedirectTable } from './models/redirects/table';
 import { siteFilesRouter } from './views/site-files';
 import { createLocationCache } from './models/location-cache';
 import { locationsApiRouter } from './views/locations-api';
@@ -89,9 +92,11 @@ export function createApp({
     csrf,
   });
   const storage = createMediaStorageFromConfig(config);
-  const viewOptions = { db, config, logger, renderer, storage, captcha, clock };
+  const pageCache = createPageCache({ db, clock, ttlSeconds: config.RENDER_CACHE_SECONDS, maxChars: config.RENDER_CACHE_MAX_MB * 1024 * 1024 });
+  const viewOptions = { db, config, logger, renderer, storage, captcha, clock, pageCache };
   const formLimit = { postsPerWindow: config.FORM_POSTS_PER_WINDOW, windowSeconds: config.FORM_RATE_WINDOW_SECONDS };
-  const responder = pageResponder(viewOptions);
+  const redirects = { db, table: createRedirectTable(db) };
+  const responder = withRedirects(pageResponder(viewOptions), redirects);
   const pages = publicPages(viewOptions, responder);
   const availability = databaseAvailability({ ping: pingDatabase, logger, timeoutMs: config.HEALTH_CHECK_TIMEOUT_MS });
 
@@ -107,10 +112,7 @@ export function createApp({
       },
     }),
   );
-  app.use(
-    '/static/dist',
-    express.static(DIST_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }),
-  );
+  app.use('/static/dist', express.static(DIST_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }));
   app.use('/static', express.static(STATIC_DIR, { maxAge: 3600 * 1000, index: false, fallthrough: false }));
   app.use(cookieParser());
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
@@ -120,6 +122,9 @@ export function createApp({
   // Load balancers probe health by address, not by a site's name.
   app.use(healthRouter({ checks: healthChecks(availability), availability, logger }));
   app.use(refuseWhileDatabaseDown(availability));
+  // Before everything a kept page does not need: host checks, cookies, sessions, CSRF. Only pages
+  // rendered for an accepted host are kept, under that host.
+  app.use(pageCache.serve);
   app.use(hostGuard({ db, allowedHosts: config.ALLOWED_HOSTS }));
   const sessions = sessionMiddleware(config, db);
   // Document downloads follow their collection's privacy, which depends on who the visitor is.
@@ -132,14 +137,15 @@ export function createApp({
   app.use('/wagtail', multipartBody({ maxFileBytes: config.MAX_UPLOAD_BYTES, maxFiles: config.MAX_UPLOAD_FILES }));
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));
-  app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, clock, storage, sendPage: pages.sendPage }));
+  app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, clock, storage, sendPage: pages.sendPage, sendBlocks: pages.sendBlocks }));
   app.use(locationsApiRouter({ db, clock, cache: createLocationCache(db, { clock }) }));
   app.use(geocodeApiRouter());
   const limitChanges = (path: string, bucket: string) =>
     app.use(path, rateLimit({ db, secret: config.SECRET_KEY, rule: { bucket, max: formLimit.postsPerWindow, windowSeconds: formLimit.windowSeconds } }));
   limitChanges('/api/waitlist', 'api:waitlist');
   limitChanges('/api/reservations', 'api:reservations');
-  const limitLookups = (bucket: string) => rateLimitEveryRequest({ db, secret: config.SECRET_KEY, rule: { bucket, max: config.LOOKUPS_PER_WINDOW, windowSeconds: formLimit.windowSeconds } });
+  const limitLookups = (bucket: string) =>
+    rateLimitEveryRequest({ db, secret: config.SECRET_KEY, rule: { bucket, max: config.LOOKUPS_PER_WINDOW, windowSeconds: formLimit.windowSeconds } });
   const limitWaitlistLookups = limitLookups('lookup:waitlist');
   app.use(waitlistApiRouter({ db, clock, limitLookups: limitWaitlistLookups }));
   app.use(reservationsApiRouter({ db, clock, limitLookups: limitLookups('lookup:reservations') }));
@@ -148,6 +154,7 @@ export function createApp({
   app.use(unsubscribeRouter({ db }));
   app.use(restrictedPagesRouter({ ...viewOptions, csrf }, responder));
   app.get(['/error-pages/404', '/error-pages/404/'], pages.notFoundPreview);
+  app.use(redirectsBeforePages(redirects));
   app.use(pages.appendSlash);
   app.use(locationListRedirectRouter({ db }, responder));
   app.use(waitlistStatusPageRouter({ db, limitLookups: limitWaitlistLookups }, responder));

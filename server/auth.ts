@@ -3,14 +3,7 @@ import type { Db } from './db/database';
 import type { User } from './db/schema';
 import type { Config } from './config';
 import type { CsrfProtection } from './csrf';
-import {
-  claimLoginAttempt,
-  forgetLoginAttempt,
-  LOGIN_FAILURE_LIMITS,
-  loginAttemptKeys,
-  type LoginAttemptKeys,
-  type LoginFailureLimits,
-} from './models/login-throttle';
+import { claimLoginAttempt, forgetLoginAttempt, LOGIN_FAILURE_LIMITS, loginAttemptKeys, type LoginAttemptKeys, type LoginFailureLimits } from './models/login-throttle';
 import { recordLogin, verifyCredentials } from './models/users';
 import { passwordMatches, type ViewRestrictionRule } from './models/view-restrictions';
 
@@ -25,7 +18,13 @@ export type AuthenticationResult = { ok: true; user: User } | GuessRefusal;
  * while the secret or the address is locked out, stays counted when wrong, and a right one
  * forgets the secret's failures.
  */
-async function throttledGuess<T>(db: Db, keys: LoginAttemptKeys, limits: LoginFailureLimits | undefined, now: Date, check: () => Promise<T | undefined>): Promise<{ ok: true; value: T } | GuessRefusal> {
+async function throttledGuess<T>(
+  db: Db,
+  keys: LoginAttemptKeys,
+  limits: LoginFailureLimits | undefined,
+  now: Date,
+  check: () => Promise<T | undefined>,
+): Promise<{ ok: true; value: T } | GuessRefusal> {
   if ((await claimLoginAttempt(db, keys, now, limits)).throttled) return { ok: false, reason: 'throttled' };
   const value = await check();
   if (value === undefined) return { ok: false, reason: 'invalid' };

@@ -43,9 +43,7 @@ const trustProxy = z
   });
 
 /** Django's ALLOWED_HOSTS syntax: a hostname, '.example.com' for it and its subdomains, or '*'. */
-const hostPattern = z
-  .string()
-  .regex(/^(\*|\.?[a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/, "expected hostnames such as www.example.com, .example.com or '*'");
+const hostPattern = z.string().regex(/^(\*|\.?[a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/, "expected hostnames such as www.example.com, .example.com or '*'");
 const commaList = (value: string) =>
   value
     .split(',')
@@ -134,6 +132,7 @@ export const configSchema = z.object({
   ALLOWED_HOSTS: hostList('.localhost,127.0.0.1,[::1]'),
   /** Origins whose pages editors may show in iframe blocks (the video players and captcha are allowed already); by default the demo's map. */
   FRAME_ORIGINS: originList('https://www.openstreetmap.org'),
+  /** Whether sites show the new header: the default of each site's "Use the new header" setting until an editor sets it. */
   OLO_NEW_HEADER: flag,
   GOOGLE_MAPS_API_KEY: optionalText,
   MAPS_SCRIPT_URL: z.url({ protocol: /^https$/ }).default('https://maps.googleapis.com/maps/api/js'),
@@ -145,6 +144,17 @@ export const configSchema = z.object({
   CAPTCHA_PROVIDER: z.enum(['builtin', 'recaptcha', 'hcaptcha', 'turnstile']).default('builtin'),
   CAPTCHA_SITE_KEY: optionalText,
   CAPTCHA_SECRET_KEY: optionalText,
+  /**
+   * How long an anonymous page view's HTML is kept and reused, in each process and in a CDN in
+   * front (s-maxage); a change to what it shows drops it at once. 0 turns the render cache off.
+   */
+  RENDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
+  /** The most rendered HTML one process keeps, in megabytes (of characters). */
+  RENDER_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
+  /** Worker processes serving the port (node:cluster); above 1 needs PostgreSQL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Set by the primary process for each worker: slot 0 also runs the outbox and the scheduler. */
+  WORKER_SLOT: z.coerce.number().int().min(0).max(63).default(0),
   /** Posts one visitor (IP address) may send to each public form per window. */
   FORM_POSTS_PER_WINDOW: z.coerce.number().int().min(1).max(10000).default(20),
   /** Failed sign-ins from one address per 15 minutes before it is locked out (offices share addresses). */
@@ -158,6 +168,11 @@ export const configSchema = z.object({
   EMAIL_SIGNUP_DOUBLE_OPT_IN: flagOnByDefault,
   /** Where contact messages go when the contact page names no address of its own. */
   CONTACT_TO_ADDRESS: optionalText.pipe(z.email().optional()),
+  /**
+   * Where the footer's accessibility report posts. Kept here rather than in the site settings, as
+   * the outside script addresses above: the Content-Security-Policy trusts it, and editors must not
+   * widen what visitors' browsers trust.
+   */
   ACCESSIBILITY_SERVICE_URL: optionalUrl,
   SENTRY_DSN: optionalUrl,
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional()),
@@ -188,9 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
     const value = env[variable];
-    throw new ConfigError(
-      `Invalid environment variable ${variable}${value === undefined ? '' : ` (${JSON.stringify(value)})`}: ${issue.message}`,
-    );
+    throw new ConfigError(`Invalid environment variable ${variable}${value === undefined ? '' : ` (${JSON.stringify(value)})`}: ${issue.message}`);
   }
   const config = parsed.data;
   if (config.DATABASE_QUERY_TIMEOUT_MS <= config.DATABASE_STATEMENT_TIMEOUT_MS) {
@@ -199,11 +212,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   checkMediaStorageSettings(config);
+  if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid environment variable WEB_CONCURRENCY (${JSON.stringify(String(config.WEB_CONCURRENCY))}): several processes need PostgreSQL (set DATABASE_URL); the embedded database serves one process`,
+    );
+  }
   if (config.SECRET_KEY) return { ...config, SECRET_KEY: config.SECRET_KEY };
   if (config.NODE_ENV === 'production') {
     throw new ConfigError('Invalid environment variable SECRET_KEY: required in production (at least 32 characters)');
   }
-  return { ...config, SECRET_KEY: developmentSecretKey(config.DATA_DIR) };
+  return { ...config, SECRET_KEY: storedSecretKey(config.DATA_DIR) };
 }
 
 /** S3 settings that cannot work together: credentials half given, or details without a bucket. */
@@ -212,14 +230,18 @@ function checkMediaStorageSettings(config: z.infer<typeof configSchema>): void {
     throw new ConfigError(`Invalid environment variable ${variable}: ${message}`);
   };
   if (Boolean(config.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(config.MEDIA_S3_SECRET_ACCESS_KEY)) {
-    refuse(config.MEDIA_S3_ACCESS_KEY_ID ? 'MEDIA_S3_SECRET_ACCESS_KEY' : 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together; set both or neither');
+    refuse(
+      config.MEDIA_S3_ACCESS_KEY_ID ? 'MEDIA_S3_SECRET_ACCESS_KEY' : 'MEDIA_S3_ACCESS_KEY_ID',
+      'MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together; set both or neither',
+    );
   }
   if (config.MEDIA_S3_BUCKET) return;
   const stray = (['MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_PREFIX'] as const).find((name) => config[name]);
   if (stray) refuse('MEDIA_S3_BUCKET', `required when ${stray} is set (media would otherwise silently stay on the local disk)`);
 }
 
-function developmentSecretKey(dataDir: string): string {
+/** The secret key kept in `dataDir`, made (random, readable by this user only) when there is none yet. */
+export function storedSecretKey(dataDir: string): string {
   const file = path.join(dataDir, 'secret_key');
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();

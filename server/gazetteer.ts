@@ -23,8 +23,19 @@ const gazetteerCitySchema = z.object({
 
 // GeoNames names Canadian provinces by number (admin1 codes); US states by their postal code.
 const GEONAMES_CA_PROVINCE: Record<string, string> = {
-  '01': 'AB', '02': 'BC', '03': 'MB', '04': 'NB', '05': 'NL', '07': 'NS', '08': 'ON', '09': 'PE', '10': 'QC',
-  '11': 'SK', '12': 'YT', '13': 'NT', '14': 'NU',
+  '01': 'AB',
+  '02': 'BC',
+  '03': 'MB',
+  '04': 'NB',
+  '05': 'NL',
+  '07': 'NS',
+  '08': 'ON',
+  '09': 'PE',
+  '10': 'QC',
+  '11': 'SK',
+  '12': 'YT',
+  '13': 'NT',
+  '14': 'NU',
 };
 
 function loadPlaces(): GazetteerPlace[] {

@@ -30,28 +30,96 @@ const zipcodesModuleSchema = z.object({ codes: z.record(z.string(), z.unknown())
 
 /** US state (and DC, Puerto Rico) names by postal code. */
 export const US_STATES: Record<string, string> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
-  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
-  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
-  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
-  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
-  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
-  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
-  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
   PR: 'Puerto Rico',
 };
 
 /** Canadian province and territory names by postal abbreviation. */
 export const CA_PROVINCES: Record<string, string> = {
-  AB: 'Alberta', BC: 'British Columbia', MB: 'Manitoba', NB: 'New Brunswick', NL: 'Newfoundland and Labrador',
-  NS: 'Nova Scotia', NT: 'Northwest Territories', NU: 'Nunavut', ON: 'Ontario', PE: 'Prince Edward Island',
-  QC: 'Quebec', SK: 'Saskatchewan', YT: 'Yukon',
+  AB: 'Alberta',
+  BC: 'British Columbia',
+  MB: 'Manitoba',
+  NB: 'New Brunswick',
+  NL: 'Newfoundland and Labrador',
+  NS: 'Nova Scotia',
+  NT: 'Northwest Territories',
+  NU: 'Nunavut',
+  ON: 'Ontario',
+  PE: 'Prince Edward Island',
+  QC: 'Quebec',
+  SK: 'Saskatchewan',
+  YT: 'Yukon',
 };
 
 // The first letter of a Canadian postal code names the province (the dataset's own province field is uneven).
 const FSA_LETTER_PROVINCE: Record<string, string> = {
-  A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON', P: 'ON',
-  R: 'MB', S: 'SK', T: 'AB', V: 'BC', Y: 'YT',
+  A: 'NL',
+  B: 'NS',
+  C: 'PE',
+  E: 'NB',
+  G: 'QC',
+  H: 'QC',
+  J: 'QC',
+  K: 'ON',
+  L: 'ON',
+  M: 'ON',
+  N: 'ON',
+  P: 'ON',
+  R: 'MB',
+  S: 'SK',
+  T: 'AB',
+  V: 'BC',
+  Y: 'YT',
 };
 
 // ZIPs the data puts far from their place: Joint Base Elmendorf-Richardson's sit near Dillingham, 500 km west of the base.
@@ -74,17 +142,14 @@ interface Indexes {
 }
 
 // Accents are dropped so 'Montreal' finds 'Montréal' and 'Quebec' finds 'Québec'.
-const normalize = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toUpperCase();
+const normalize = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toUpperCase();
 
 /** A US ZIP's city by its proper name ('Atl' → 'Atlanta'); the ZIP data's own, spelled out, when the gazetteer has none. */
 function cityName(record: ZipRecord): string {
-  return properPlaceName({ city: record.city, region: record.state.toUpperCase(), latitude: record.latitude, longitude: record.longitude }) ?? postalSpelling(record.city, record.state.toUpperCase());
+  return (
+    properPlaceName({ city: record.city, region: record.state.toUpperCase(), latitude: record.latitude, longitude: record.longitude }) ??
+    postalSpelling(record.city, record.state.toUpperCase())
+  );
 }
 
 // Collects the ZIP points of a city or region; a city is placed at the median (a few of its ZIPs lie far
@@ -239,7 +304,12 @@ export function geocode(query: string): GeocodeResult | null {
   const commaAt = text.lastIndexOf(',');
   if (commaAt >= 0) {
     const city = text.slice(0, commaAt).trim();
-    const state = regionCodes.get(text.slice(commaAt + 1).trim().replace(/\.$/, ''));
+    const state = regionCodes.get(
+      text
+        .slice(commaAt + 1)
+        .trim()
+        .replace(/\.$/, ''),
+    );
     return (state && byCity.get(`${city}|${state}`)) || null;
   }
   const words = text.split(' ');

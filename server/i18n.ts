@@ -24,7 +24,7 @@ function catalogFor(code: string): Record<string, string> | undefined {
         .map((name) => path.join(folder, name))
     : [];
   if (!existsSync(file) && fragments.length === 0) return undefined;
-  return Object.assign({}, ...[...(existsSync(file) ? [file] : []), ...fragments].map(readCatalogFile));
+  return Object.assign({}, ...[...(existsSync(file) ? [file] : []), ...fragments].map(readCatalogFile)) as Record<string, string>;
 }
 
 /**
@@ -33,4 +33,12 @@ function catalogFor(code: string): Record<string, string> | undefined {
  */
 export function loadCatalog(languageCode: string): Record<string, string> {
   return catalogFor(languageCode) ?? catalogFor(languageCode.split('-')[0]!) ?? {};
+}
+
+/**
+ * The part of a catalog a page sends to the browser: only the entries whose translation differs
+ * from the message, since gettext answers the message itself for any other (en-US sends none).
+ */
+export function catalogForBrowser(catalog: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(catalog).filter(([message, translation]) => message !== translation));
 }

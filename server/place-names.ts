@@ -25,10 +25,27 @@ const ABBREVIATED_CITY_MIN_POPULATION = 100_000;
 
 // Postal abbreviations of words, and the short forms GeoNames writes ('St. Petersburg'), spelled out.
 const WORDS: Readonly<Record<string, string>> = {
-  AFB: 'AIR FORCE BASE', NATL: 'NATIONAL', ST: 'SAINT', STE: 'SAINTE', MT: 'MOUNT', FT: 'FORT', PT: 'POINT',
-  HTS: 'HEIGHTS', SPGS: 'SPRINGS', JCT: 'JUNCTION', VLG: 'VILLAGE', CTR: 'CENTER', TWP: 'TOWNSHIP',
-  ARB: 'AIR RESERVE BASE', JRB: 'JOINT RESERVE BASE', BCH: 'BEACH', PK: 'PARK', USAF: 'UNITED STATES AIR FORCE',
-  AMER: 'AMERICA', ARIZ: 'ARIZONA', PERS: 'PERSONNEL',
+  AFB: 'AIR FORCE BASE',
+  NATL: 'NATIONAL',
+  ST: 'SAINT',
+  STE: 'SAINTE',
+  MT: 'MOUNT',
+  FT: 'FORT',
+  PT: 'POINT',
+  HTS: 'HEIGHTS',
+  SPGS: 'SPRINGS',
+  JCT: 'JUNCTION',
+  VLG: 'VILLAGE',
+  CTR: 'CENTER',
+  TWP: 'TOWNSHIP',
+  ARB: 'AIR RESERVE BASE',
+  JRB: 'JOINT RESERVE BASE',
+  BCH: 'BEACH',
+  PK: 'PARK',
+  USAF: 'UNITED STATES AIR FORCE',
+  AMER: 'AMERICA',
+  ARIZ: 'ARIZONA',
+  PERS: 'PERSONNEL',
 };
 
 /**
@@ -60,7 +77,8 @@ function nameKey(name: string): string {
 
 function kilometres(from: { latitude: number; longitude: number }, to: { latitude: number; longitude: number }): number {
   const rad = Math.PI / 180;
-  const a = Math.sin(((to.latitude - from.latitude) * rad) / 2) ** 2 + Math.cos(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.sin(((to.longitude - from.longitude) * rad) / 2) ** 2;
+  const a =
+    Math.sin(((to.latitude - from.latitude) * rad) / 2) ** 2 + Math.cos(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.sin(((to.longitude - from.longitude) * rad) / 2) ** 2;
   return 12_742 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -104,7 +122,11 @@ const nearest = (places: readonly GazetteerPlace[], to: PostalPlace) =>
 // GeoNames writes 'Washington, D.C.'; the city's name is what comes before the comma.
 // A few GeoNames bases keep an acronym ('Andrews AFB', 'Marine Corps Base Hawaii - MCBH'): spelled out, or dropped after the name.
 const cityPart = (place: GazetteerPlace | undefined) =>
-  place?.name.split(',')[0]?.trim().replace(/\bAFB\b/, 'Air Force Base').replace(/ - \p{Lu}+$/u, '') ?? null;
+  place?.name
+    .split(',')[0]
+    ?.trim()
+    .replace(/\bAFB\b/, 'Air Force Base')
+    .replace(/ - \p{Lu}+$/u, '') ?? null;
 
 // A word read as an abbreviation: no vowel ('Dhs', 'Kng', 'Blmgtn'), except the 'Mc' of 'Mc Lean'.
 const unreadable = (word: string) => word.length > 1 && word !== 'MC' && !/[AEIOUY]/.test(word);
@@ -171,13 +193,17 @@ export function properPlaceName(postal: PostalPlace): string | null {
 export function postalSpelling(city: string, region: string): string {
   const installation = INSTALLATIONS[`${city.trim().toUpperCase()}|${region}`];
   if (installation) return installation;
-  return city
-    .trim()
-    .toUpperCase()
-    // Runs of single letters are one acronym ('A F B' is 'AFB').
-    .replace(/(?<![\p{L}'])\p{L}(?: \p{L}(?![\p{L}']))+/gu, (run) => run.replace(/ /g, ''))
-    .split(/\s+/)
-    .map((word) => (MILITARY_POST_OFFICES.has(word) ? word : (WORDS[word] ?? word).toLowerCase().replace(/(^|[\s'/-])(\p{L})/gu, (_, gap: string, letter: string) => gap + letter.toUpperCase())))
-    .join(' ')
-    .replace(/\bMc (\p{L})/gu, 'Mc$1');
+  return (
+    city
+      .trim()
+      .toUpperCase()
+      // Runs of single letters are one acronym ('A F B' is 'AFB').
+      .replace(/(?<![\p{L}'])\p{L}(?: \p{L}(?![\p{L}']))+/gu, (run) => run.replace(/ /g, ''))
+      .split(/\s+/)
+      .map((word) =>
+        MILITARY_POST_OFFICES.has(word) ? word : (WORDS[word] ?? word).toLowerCase().replace(/(^|[\s'/-])(\p{L})/gu, (_, gap: string, letter: string) => gap + letter.toUpperCase()),
+      )
+      .join(' ')
+      .replace(/\bMc (\p{L})/gu, 'Mc$1')
+  );
 }

@@ -2,9 +2,10 @@ import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import App from '../client/App';
 import { registerCatalog } from '../client/lib/i18n';
+import { catalogForBrowser } from './i18n';
 import { PRELOADED_ELEMENT_ID, ROOT_ELEMENT_ID, type PageContext, type PageLayout, type PreloadedData, type SiteChrome } from '../client/lib/page-data';
 import { ALL_TEMPLATES } from '../client/templates/all';
-import type { TemplateName } from '../client/templates/index';
+import { TEMPLATES_WITH_FORMS, type TemplateName } from '../client/templates/index';
 import { scriptsForTemplate, type AssetManifest } from './asset-manifest';
 import type { Config } from './config';
 import type { CsrfProtection } from './csrf';
@@ -77,6 +78,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const languageCode = config.LANGUAGE_CODE;
   const htmlLang = languageCode.replace(/-(\w+)$/, (_, region: string) => `-${region.toUpperCase()}`);
   registerCatalog(catalog);
+  const browserCatalog = catalogForBrowser(catalog);
 
   return {
     async render({ template, props, head, site, layout = 'page', req, res }) {
@@ -85,8 +87,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         SENTRY_DSN: config.SENTRY_DSN ?? null,
         CI_COMMIT_SHA: config.CI_COMMIT_SHA,
         CI_COMMIT_REF_SLUG: config.CI_COMMIT_REF_SLUG,
-        i18n: { language: { code: languageCode }, catalog },
-        csrf_token: csrf.tokenFor(req, res),
+        i18n: { language: { code: languageCode }, catalog: browserCatalog },
+        csrf_token: TEMPLATES_WITH_FORMS.has(template) ? csrf.tokenFor(req, res) : '',
         // req.host: the Host the host guard checked (a trusted proxy's X-Forwarded-Host, else Host).
         request: { url: `${req.protocol}://${req.host}${req.originalUrl}` },
         site,

@@ -23,7 +23,5 @@ export function parseHost(value: string | undefined): RequestHost | undefined {
  * '.example.com' allows example.com and its subdomains, anything else must match exactly.
  */
 export function isHostAllowed(hostname: string, patterns: readonly string[]): boolean {
-  return patterns.some(
-    (pattern) => pattern === '*' || pattern === hostname || (pattern.startsWith('.') && (hostname.endsWith(pattern) || hostname === pattern.slice(1))),
-  );
+  return patterns.some((pattern) => pattern === '*' || pattern === hostname || (pattern.startsWith('.') && (hostname.endsWith(pattern) || hostname === pattern.slice(1))));
 }

@@ -7,8 +7,7 @@ const RICH_TEXT_POLICY: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   transformTags: {
     // A link that opens a new tab must not hand the opener to the other site.
-    a: (tagName, attribs) =>
-      attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs },
+    a: (tagName, attribs) => (attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs }),
   },
 };
 

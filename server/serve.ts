@@ -17,13 +17,15 @@ export interface ServeOptions {
   database: DatabaseHandle;
   logger: Logger;
   reportError?: ReportError;
+  /** Whether this process also sends the outbox and runs the scheduler: one process of several does. */
+  backgroundWork?: boolean;
 }
 
 /**
  * Serves the site on the configured port with the background workers, and shuts down on
  * SIGTERM or SIGINT within SHUTDOWN_GRACE_SECONDS.
  */
-export async function serve({ config, database, logger, reportError }: ServeOptions): Promise<Server> {
+export async function serve({ config, database, logger, reportError, backgroundWork = true }: ServeOptions): Promise<Server> {
   const app = createApp({ config, db: database.db, logger, manifest: loadAssetManifest(), reportError, pingDatabase: database.ping, clock: systemClock });
   const server: Server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
@@ -32,13 +34,13 @@ export async function serve({ config, database, logger, reportError }: ServeOpti
   });
   const { port } = server.address() as AddressInfo;
   logger.info({ port, database: database.kind }, `Serving on http://localhost:${port}`);
-  const outbox = startOutboxWorker(database.db, config, logger);
-  const scheduler = startScheduler(database.db, logger, systemClock);
+  const outbox = backgroundWork ? startOutboxWorker(database.db, config, logger) : undefined;
+  const scheduler = backgroundWork ? startScheduler(database.db, logger, systemClock) : undefined;
   const shutdown = gracefulShutdown({
     server,
     stopWorkers: () => {
-      outbox.stop();
-      scheduler.stop();
+      outbox?.stop();
+      scheduler?.stop();
     },
     closeDatabase: () => database.close(),
     logger,

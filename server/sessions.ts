@@ -57,7 +57,10 @@ export class DatabaseSessionStore extends Store {
       .values({ sid, data: value, expires_at: expiryOf(data) })
       .onConflict((oc) => oc.column('sid').doUpdateSet({ data: value, expires_at: expiryOf(data) }))
       .execute()
-      .then(() => callback?.(), callback);
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   override destroy(sid: string, callback?: (error?: unknown) => void): void {
@@ -65,7 +68,10 @@ export class DatabaseSessionStore extends Store {
       .deleteFrom('sessions')
       .where('sid', '=', sid)
       .execute()
-      .then(() => callback?.(), callback);
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   override touch(sid: string, data: SessionData, callback?: (error?: unknown) => void): void {
@@ -74,7 +80,10 @@ export class DatabaseSessionStore extends Store {
       .set({ expires_at: expiryOf(data) })
       .where('sid', '=', sid)
       .execute()
-      .then(() => callback?.(), callback);
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   /** Deletes expired sessions; returns how many. */
@@ -108,6 +117,11 @@ export function sessionMiddleware(config: Config, db: Db): RequestHandler[] {
   ];
 }
 
+/** Whether a session holds anything besides its cookie: only such a session is stored. */
+export function sessionHoldsData(session: object | undefined): boolean {
+  return session !== undefined && Object.keys(session).some((key) => key !== 'cookie');
+}
+
 /**
  * express-session stores a changed session while the response ends, after the headers have gone
  * out: a browser following a 303 can ask for the next page before the sign-in or the flash
@@ -119,8 +133,8 @@ export const storeSessionBeforeRedirect: RequestHandler = function storeSessionB
   res.redirect = function redirectOnceStored(this: typeof res, ...args: unknown[]) {
     const send = () => (redirect as (...redirectArgs: unknown[]) => void).apply(this, args);
     const stored = req.session;
-    if (!stored || !Object.keys(stored).some((key) => key !== 'cookie')) return send();
+    if (!sessionHoldsData(stored)) return send();
     stored.save((error: unknown) => (error ? next(error) : send()));
-  } as typeof res.redirect;
+  };
   next();
 };

@@ -6,7 +6,7 @@ import type { Page, Site } from './db/schema';
 import { footerContentSchema } from './models/chrome-content';
 import { findLiveDescendantOfType } from './models/pages';
 import { publicListablePages } from './models/public-pages';
-import { DEFAULT_SITE_SETTINGS, getSiteSettings, type SiteSettings } from './models/site-settings';
+import { DEFAULT_SITE_SETTINGS, getSiteSettings, usesNewHeader, type SiteSettings } from './models/site-settings';
 import { FOOTER_PAGE_TYPE, footerProps } from './pagetypes/footer-page';
 import { LOCATIONS_MAP_PAGE_TYPE } from './pagetypes/locations-map-page';
 
@@ -24,7 +24,7 @@ function chromeFrom(settings: SiteSettings, config: ChromeConfig, parts: Pick<Si
     tagline: settings.tagline,
     nationalPhone: settings.nationalPhone,
     accountLoginUrl: settings.accountLoginUrl,
-    header: config.OLO_NEW_HEADER ? settings.header : null,
+    header: usesNewHeader(settings, config.OLO_NEW_HEADER) ? settings.header : null,
     accessibilityServiceUrl: config.ACCESSIBILITY_SERVICE_URL ?? null,
     googleMapsApiKey: config.GOOGLE_MAPS_API_KEY ?? null,
     ...parts,
@@ -42,9 +42,7 @@ export async function loadSiteChrome(db: Db, site: Site, siteRoot: Page, config:
     findLiveDescendantOfType(db, siteRoot, FOOTER_PAGE_TYPE),
     findLiveDescendantOfType(db, siteRoot, LOCATIONS_MAP_PAGE_TYPE),
   ]);
-  const menu: NavLink[] = children
-    .filter((child) => child.show_in_menus)
-    .map((child) => ({ url: pageUrlWithinSite(child, siteRoot), title: child.title }));
+  const menu: NavLink[] = children.filter((child) => child.show_in_menus).map((child) => ({ url: pageUrlWithinSite(child, siteRoot), title: child.title }));
   const footerContent = footerPage ? footerContentSchema.safeParse(footerPage.content) : undefined;
   if (footerContent && !footerContent.success) {
     logger.warn({ pageId: footerPage!.id, issues: footerContent.error.issues }, 'Footer page content is invalid; footer left out');

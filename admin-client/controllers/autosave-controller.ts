@@ -50,9 +50,18 @@ export class AutosaveController extends Controller<HTMLFormElement> {
     window.clearTimeout(this.timer);
     this.saved = this.body();
   };
-  private readonly submitted = () => {
-    this.submitting = true;
+  private readonly submitted = (event: SubmitEvent) => {
     window.clearTimeout(this.timer);
+    const inFlight = this.saving;
+    if (inFlight && !this.submitting) {
+      // The background save creates a revision: the explicit save must name that one, or the
+      // server would take it for somebody else's change and refuse it as a conflict.
+      event.preventDefault();
+      this.submitting = true;
+      void inFlight.finally(() => this.element.requestSubmit(event.submitter));
+      return;
+    }
+    this.submitting = true;
   };
 
   override connect(): void {

@@ -26,7 +26,7 @@ export class EditingSessionController extends Controller<HTMLElement> {
   declare readonly othersTextValue: string;
   private timer: number | undefined;
   private key = '';
-  private readonly release = () => this.send(this.releaseUrlValue.replace('KEY', this.key), null, true);
+  private readonly release = () => void this.send(this.releaseUrlValue.replace('KEY', this.key), null, true);
 
   override connect(): void {
     this.key = randomUuid();

@@ -47,7 +47,7 @@ export function acceptsFile(accept: string, file: Pick<File, 'name' | 'type'>): 
 function answerOf(text: string): UploadAnswer {
   try {
     const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' ? (parsed as UploadAnswer) : {};
+    return parsed && typeof parsed === 'object' ? parsed : {};
   } catch {
     return {};
   }
@@ -192,7 +192,7 @@ export class MultipleUploadController extends Controller<HTMLElement> {
     while (this.running < PARALLEL_UPLOADS && this.waiting.length > 0) {
       const upload = this.waiting.shift()!;
       this.running += 1;
-      this.send(upload).finally(() => {
+      void this.send(upload).finally(() => {
         this.running -= 1;
         this.startNext();
       });

@@ -1,6 +1,6 @@
 import { Controller } from '@hotwired/stimulus';
 
-/** Opens and closes the sidebar on small screens; Escape closes it and returns focus. */
+/** Opens and closes the sidebar on small screens; Escape closes it and returns focus, tabbing out of it closes it too. */
 export class SidebarController extends Controller<HTMLElement> {
   static override targets = ['toggle', 'panel'];
   declare readonly toggleTarget: HTMLButtonElement;
@@ -8,6 +8,13 @@ export class SidebarController extends Controller<HTMLElement> {
 
   toggle(): void {
     this.setOpen(this.toggleTarget.getAttribute('aria-expanded') !== 'true');
+  }
+
+  /** The focus left the open menu (Tab past its last control): close it, as the focus is elsewhere now. */
+  leave(event: FocusEvent): void {
+    const next = event.relatedTarget as Node | null;
+    if (next === null || this.panelTarget.contains(next) || this.toggleTarget.contains(next)) return;
+    if (this.toggleTarget.getAttribute('aria-expanded') === 'true') this.setOpen(false);
   }
 
   close(): void {

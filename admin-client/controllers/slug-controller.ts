@@ -1,6 +1,6 @@
 import { Controller } from '@hotwired/stimulus';
 // The server's own slug rule (a pure module), so the suggestion is what the server would make.
-import { slugify } from '../../server/models/slugs';
+import { slugify } from '../../client/lib/slugs';
 
 function slugFromTitle(title: string): string {
   return title.trim() ? slugify(title) : '';

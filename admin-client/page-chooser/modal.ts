@@ -65,7 +65,12 @@ export function createPageChooserModal(): PageChooserModal {
   const element = h(
     'dialog',
     { class: 'admin-chooser', 'aria-labelledby': titleId, 'data-page-chooser-modal': true },
-    h('div', { class: 'admin-chooser__head' }, h('h2', { id: titleId }, gettext('Choose a page')), button({ class: 'admin-button' }, () => element.close(), gettext('Close'))),
+    h(
+      'div',
+      { class: 'admin-chooser__head' },
+      h('h2', { id: titleId }, gettext('Choose a page')),
+      button({ class: 'admin-button' }, () => element.close(), gettext('Close')),
+    ),
     searchBox,
     h('nav', { 'aria-label': gettext('Where you are in the page tree') }, crumbs),
     status,
@@ -126,7 +131,11 @@ export function createPageChooserModal(): PageChooserModal {
       ...answer.breadcrumbs.map((crumb, index) =>
         index === answer.breadcrumbs.length - 1
           ? h('li', {}, h('span', { 'aria-current': 'location' }, crumb.title))
-          : h('li', {}, button({ class: 'admin-link-button' }, () => browse(crumb), crumb.title)),
+          : h(
+              'li',
+              {},
+              button({ class: 'admin-link-button' }, () => browse(crumb), crumb.title),
+            ),
       ),
     );
     const rows = answer.results.map((entry) => row(entry, false));
@@ -146,10 +155,22 @@ export function createPageChooserModal(): PageChooserModal {
         'span',
         { class: 'admin-chooser__title' },
         entry.title,
-        h('span', { class: 'admin-chooser__meta admin-muted' }, [entry.type, entry.parent_title === undefined ? '' : interpolate('under {title}', { title: entry.parent_title })].filter(Boolean).join(' · ')),
+        h(
+          'span',
+          { class: 'admin-chooser__meta admin-muted' },
+          [entry.type, entry.parent_title === undefined ? '' : interpolate('under {title}', { title: entry.parent_title })].filter(Boolean).join(' · '),
+        ),
       ),
-      entry.selectable ? button({ class: 'admin-button admin-button--primary admin-chooser__choose', 'aria-label': interpolate('Choose {title}', { title: entry.title }) }, () => pick(entry), gettext('Choose')) : null,
-      entry.browsable && !isParent ? button({ class: 'admin-button admin-chooser__browse', 'aria-label': interpolate('Show the pages under {title}', { title: entry.title }) }, () => browse(entry), '›') : null,
+      entry.selectable
+        ? button(
+            { class: 'admin-button admin-button--primary admin-chooser__choose', 'aria-label': interpolate('Choose {title}', { title: entry.title }) },
+            () => pick(entry),
+            gettext('Choose'),
+          )
+        : null,
+      entry.browsable && !isParent
+        ? button({ class: 'admin-button admin-chooser__browse', 'aria-label': interpolate('Show the pages under {title}', { title: entry.title }) }, () => browse(entry), '›')
+        : null,
     );
 
   const announcement = (answer: PageChooserAnswer) => {

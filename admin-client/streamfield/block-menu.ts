@@ -3,6 +3,7 @@
  * One menu per editor, opened beside the insert button that asked for it.
  */
 import { gettext } from '../../client/lib/i18n';
+import { createBlockPreviewPanel } from './block-preview';
 import { button, h, nextDomId } from './dom';
 import { icon } from './icons';
 import type { SerializedBlockDefinition } from './schemas';
@@ -33,13 +34,13 @@ export function createBlockMenu(definitions: readonly SerializedBlockDefinition[
   const searchId = nextDomId('sf-menu-search');
   const titleId = nextDomId('sf-menu-title');
   let request: BlockMenuRequest | null = null;
+  const preview = createBlockPreviewPanel();
 
   const entries: MenuEntry[] = definitions.map((definition) => {
-    const item = h(
-      'li',
-      {},
-      button({ class: 'sf-menu__block', 'data-block-type': definition.type }, () => pick(definition), definition.label),
-    );
+    const choice = button({ class: 'sf-menu__block', 'data-block-type': definition.type }, () => pick(definition), definition.label);
+    choice.addEventListener('focus', () => preview.show(definition));
+    choice.addEventListener('mouseenter', () => preview.show(definition));
+    const item = h('li', {}, choice);
     return { definition, item, haystack: `${definition.label} ${definition.type}`.toLowerCase() };
   });
   const groups = [...new Set(definitions.map((definition) => definition.group))].map((group) => {
@@ -61,7 +62,7 @@ export function createBlockMenu(definitions: readonly SerializedBlockDefinition[
     ),
     h('label', { class: 'sf-label', for: searchId }, gettext('Search block types')),
     search,
-    h('div', { class: 'sf-menu__groups' }, ...groups, empty),
+    h('div', { class: 'sf-menu__body' }, h('div', { class: 'sf-menu__groups' }, ...groups, empty), preview.element),
   );
 
   const filter = () => {
@@ -105,6 +106,7 @@ export function createBlockMenu(definitions: readonly SerializedBlockDefinition[
     const { anchor } = request;
     request = null;
     element.hidden = true;
+    preview.reset();
     anchor.setAttribute('aria-expanded', 'false');
     document.removeEventListener('pointerdown', onPointerdown);
     if (returnFocus) anchor.focus();

@@ -9,11 +9,7 @@ export type Child = Node | string | null | undefined | false;
  * Creates an element with attributes (true → present, false/null/undefined → absent) and children.
  * Properties such as `value` or `checked` are set by the caller; attributes here are markup.
  */
-export function h<Tag extends keyof HTMLElementTagNameMap>(
-  tag: Tag,
-  attributes: Record<string, AttributeValue> = {},
-  ...children: Child[]
-): HTMLElementTagNameMap[Tag] {
+export function h<Tag extends keyof HTMLElementTagNameMap>(tag: Tag, attributes: Record<string, AttributeValue> = {}, ...children: Child[]): HTMLElementTagNameMap[Tag] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === false || value === null || value === undefined) continue;

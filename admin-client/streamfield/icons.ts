@@ -22,7 +22,19 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /** A decorative icon (hidden from assistive technology: its button carries the label). */
 export function icon(name: IconName): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg');
-  for (const [attribute, value] of Object.entries({ viewBox: '0 0 24 24', width: '18', height: '18', fill: 'none', stroke: 'currentColor', 'stroke-width': name === 'drag' ? '3.2' : '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false', class: 'sf-icon' })) {
+  for (const [attribute, value] of Object.entries({
+    viewBox: '0 0 24 24',
+    width: '18',
+    height: '18',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': name === 'drag' ? '3.2' : '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+    focusable: 'false',
+    class: 'sf-icon',
+  })) {
     svg.setAttribute(attribute, value);
   }
   const path = document.createElementNS(SVG_NS, 'path');

@@ -6,7 +6,11 @@
 import { z } from 'zod';
 
 /** What a chooser picks: each is served as JSON by an admin chooser URL. */
-export const CHOOSER_TARGETS = ['image', 'document', 'page', 'video'] as const;
+export const CHOOSER_TARGETS = ['image', 'document', 'page', 'video', 'toolbox_snippet', 'country', 'tiered_navigation'] as const;
+/** The snippet models a chooser may pick (Wagtail's snippet chooser), named as their object permissions. */
+export const SNIPPET_CHOOSER_TARGETS = ['toolbox_snippet', 'country', 'tiered_navigation'] as const satisfies readonly (typeof CHOOSER_TARGETS)[number][];
+/** One snippet model a chooser may pick. */
+export type SnippetChooserTarget = (typeof SNIPPET_CHOOSER_TARGETS)[number];
 /** One kind of chooser. */
 export type ChooserTarget = (typeof CHOOSER_TARGETS)[number];
 
@@ -75,6 +79,8 @@ export const blockDefinitionSchema = z.object({
   label: z.string().min(1),
   group: z.string().min(1),
   fields: z.array(fieldNodeSchema),
+  /** Where the block is shown with its preview value, when it declares one. */
+  preview_url: z.string().optional(),
 });
 /** One block type as the editor offers it. */
 export type SerializedBlockDefinition = z.infer<typeof blockDefinitionSchema>;

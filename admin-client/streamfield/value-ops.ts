@@ -49,7 +49,7 @@ export function setAtPath(value: unknown, path: readonly PathStep[], next: unkno
   if (path.length === 0) return next;
   const [step, ...rest] = path as [PathStep, ...PathStep[]];
   if (typeof step === 'number') {
-    const list = Array.isArray(value) ? [...value] : [];
+    const list: unknown[] = Array.isArray(value) ? (value as unknown[]).slice() : [];
     list[step] = setAtPath(list[step], rest, next);
     return list;
   }

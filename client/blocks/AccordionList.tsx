@@ -33,14 +33,7 @@ export default function AccordionList({ items, headingLevel: Heading = 'h3' }: A
         return (
           <div key={index} className={isOpen ? 'accordion-list__item is-open' : 'accordion-list__item'}>
             <Heading className="accordion-list__heading">
-              <button
-                type="button"
-                id={buttonId}
-                className="accordion-list__toggle"
-                aria-expanded={isOpen}
-                aria-controls={panelId}
-                onClick={() => toggle(index)}
-              >
+              <button type="button" id={buttonId} className="accordion-list__toggle" aria-expanded={isOpen} aria-controls={panelId} onClick={() => toggle(index)}>
                 <span className="accordion-list__label">{item.defaultContent}</span>
                 <Icon name={isOpen ? 'minus' : 'plus'} className="accordion-list__icon" />
               </button>

@@ -14,15 +14,7 @@ const WIDE_MEDIA_QUERY = '(min-width: 841px)';
  * A `<picture>` that swaps crops at the breakpoint, so a banner keeps its subject in frame on
  * a phone instead of shrinking to a sliver. The `<img>` carries the narrow crop and the alt text.
  */
-export default function ArtDirectedImage({
-  image,
-  className,
-  loading = 'lazy',
-}: {
-  image: ArtDirectedImageProps;
-  className?: string;
-  loading?: 'lazy' | 'eager';
-}) {
+export default function ArtDirectedImage({ image, className, loading = 'lazy' }: { image: ArtDirectedImageProps; className?: string; loading?: 'lazy' | 'eager' }) {
   const { wide, narrow } = image;
   return (
     <picture className={className}>

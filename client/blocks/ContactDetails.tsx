@@ -24,9 +24,7 @@ export default function ContactDetails({ heading, html, phone, hours, privateDin
         <a href={telUrl(phone)}>{phone}</a>
         {after}
       </p>
-      {privateDiningGuests && (
-        <p className="contact-details__rooms">{interpolate('Private dining rooms for {min} to {max} guests.', privateDiningGuests)}</p>
-      )}
+      {privateDiningGuests && <p className="contact-details__rooms">{interpolate('Private dining rooms for {min} to {max} guests.', privateDiningGuests)}</p>}
     </section>
   );
 }

@@ -44,14 +44,7 @@ export default function Embed({ url, title, target }: EmbedProps) {
   return (
     <div className={`embed-block embed-block--${target.provider}`}>
       <div className="embed-block__frame">
-        <iframe
-          src={target.src}
-          title={title || text.title()}
-          allow={PLAYER_PERMISSIONS}
-          loading="lazy"
-          sandbox={FRAME_SANDBOX}
-          referrerPolicy="strict-origin-when-cross-origin"
-        />
+        <iframe src={target.src} title={title || text.title()} allow={PLAYER_PERMISSIONS} loading="lazy" sandbox={FRAME_SANDBOX} referrerPolicy="strict-origin-when-cross-origin" />
       </div>
       <p className="embed-block__fallback">
         <a href={url} target="_blank" rel="noopener noreferrer">

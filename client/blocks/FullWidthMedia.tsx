@@ -20,9 +20,7 @@ export default function FullWidthMedia({ image, video, heading, text, link, text
   const classes = ['full-width-media', `full-width-media--text-${textStyle}`, hasCallToAction ? 'full-width-media--cta' : ''];
   return (
     <section className={classes.filter(Boolean).join(' ')}>
-      <div className="full-width-media__media">
-        {video ? <VideoPlayer video={video} autoplay /> : image && <ArtDirectedImage image={image} />}
-      </div>
+      <div className="full-width-media__media">{video ? <VideoPlayer video={video} autoplay /> : image && <ArtDirectedImage image={image} />}</div>
       {hasCallToAction && (
         <div className="full-width-media__inner">
           <div className="full-width-media__cta">

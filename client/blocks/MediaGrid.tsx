@@ -36,11 +36,7 @@ function Tile({ tile }: { tile: MediaGridTileProps }) {
   if (hasCaption) classes.push('media-grid__tile--captioned');
   return (
     <li className={classes.join(' ')}>
-      {tile.video ? (
-        <VideoPlayer video={tile.video} autoplay={tile.isBackgroundVideo} />
-      ) : (
-        tile.image && <ResponsiveImage {...tile.image} className="media-grid__image" />
-      )}
+      {tile.video ? <VideoPlayer video={tile.video} autoplay={tile.isBackgroundVideo} /> : tile.image && <ResponsiveImage {...tile.image} className="media-grid__image" />}
       {hasCaption && (
         <div className="media-grid__caption">
           {tile.heading && <h3 className="media-grid__heading">{tile.heading}</h3>}

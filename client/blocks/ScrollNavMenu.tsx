@@ -30,12 +30,7 @@ export default function ScrollNavMenu() {
       <ul ref={listRef} className="scroll-nav__list">
         {entries.map((entry) => (
           <li key={entry.id} className="scroll-nav__item">
-            <a
-              href={`#${entry.id}`}
-              className="scroll-nav__link"
-              aria-current={entry.id === activeId ? 'location' : undefined}
-              onClick={(event) => onClick(event, entry.id)}
-            >
+            <a href={`#${entry.id}`} className="scroll-nav__link" aria-current={entry.id === activeId ? 'location' : undefined} onClick={(event) => onClick(event, entry.id)}>
               {entry.title}
             </a>
           </li>

@@ -19,12 +19,7 @@ export default function Table({ caption, header, rows, firstColumnIsHeader, cont
   const captionId = useId();
   return (
     <div className={`table-block container-width--${containerWidth}`}>
-      <div
-        className="table-block__scroller"
-        role="region"
-        tabIndex={0}
-        {...(caption ? { 'aria-labelledby': captionId } : { 'aria-label': gettext('Table') })}
-      >
+      <div className="table-block__scroller" role="region" tabIndex={0} {...(caption ? { 'aria-labelledby': captionId } : { 'aria-label': gettext('Table') })}>
         <table className="table-block__table">
           {caption && (
             <caption id={captionId} className="table-block__caption">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Icon from '../components/Icon';
-import { postUnsubscribe } from '../lib/api-client';
 import { gettext, interpolate } from '../lib/i18n';
+import { useAsyncAction } from '../lib/use-async-action';
 
 /** Props of the unsubscribe block. */
 export interface UnsubscribeProps {
@@ -12,7 +12,12 @@ export interface UnsubscribeProps {
 /** SPEC §9: how long an unsubscribe can take to reach every mailing. */
 const UNSUBSCRIBE_DAYS = 5;
 
-type FormStatus = 'editing' | 'sending' | 'done';
+/** The line a visitor reads when the request failed; what failed goes to the log. */
+function unsubscribeFailureMessage(error: unknown): string {
+  // A ResponseShapeError carries a report of what the server sent; it belongs in the log.
+  console.error(error);
+  return gettext('We could not update your email preferences just now. Please try again.');
+}
 
 /**
  * The unsubscribe form: the email comes prefilled from `utm_unsub` and the campaign id from
@@ -22,9 +27,9 @@ type FormStatus = 'editing' | 'sending' | 'done';
 export default function Unsubscribe({ heading, intro }: UnsubscribeProps) {
   const [email, setEmail] = useState('');
   const [broadLogId, setBroadLogId] = useState<string | undefined>(undefined);
-  const [status, setStatus] = useState<FormStatus>('editing');
+  const [isDone, setIsDone] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [requestError, setRequestError] = useState<string | null>(null);
+  const sending = useAsyncAction(unsubscribeFailureMessage);
   const confirmationRef = useRef<HTMLDivElement>(null);
   const emailId = useId();
   const errorId = useId();
@@ -38,31 +43,22 @@ export default function Unsubscribe({ heading, intro }: UnsubscribeProps) {
 
   useEffect(() => {
     // The form the visitor was in is gone; move focus to what replaced it.
-    if (status === 'done') confirmationRef.current?.focus();
-  }, [status]);
+    if (isDone) confirmationRef.current?.focus();
+  }, [isDone]);
 
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+  function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
-    if (status === 'sending') return;
-    setStatus('sending');
-    setFieldError(null);
-    setRequestError(null);
-    try {
+    sending.run(async () => {
+      setFieldError(null);
+      // The request and its response check load with the first submit, not with the page.
+      const { postUnsubscribe } = await import('../lib/api-client');
       const result = await postUnsubscribe(email.trim(), broadLogId);
-      if (result.isValid) {
-        setStatus('done');
-        return;
-      }
-      setFieldError(result.errors[0] ?? gettext('Enter a valid email address.'));
-    } catch (error) {
-      // A ResponseShapeError carries a report of what the server sent; it belongs in the log.
-      console.error(error);
-      setRequestError(gettext('We could not update your email preferences just now. Please try again.'));
-    }
-    setStatus('editing');
+      if (result.isValid) setIsDone(true);
+      else setFieldError(result.errors[0] ?? gettext('Enter a valid email address.'));
+    });
   }
 
-  if (status === 'done') {
+  if (isDone) {
     return (
       <section className="unsubscribe">
         <div ref={confirmationRef} className="unsubscribe__confirmation" role="status" tabIndex={-1}>
@@ -83,7 +79,7 @@ export default function Unsubscribe({ heading, intro }: UnsubscribeProps) {
     <section className="unsubscribe">
       {heading && <h2 className="unsubscribe__heading">{heading}</h2>}
       {intro && <p className="unsubscribe__intro">{intro}</p>}
-      <form className="form unsubscribe__form" onSubmit={submit}>
+      <form className="form unsubscribe__form" onSubmit={(event) => void submit(event)}>
         <label htmlFor={emailId} className="form__label">
           {gettext('Email Address')}
         </label>
@@ -105,13 +101,13 @@ export default function Unsubscribe({ heading, intro }: UnsubscribeProps) {
             {interpolate('Error: {message}', { message: fieldError })}
           </p>
         )}
-        {requestError && (
+        {sending.error && (
           <p className="form__error" role="alert">
-            {requestError}
+            {sending.error}
           </p>
         )}
-        <button type="submit" className="button button--primary" disabled={status === 'sending'}>
-          {status === 'sending' ? gettext('Unsubscribing…') : gettext('Unsubscribe')}
+        <button type="submit" className="button button--primary" disabled={sending.isRunning}>
+          {sending.isRunning ? gettext('Unsubscribing…') : gettext('Unsubscribe')}
         </button>
       </form>
     </section>

@@ -31,9 +31,7 @@ export default function Header() {
         <a className="site-header__signin" href={site.accountLoginUrl}>
           {gettext('Sign in')}
         </a>
-        <MobileMenu signInUrl={site.accountLoginUrl}>
-          {header ? <MobileNav sections={header.sections} /> : <LegacyNav links={site.menu} className="mobile-nav" />}
-        </MobileMenu>
+        <MobileMenu signInUrl={site.accountLoginUrl}>{header ? <MobileNav sections={header.sections} /> : <LegacyNav links={site.menu} className="mobile-nav" />}</MobileMenu>
       </div>
       <div id={LOCATION_POPOVER_SLOT_ID} className="location-popover-slot">
         <LocationPopover />

@@ -61,9 +61,7 @@ const ICONS: Readonly<Record<IconName, ReactElement>> = {
   check: outline('M4.5 12.5l5 5 10-11'),
   close: outline('M6 6l12 12M18 6L6 18'),
   download: outline('M12 3.5V15M7 10l5 5 5-5M4.5 20h15'),
-  external: outline(
-    'M14 4h6v6M20 4l-9 9M19 14v4.5a1.5 1.5 0 0 1-1.5 1.5h-12A1.5 1.5 0 0 1 4 18.5v-12A1.5 1.5 0 0 1 5.5 5H10',
-  ),
+  external: outline('M14 4h6v6M20 4l-9 9M19 14v4.5a1.5 1.5 0 0 1-1.5 1.5h-12A1.5 1.5 0 0 1 4 18.5v-12A1.5 1.5 0 0 1 5.5 5H10'),
   // The brand mark of Logo.tsx (a 48-unit drawing), halved onto the 24 grid.
   logo: (
     <g transform="scale(0.5)">
@@ -92,9 +90,7 @@ const ICONS: Readonly<Record<IconName, ReactElement>> = {
     </>
   ),
   // The current X mark: a hollow bold stroke crossed by a thin one.
-  twitter: solid(
-    'M2.4 3h6.2l13 18h-6.2zM4.64 4.3l11.12 15.4h3.6L8.24 4.3zM19 3h2l-6.95 7.54-.88-1.22zM9.69 13.09l.88 1.22L4.4 21h-2z',
-  ),
+  twitter: solid('M2.4 3h6.2l13 18h-6.2zM4.64 4.3l11.12 15.4h3.6L8.24 4.3zM19 3h2l-6.95 7.54-.88-1.22zM9.69 13.09l.88 1.22L4.4 21h-2z'),
   'twitter-bird': solid(
     'M22.5 6.1c-.75.33-1.55.55-2.4.65.86-.52 1.52-1.33 1.83-2.3-.8.48-1.7.82-2.65 1a4.17 4.17 0 0 0-7.1 3.8C8.7 9.1 5.65 7.4 3.6 4.9c-.37.63-.57 1.36-.57 2.1 0 1.45.74 2.73 1.86 3.48-.68-.02-1.33-.21-1.9-.52v.05c0 2.02 1.44 3.71 3.35 4.1-.6.17-1.24.19-1.88.07.53 1.66 2.07 2.86 3.9 2.9-1.43 1.12-3.23 1.79-5.18 1.79-.34 0-.67-.02-1-.06 1.85 1.19 4.05 1.88 6.41 1.88 7.69 0 11.9-6.37 11.9-11.9l-.01-.54c.82-.59 1.53-1.33 2.02-2.15z',
   ),
@@ -112,9 +108,7 @@ const ICONS: Readonly<Record<IconName, ReactElement>> = {
   ),
   // A note whose stem sweeps into a flag, as in the TikTok mark.
   tiktok: solid('M12.5 2h3.1c.2 2.9 2.4 5.2 5.4 5.4v3.1c-2 0-3.9-.6-5.4-1.7v6.7a6 6 0 1 1-6-6v3.1a2.9 2.9 0 1 0 2.9 2.9z'),
-  pinterest: solid(
-    'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zM6.6 9.8a6 6 0 1 1 6 6v-2.8a3.2 3.2 0 1 0-3.2-3.2zM11.3 8.1h1.9l-2.45 13.2H8.85z',
-  ),
+  pinterest: solid('M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zM6.6 9.8a6 6 0 1 1 6 6v-2.8a3.2 3.2 0 1 0-3.2-3.2zM11.3 8.1h1.9l-2.45 13.2H8.85z'),
 };
 
 /** Whether `name` is one of ICON_NAMES; use it to narrow names that come from content. */

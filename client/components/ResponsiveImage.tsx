@@ -8,7 +8,9 @@ export interface ResponsiveImageProps extends ImageProps {
 
 /**
  * An `<img>` of an image rendition. Width and height reserve the space before it loads (no
- * layout shift); it loads lazily unless told otherwise, e.g. for a hero above the fold.
+ * layout shift); it loads lazily unless told otherwise, e.g. for a hero above the fold. An eager
+ * image is the page's largest paint: it is fetched first (fetchpriority), and React's server
+ * render preloads it ahead of the content.
  */
 export default function ResponsiveImage({ src, width, height, alt, srcSet, sizes, loading = 'lazy', className }: ResponsiveImageProps) {
   return (
@@ -16,6 +18,7 @@ export default function ResponsiveImage({ src, width, height, alt, srcSet, sizes
     // fetching as soon as src is set, with whatever of the others is there by then.
     <img
       loading={loading}
+      fetchPriority={loading === 'eager' ? 'high' : undefined}
       decoding="async"
       width={width}
       height={height}

@@ -3,7 +3,12 @@
  * Maps script (it does only when the site has a Google Maps key). Typed structurally so the
  * bundle needs no global google.maps types.
  */
-import type { MapPoint } from './location-search';
+
+/** A point as location-search's MapPoint, spelled out here because location-search imports this module. */
+interface GeocodedPoint {
+  lat: number;
+  lng: number;
+}
 
 interface GoogleGeocoderResult {
   geometry?: { location?: { lat(): number; lng(): number } };
@@ -28,7 +33,7 @@ export function hasGoogleGeocoder(): boolean {
 }
 
 /** Geocodes with Google, in the offline geocoder's result shape; no match gives no results. */
-export async function geocodeWithGoogle(address: string): Promise<{ geometry?: { location?: MapPoint } }[]> {
+export async function geocodeWithGoogle(address: string): Promise<{ geometry?: { location?: GeocodedPoint } }[]> {
   const maps = loadedMaps();
   if (!maps) throw new Error('The Google Maps script has not loaded.');
   const { Geocoder } = await maps.importLibrary('geocoding');

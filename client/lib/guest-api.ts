@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { fetchCsrfToken, readShape, RequestFailedError } from './api-client';
+import type { GuestContact } from './guest-contact';
 import { randomUuid } from './random-id';
 
 /** Where the wait-list API lives (SPEC §7). */
@@ -57,15 +58,6 @@ export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 export type WaitlistEstimate = z.infer<typeof waitlistEstimateSchema>;
 export type Availability = z.infer<typeof availabilitySchema>;
 export type Reservation = z.infer<typeof reservationSchema>;
-
-/** What a guest types to join or book. */
-export interface GuestContact {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email?: string;
-  note?: string;
-}
 
 /** The API refused the request (400, 404, 409, 429) and said why; the message is for the guest. */
 export class GuestRequestRefused extends Error {

@@ -21,7 +21,16 @@ export function isTimeZone(timeZone: string): boolean {
 export function localClock(now: Date, timeZone: string): { dayOfWeek: number; minutes: number; date: string } {
   let formatter = clockFormatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     clockFormatters.set(timeZone, formatter);
   }
   const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]));

@@ -2,10 +2,7 @@ import { gettext, interpolate } from './i18n';
 import type { Location } from './location-schemas';
 
 /** The fields the trigger label is decided by. */
-export type LabelledLocation = Pick<
-  Location,
-  'city' | 'state' | 'isTemporarilyClosed' | 'isDiningRoomOpened' | 'outsideDining' | 'hasDelivery' | 'hasCurbside'
->;
+export type LabelledLocation = Pick<Location, 'city' | 'state' | 'isTemporarilyClosed' | 'isDiningRoomOpened' | 'outsideDining' | 'hasDelivery' | 'hasCurbside'>;
 
 type LabelRule = {
   applies: (location: LabelledLocation) => boolean;

@@ -3,7 +3,7 @@
  * object and its rlid in localStorage, the rlid also in cookie `li` for the server. Tabs see
  * each other's changes through storage events; writes take a Web Lock when the browser has one.
  */
-import { useSyncExternalStore } from 'react';
+import * as z from 'zod/mini';
 import { locationSchema, type Location } from './location-schemas';
 
 /** localStorage key of the location object (JSON). */
@@ -22,7 +22,7 @@ const SECONDS_PER_DAY = 86_400;
 /** A location as saved in the browser: one saved before locations carried a time zone has none until refreshed. */
 export type StoredLocation = Omit<Location, 'timeZone'> & { timeZone?: Location['timeZone'] };
 
-const storedLocationSchema = locationSchema.partial({ timeZone: true });
+const storedLocationSchema = z.partial(locationSchema, { timeZone: true });
 
 /** What the store reads and writes; the browser's by default, a fake one in unit tests. */
 export interface PreferredLocationEnvironment {
@@ -72,7 +72,7 @@ export function locationCookie(rlid: number | null, { now, isSecure }: Pick<Pref
   return `${LOCATION_COOKIE_NAME}=${rlid}; Max-Age=${maxAge}; Expires=${expires}; Path=/; SameSite=Lax${secure}`;
 }
 
-/** A store over `environment`; the page uses the browser one through usePreferredLocation. */
+/** A store over `environment`; the page uses the browser one through usePreferredLocation (use-preferred-location.ts). */
 export function createPreferredLocationStore(environment: PreferredLocationEnvironment): PreferredLocationStore {
   const listeners = new Set<() => void>();
   let raw: string | null | undefined;
@@ -141,14 +141,4 @@ export function preferredLocationStore(): PreferredLocationStore {
   });
   browserStore = store;
   return store;
-}
-
-const subscribeToBrowserStore = (listener: () => void) => preferredLocationStore().subscribe(listener);
-const readBrowserStore = () => preferredLocationStore().getSnapshot();
-// The server knows no visitor's choice; hydration starts from none and reads storage after.
-const readNothing = () => null;
-
-/** The preferred location (null until mounted, and when none is saved); re-renders on every change. */
-export function usePreferredLocation(): StoredLocation | null {
-  return useSyncExternalStore(subscribeToBrowserStore, readBrowserStore, readNothing);
 }

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { gettext, interpolate } from './i18n';
 import type { Location, LocationHours } from './location-schemas';
 
 /** A weekday as locations store it: 0 (Sunday) to 6 (Saturday), SPEC §5. */
-export const weekdaySchema = z.number().int().min(0).max(6);
+export const weekdaySchema = z.int().check(z.gte(0), z.lte(6));
 
 /** The three kinds of hours the popover shows for today. */
 export type HoursKind = 'main' | 'delivery' | 'curbside';
@@ -36,7 +36,5 @@ export function todaysHours(location: HoursSource, kind: HoursKind, weekday: num
   if (message) return message;
   const today = spans(location).filter((span) => span.dayOfWeek === day);
   if (today.length === 0) return null;
-  return today
-    .map((span) => interpolate('{open} – {close}', { open: formatClockTime(span.open), close: formatClockTime(span.close) }))
-    .join(', ');
+  return today.map((span) => interpolate('{open} – {close}', { open: formatClockTime(span.open), close: formatClockTime(span.close) })).join(', ');
 }

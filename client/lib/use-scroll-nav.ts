@@ -180,19 +180,22 @@ export function useScrollNavMenu(menuRef: RefObject<HTMLElement | null>): Scroll
   const scrollingToSection = useRef(false);
   const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  const update = useCallback((writeHash: boolean) => {
-    const menu = menuRef.current;
-    // Where the bar's lower edge is once stuck, whether or not it has got there yet.
-    const line = (menu ? parseFloat(getComputedStyle(menu).top) + menu.offsetHeight : 0) + REACHED_BELOW_BAR_PX;
-    const sections = entries.flatMap((entry) => {
-      const element = document.getElementById(entry.id);
-      return element ? [{ id: entry.id, top: element.getBoundingClientRect().top }] : [];
-    });
-    const atPageBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-    const id = activeSectionId(sections, line, atPageBottom, window.innerHeight);
-    setActiveId(id);
-    if (writeHash) replaceHash(id, new Set(entries.map((entry) => entry.id)));
-  }, [entries, menuRef]);
+  const update = useCallback(
+    (writeHash: boolean) => {
+      const menu = menuRef.current;
+      // Where the bar's lower edge is once stuck, whether or not it has got there yet.
+      const line = (menu ? parseFloat(getComputedStyle(menu).top) + menu.offsetHeight : 0) + REACHED_BELOW_BAR_PX;
+      const sections = entries.flatMap((entry) => {
+        const element = document.getElementById(entry.id);
+        return element ? [{ id: entry.id, top: element.getBoundingClientRect().top }] : [];
+      });
+      const atPageBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      const id = activeSectionId(sections, line, atPageBottom, window.innerHeight);
+      setActiveId(id);
+      if (writeHash) replaceHash(id, new Set(entries.map((entry) => entry.id)));
+    },
+    [entries, menuRef],
+  );
 
   useEffect(() => {
     if (!ready) return;

@@ -1,4 +1,4 @@
-import StreamField from '../components/StreamField';
+import PageStreamField from '../blocks/PageStreamField';
 import ContactForm from '../components/forms/ContactForm';
 import type { PickedLocation } from '../components/forms/LocationPicker';
 import type { RenderedBlock } from '../blocks/types';
@@ -25,7 +25,7 @@ export default function ContactUs({ title, body, form_intro, form, location }: C
   return (
     <article className="template-contact container">
       <h1 className="page-title">{title}</h1>
-      <StreamField blocks={body} />
+      <PageStreamField blocks={body} />
       <section className="contact-form" id="send-us-a-message" aria-labelledby="send-us-a-message-heading">
         <h2 id="send-us-a-message-heading" className="contact-form__heading">
           {gettext('Send Us a Message')}

@@ -1,4 +1,4 @@
-import StreamField from '../components/StreamField';
+import PageStreamField from '../blocks/PageStreamField';
 import type { RenderedBlock } from '../blocks/types';
 
 /** Props of the 'contact us landing page' template. */
@@ -13,8 +13,8 @@ export default function ContactUsLanding({ title, body, confirmation }: ContactU
   return (
     <article className="template-contact template-contact--landing container">
       <h1 className="page-title">{title}</h1>
-      <StreamField blocks={body} />
-      {confirmation.length > 0 && <StreamField blocks={confirmation} className="confirmation" />}
+      <PageStreamField blocks={body} />
+      {confirmation.length > 0 && <PageStreamField blocks={confirmation} className="confirmation" />}
     </article>
   );
 }

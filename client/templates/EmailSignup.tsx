@@ -1,4 +1,4 @@
-import StreamField from '../components/StreamField';
+import PageStreamField from '../blocks/PageStreamField';
 import EmailSignupForm from '../components/forms/EmailSignupForm';
 import type { RenderedBlock } from '../blocks/types';
 import { gettext } from '../lib/i18n';
@@ -67,9 +67,9 @@ export default function EmailSignup({ title, body, pre_form_content, legal_text,
   return (
     <article className="template-signup container">
       <h1 className="page-title">{title}</h1>
-      <StreamField blocks={body} />
+      <PageStreamField blocks={body} />
       <section className="signup-panel" id="email-signup" aria-label={gettext('Email signup')}>
-        {pre_form_content.length > 0 && <StreamField blocks={pre_form_content} className="signup-panel__intro" />}
+        {pre_form_content.length > 0 && <PageStreamField blocks={pre_form_content} className="signup-panel__intro" />}
         {form ? (
           <EmailSignupForm form={form} occasions={occasions} termsUrl={terms_url} />
         ) : (

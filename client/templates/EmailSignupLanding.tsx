@@ -1,4 +1,4 @@
-import StreamField from '../components/StreamField';
+import PageStreamField from '../blocks/PageStreamField';
 import { gettext } from '../lib/i18n';
 import type { RenderedBlock } from '../blocks/types';
 import { EmailSignupFooter, type EmailSignupFooterProps } from './EmailSignup';
@@ -17,13 +17,13 @@ export default function EmailSignupLanding({ title, body, confirmation, confirma
   return (
     <article className="template-signup template-signup--landing container">
       <h1 className="page-title">{title}</h1>
-      <StreamField blocks={body} />
+      <PageStreamField blocks={body} />
       {confirmation_pending && (
         <p className="form-confirmation" role="status">
           {gettext('Almost done! Check your inbox to confirm your subscription: the link we sent you makes it final.')}
         </p>
       )}
-      {confirmation.length > 0 && <StreamField blocks={confirmation} className="confirmation" />}
+      {confirmation.length > 0 && <PageStreamField blocks={confirmation} className="confirmation" />}
       <div className="signup-panel">
         <EmailSignupFooter legal_text={legal_text} faq_url={faq_url} unsubscribe_url={unsubscribe_url} />
       </div>

@@ -1,4 +1,4 @@
-import StreamField from '../components/StreamField';
+import PageStreamField from '../blocks/PageStreamField';
 import type { RenderedBlock } from '../blocks/types';
 
 /** Props of the 'example page' template: the generic content page. */
@@ -14,7 +14,7 @@ export default function ExamplePage({ title, body, confirmation }: ExamplePagePr
   return (
     <article className="template-content container">
       <h1 className="page-title">{title}</h1>
-      {confirmation ? <StreamField blocks={confirmation} className="confirmation" /> : <StreamField blocks={body} />}
+      {confirmation ? <PageStreamField blocks={confirmation} className="confirmation" /> : <PageStreamField blocks={body} />}
     </article>
   );
 }

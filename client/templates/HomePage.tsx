@@ -1,4 +1,4 @@
-import StreamField from '../components/StreamField';
+import PageStreamField from '../blocks/PageStreamField';
 import type { RenderedBlock } from '../blocks/types';
 
 /** Props of the 'home page' template. */
@@ -12,7 +12,7 @@ export default function HomePage({ title, body }: HomePageProps) {
   return (
     <div className="template-home">
       <h1 className="visually-hidden">{title}</h1>
-      <StreamField blocks={body} />
+      <PageStreamField blocks={body} />
     </div>
   );
 }

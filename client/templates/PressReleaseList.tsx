@@ -87,12 +87,7 @@ function Pagination({ url, current, total }: { url: string; current: number; tot
         </li>
         {pageWindow(current, total).map((page) => (
           <li key={page}>
-            <a
-              className="pagination__page"
-              href={pageHref(url, page)}
-              aria-label={interpolate('Page {number}', { number: page })}
-              aria-current={page === current ? 'page' : undefined}
-            >
+            <a className="pagination__page" href={pageHref(url, page)} aria-label={interpolate('Page {number}', { number: page })} aria-current={page === current ? 'page' : undefined}>
               {page}
             </a>
           </li>

@@ -1,4 +1,4 @@
-import StreamField from '../components/StreamField';
+import PageStreamField from '../blocks/PageStreamField';
 import type { RenderedBlock } from '../blocks/types';
 import { backgroundClassName, type BackgroundStyle } from '../lib/background-styles';
 
@@ -15,7 +15,7 @@ export default function UtilityPage({ title, background_style, body }: UtilityPa
     <div className={`template-utility ${backgroundClassName(background_style)}`}>
       <article className="template-utility__inner container">
         <h1 className="page-title">{title}</h1>
-        <StreamField blocks={body} />
+        <PageStreamField blocks={body} />
       </article>
     </div>
   );

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { panelErrorMessage } from '../components/visitor-panels/PanelError';
+import PanelError, { panelErrorMessage } from '../components/visitor-panels/PanelError';
 import { cancelWaitlistEntry, fetchWaitlistEntry, type WaitlistEntry } from '../lib/guest-api';
 import { gettext, interpolate } from '../lib/i18n';
 import { telUrl } from '../lib/location-links';
+import { useAsyncAction } from '../lib/use-async-action';
 
 /** Props of the 'wait list status' template: the guest's own entry and where it is. */
 export interface WaitlistStatusProps {
@@ -27,8 +28,7 @@ const STATUS_TEXT: Record<WaitlistEntry['status'], string> = {
  */
 export default function WaitlistStatus({ entry: initial, restaurant }: WaitlistStatusProps) {
   const [entry, setEntry] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [cancelling, setCancelling] = useState(false);
+  const leaving = useAsyncAction(panelErrorMessage);
   const inLine = entry.status === 'waiting' || entry.status === 'notified';
 
   useEffect(() => {
@@ -70,22 +70,13 @@ export default function WaitlistStatus({ entry: initial, restaurant }: WaitlistS
           </dl>
         )}
       </div>
-      <p className="visitor-panel__error" role="alert">
-        {error}
-      </p>
+      <PanelError message={leaving.error} />
       {inLine && (
         <button
           type="button"
           className="button button--secondary"
-          disabled={cancelling}
-          onClick={() => {
-            setCancelling(true);
-            setError(null);
-            cancelWaitlistEntry(entry.plan_ahead_id)
-              .then(setEntry)
-              .catch((failure: unknown) => setError(panelErrorMessage(failure)))
-              .finally(() => setCancelling(false));
-          }}
+          disabled={leaving.isRunning}
+          onClick={() => leaving.run(() => cancelWaitlistEntry(entry.plan_ahead_id).then(setEntry))}
         >
           {gettext('Leave the wait list')}
         </button>

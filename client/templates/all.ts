@@ -1,3 +1,4 @@
+import BlockPreview from './BlockPreview';
 import ContactUs from './ContactUs';
 import ContactUsLanding from './ContactUsLanding';
 import EmailSignup from './EmailSignup';
@@ -44,4 +45,5 @@ export const ALL_TEMPLATES: Record<TemplateName, TemplateModule['default']> = {
   'password required': PasswordRequired,
   login: LoginTemplate,
   'wait list status': WaitlistStatus,
+  'block preview': BlockPreview,
 };

@@ -31,10 +31,18 @@ export const TEMPLATE_FILES = {
   'password required': 'PasswordRequired',
   login: 'LoginTemplate',
   'wait list status': 'WaitlistStatus',
+  'block preview': 'BlockPreview',
 } as const;
 
 /** A template name the registry knows. */
 export type TemplateName = keyof typeof TEMPLATE_FILES;
+
+/**
+ * The templates whose page holds a form posting to this site. As Django's form views, only their
+ * pages carry a CSRF token and set its cookie; every other page is the same for every anonymous
+ * visitor and sets no cookie, and scripts fetch a token from /api-nc/csrftoken/ when they post.
+ */
+export const TEMPLATES_WITH_FORMS: ReadonlySet<TemplateName> = new Set<TemplateName>(['contact us', 'email signup', 'password required', 'login']);
 
 /** Narrows a string to a known template name. */
 export function isTemplateName(name: string): name is TemplateName {

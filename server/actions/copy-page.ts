@@ -1,7 +1,6 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { ValidationError } from '../errors';
-import { writeLogEntry } from '../models/admin-log';
 import { copyPage, lockPage } from '../models/pages';
 import { isAllowedUnder } from '../pagetypes/allowed-children';
 import { PageAction, requirePageAction } from './page-action';
@@ -17,16 +16,7 @@ export interface CopyPageActionOptions {
 }
 
 /** Copies a page (optionally with its subpages) under a destination. Audit 'page.copy'. */
-export class CopyPageAction extends PageAction<Page> {
-  constructor(
-    db: Db,
-    page: Page,
-    actor: CopyPageAction['actor'],
-    private readonly options: CopyPageActionOptions,
-  ) {
-    super(db, page, actor);
-  }
-
+export class CopyPageAction extends PageAction<Page, CopyPageActionOptions> {
   protected async checkAgainst(page: Page, db: Db): Promise<void> {
     requirePageAction(this.actor, page, 'canCopy', 'You do not have permission to copy this page.');
     const destination = db.isTransaction ? await lockPage(db, this.options.destination.id) : this.options.destination;
@@ -46,9 +36,8 @@ export class CopyPageAction extends PageAction<Page> {
       title: this.options.title,
       userId: this.actorId,
     });
-    await writeLogEntry(trx, {
+    await this.audit(trx, {
       action: 'page.copy',
-      userId: this.actorId,
       pageId: copy.id,
       label: copy.title,
       data: { source_id: page.id, recursive: this.options.recursive, keep_live: this.options.keepLive },

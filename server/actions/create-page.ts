@@ -1,7 +1,6 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { ValidationError } from '../errors';
-import { writeLogEntry } from '../models/admin-log';
 import { addChild, type AddChildInput } from '../models/pages';
 import { isAllowedUnder } from '../pagetypes/allowed-children';
 import { PageAction, requirePageAction } from './page-action';
@@ -10,16 +9,7 @@ import { PageAction, requirePageAction } from './page-action';
 export type CreatePageOptions = Omit<AddChildInput, 'live' | 'owner'>;
 
 /** Creates a draft page under a parent (the action's target). Audit code 'page.create'. */
-export class CreatePageAction extends PageAction<Page> {
-  constructor(
-    db: Db,
-    parent: Page,
-    actor: CreatePageAction['actor'],
-    private readonly options: CreatePageOptions,
-  ) {
-    super(db, parent, actor);
-  }
-
+export class CreatePageAction extends PageAction<Page, CreatePageOptions> {
   protected checkAgainst(parent: Page): void {
     requirePageAction(this.actor, parent, 'canAddSubpage', 'You do not have permission to add a page here.');
     if (!isAllowedUnder(this.options.pageType, parent.page_type)) {
@@ -29,7 +19,7 @@ export class CreatePageAction extends PageAction<Page> {
 
   protected async perform(trx: Db, parent: Page): Promise<Page> {
     const page = await addChild(trx, parent, { ...this.options, live: false, owner: this.actorId });
-    await writeLogEntry(trx, { action: 'page.create', userId: this.actorId, pageId: page.id, label: page.title, data: { parent_id: parent.id } });
+    await this.audit(trx, { action: 'page.create', pageId: page.id, label: page.title, data: { parent_id: parent.id } });
     return page;
   }
 }

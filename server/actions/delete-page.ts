@@ -1,10 +1,10 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
-import { writeLogEntry } from '../models/admin-log';
 import { subtreeFactsOf } from '../models/page-listing';
 import { deleteSubtree } from '../models/pages';
 import { removalRefusal } from '../models/permissions';
-import { PageAction, refuseWith } from './page-action';
+import { refuseWith } from './action';
+import { PageAction } from './page-action';
 
 /** Deletes a page and every subpage; returns how many pages went. Audit 'page.delete'. */
 export class DeletePageAction extends PageAction<number> {
@@ -14,9 +14,8 @@ export class DeletePageAction extends PageAction<number> {
 
   protected async perform(trx: Db, page: Page): Promise<number> {
     const deleted = await deleteSubtree(trx, page);
-    await writeLogEntry(trx, {
+    await this.audit(trx, {
       action: 'page.delete',
-      userId: this.actorId,
       pageId: page.id,
       label: page.title,
       data: { url_path: page.url_path, descendants: deleted - 1 },

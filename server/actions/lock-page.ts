@@ -1,6 +1,5 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
-import { writeLogEntry } from '../models/admin-log';
 import { setPageLock } from '../models/pages';
 import { PageAction, requirePageAction } from './page-action';
 
@@ -12,7 +11,7 @@ export class LockPageAction extends PageAction<Page> {
 
   protected async perform(trx: Db, page: Page): Promise<Page> {
     const locked = await setPageLock(trx, page, this.actorId);
-    await writeLogEntry(trx, { action: 'page.lock', userId: this.actorId, pageId: page.id, label: page.title });
+    await this.audit(trx, { action: 'page.lock', pageId: page.id, label: page.title });
     return locked;
   }
 }
@@ -25,7 +24,7 @@ export class UnlockPageAction extends PageAction<Page> {
 
   protected async perform(trx: Db, page: Page): Promise<Page> {
     const unlocked = await setPageLock(trx, page, null);
-    await writeLogEntry(trx, { action: 'page.unlock', userId: this.actorId, pageId: page.id, label: page.title, data: { locked_by: page.locked_by } });
+    await this.audit(trx, { action: 'page.unlock', pageId: page.id, label: page.title, data: { locked_by: page.locked_by } });
     return unlocked;
   }
 }

@@ -1,14 +1,13 @@
 import type { Db } from '../db/database';
 import type { Group, User } from '../db/schema';
-import { withTransaction } from '../db/transaction';
 import { PermissionDenied, ValidationError } from '../errors';
-import { writeLogEntry } from '../models/admin-log';
 import { deleteGroup, saveGroup, type GroupInput } from '../models/groups';
 import { canManageUsers, type UserPermissions } from '../models/permissions';
+import { lockRowOrThrow } from '../models/row-locks';
 import { deleteUser, saveUser, setUserActive, type UserInput } from '../models/user-admin';
+import { Action, CreateAction, type NoOptions } from './action';
 
-// User and group changes share one rule (only user managers) and one audit format, so they
-// are small functions over that rule rather than one class each.
+// User and group changes share one rule (only user managers) and one audit format.
 
 function requireUserManager(actor: UserPermissions): void {
   if (!canManageUsers(actor)) throw new PermissionDenied('You do not have permission to manage users and groups.');
@@ -18,61 +17,111 @@ function refuseSelf(actor: UserPermissions, userId: number, what: string): void 
   if (actor.user.id === userId) throw new ValidationError(`You cannot ${what} your own account.`);
 }
 
-/** Creates (id undefined) or updates a user with their groups. Audit 'user.create' / 'user.edit'. */
-export async function saveUserAccount(db: Db, actor: UserPermissions, id: number | undefined, input: UserInput): Promise<User> {
-  requireUserManager(actor);
-  if (id !== undefined && actor.user.id === id && (!input.isActive || !input.isSuperuser)) {
-    throw new ValidationError('You cannot deactivate your own account or take away your own superuser status.');
+/** An action of a user manager on a user account, re-read under a row lock. */
+abstract class UserAccountAction<Result, Options = NoOptions> extends Action<User, Result, Options> {
+  protected lockTarget(trx: Db, user: User): Promise<User> {
+    return lockRowOrThrow(trx, 'users', user.id, 'There is no such user.');
   }
-  return withTransaction(db, async (trx) => {
-    const user = await saveUser(trx, id, input);
-    await writeLogEntry(trx, { action: id === undefined ? 'user.create' : 'user.edit', userId: actor.user.id, objectType: 'user', objectId: user.id, label: user.username });
-    return user;
-  });
 }
 
-/** Activates or deactivates a user. Audit 'user.activate' / 'user.deactivate'. */
-export async function setUserAccountActive(db: Db, actor: UserPermissions, user: User, isActive: boolean): Promise<void> {
-  requireUserManager(actor);
-  refuseSelf(actor, user.id, 'deactivate');
-  await withTransaction(db, async (trx) => {
+/** Creates a user with their groups (the target is the new user's fields). Audit 'user.create'. */
+export class CreateUserAction extends CreateAction<UserInput, User> {
+  protected checkAgainst(): void {
+    requireUserManager(this.actor);
+  }
+
+  protected async perform(trx: Db, input: UserInput): Promise<User> {
+    const user = await saveUser(trx, undefined, input);
+    await this.audit(trx, { action: 'user.create', objectType: 'user', objectId: user.id, label: user.username });
+    return user;
+  }
+}
+
+/** Updates a user with their groups; nobody deactivates themselves or drops their own superuser status. Audit 'user.edit'. */
+export class EditUserAction extends UserAccountAction<User, UserInput> {
+  protected checkAgainst(user: User): void {
+    requireUserManager(this.actor);
+    if (this.actor.user.id === user.id && (!this.options.isActive || !this.options.isSuperuser)) {
+      throw new ValidationError('You cannot deactivate your own account or take away your own superuser status.');
+    }
+  }
+
+  protected async perform(trx: Db, user: User): Promise<User> {
+    const saved = await saveUser(trx, user.id, this.options);
+    await this.audit(trx, { action: 'user.edit', objectType: 'user', objectId: saved.id, label: saved.username });
+    return saved;
+  }
+}
+
+/** Activates or deactivates a user (the option says which). Audit 'user.activate' / 'user.deactivate'. */
+export class SetUserActiveAction extends UserAccountAction<void, { isActive: boolean }> {
+  protected checkAgainst(user: User): void {
+    requireUserManager(this.actor);
+    refuseSelf(this.actor, user.id, 'deactivate');
+  }
+
+  protected async perform(trx: Db, user: User): Promise<void> {
+    const { isActive } = this.options;
     await setUserActive(trx, user.id, isActive);
-    await writeLogEntry(trx, { action: isActive ? 'user.activate' : 'user.deactivate', userId: actor.user.id, objectType: 'user', objectId: user.id, label: user.username });
-  });
+    await this.audit(trx, { action: isActive ? 'user.activate' : 'user.deactivate', objectType: 'user', objectId: user.id, label: user.username });
+  }
 }
 
 /** Deletes a user. Audit 'user.delete'. */
-export async function deleteUserAccount(db: Db, actor: UserPermissions, user: User): Promise<void> {
-  requireUserManager(actor);
-  refuseSelf(actor, user.id, 'delete');
-  await withTransaction(db, async (trx) => {
+export class DeleteUserAction extends UserAccountAction<void> {
+  protected checkAgainst(user: User): void {
+    requireUserManager(this.actor);
+    refuseSelf(this.actor, user.id, 'delete');
+  }
+
+  protected async perform(trx: Db, user: User): Promise<void> {
     await deleteUser(trx, user.id);
-    await writeLogEntry(trx, { action: 'user.delete', userId: actor.user.id, objectType: 'user', objectId: user.id, label: user.username });
-  });
+    await this.audit(trx, { action: 'user.delete', objectType: 'user', objectId: user.id, label: user.username });
+  }
 }
 
-/** Creates (id undefined) or updates a group with its grants. Audit 'group.create' / 'group.edit'. */
-export async function saveGroupWithGrants(db: Db, actor: UserPermissions, id: number | undefined, input: GroupInput): Promise<Group> {
-  requireUserManager(actor);
-  return withTransaction(db, async (trx) => {
-    const group = await saveGroup(trx, id, input);
-    await writeLogEntry(trx, {
-      action: id === undefined ? 'group.create' : 'group.edit',
-      userId: actor.user.id,
-      objectType: 'group',
-      objectId: group.id,
-      label: group.name,
-      data: { can_access_admin: input.canAccessAdmin, page_grants: input.pageGrants, collection_grants: input.collectionGrants, host_grant: input.hostGrant },
-    });
+/** What a group's audit entry records of its grants. */
+function grantsData(input: GroupInput) {
+  return { can_access_admin: input.canAccessAdmin, page_grants: input.pageGrants, collection_grants: input.collectionGrants, host_grant: input.hostGrant };
+}
+
+/** Creates a group with its grants (the target is the new group's fields). Audit 'group.create'. */
+export class CreateGroupAction extends CreateAction<GroupInput, Group> {
+  protected checkAgainst(): void {
+    requireUserManager(this.actor);
+  }
+
+  protected async perform(trx: Db, input: GroupInput): Promise<Group> {
+    const group = await saveGroup(trx, undefined, input);
+    await this.audit(trx, { action: 'group.create', objectType: 'group', objectId: group.id, label: group.name, data: grantsData(input) });
     return group;
-  });
+  }
+}
+
+/** An action of a user manager on a group, re-read under a row lock. */
+abstract class GroupAction<Result, Options = NoOptions> extends Action<Group, Result, Options> {
+  protected lockTarget(trx: Db, group: Group): Promise<Group> {
+    return lockRowOrThrow(trx, 'groups', group.id, 'There is no such group.');
+  }
+
+  protected checkAgainst(): void {
+    requireUserManager(this.actor);
+  }
+}
+
+/** Updates a group with its grants. Audit 'group.edit'. */
+export class EditGroupAction extends GroupAction<Group, GroupInput> {
+  protected async perform(trx: Db, group: Group): Promise<Group> {
+    const saved = await saveGroup(trx, group.id, this.options);
+    await this.audit(trx, { action: 'group.edit', objectType: 'group', objectId: saved.id, label: saved.name, data: grantsData(this.options) });
+    return saved;
+  }
 }
 
 /** Deletes a group. Audit 'group.delete'. */
-export async function deleteGroupWithGrants(db: Db, actor: UserPermissions, group: Group): Promise<void> {
-  requireUserManager(actor);
-  await withTransaction(db, async (trx) => {
+export class DeleteGroupAction extends GroupAction<void> {
+  protected async perform(trx: Db, group: Group): Promise<void> {
     await deleteGroup(trx, group.id);
-    await writeLogEntry(trx, { action: 'group.delete', userId: actor.user.id, objectType: 'group', objectId: group.id, label: group.name });
-  });
+    await this.audit(trx, { action: 'group.delete', objectType: 'group', objectId: group.id, label: group.name });
+  }
 }

@@ -1,10 +1,9 @@
 import type { Db } from '../db/database';
 import type { Workflow, WorkflowTask } from '../db/schema';
-import { withTransaction } from '../db/transaction';
 import { PermissionDenied } from '../errors';
-import { writeLogEntry } from '../models/admin-log';
 import { getPageOrThrow } from '../models/pages';
 import { canManageWorkflows, type UserPermissions } from '../models/permissions';
+import { lockRowOrThrow } from '../models/row-locks';
 import {
   cancelOpenWorkflow,
   finishTaskState,
@@ -19,51 +18,115 @@ import {
   type TaskInput,
   type WorkflowInput,
 } from '../models/workflows';
+import { Action, CreateAction } from './action';
 
-// Workflow and task changes share one rule (only workflow managers) and one audit format, so
-// they are small functions over that rule, as the user and group changes are.
+// Workflow and task changes share one rule (only workflow managers) and one audit format.
 
 function requireWorkflowManager(actor: UserPermissions): void {
   if (!canManageWorkflows(actor)) throw new PermissionDenied('You do not have permission to manage workflows.');
 }
 
-/** Creates (id undefined) or updates a workflow, its tasks and pages. Audit 'workflow.create' / 'workflow.edit'. */
-export async function saveWorkflowDefinition(db: Db, actor: UserPermissions, id: number | undefined, input: WorkflowInput): Promise<Workflow> {
-  requireWorkflowManager(actor);
-  return withTransaction(db, async (trx) => {
-    const workflow = await saveWorkflow(trx, id, input);
-    await writeLogEntry(trx, { action: id === undefined ? 'workflow.create' : 'workflow.edit', userId: actor.user.id, objectType: 'workflow', objectId: workflow.id, label: workflow.name, data: { task_ids: input.taskIds, page_ids: input.pageIds } });
+/** Creates a workflow with its tasks and pages (the target). Audit 'workflow.create'. */
+export class CreateWorkflowAction extends CreateAction<WorkflowInput, Workflow> {
+  protected checkAgainst(): void {
+    requireWorkflowManager(this.actor);
+  }
+
+  protected async perform(trx: Db, input: WorkflowInput): Promise<Workflow> {
+    const workflow = await saveWorkflow(trx, undefined, input);
+    await this.audit(trx, {
+      action: 'workflow.create',
+      objectType: 'workflow',
+      objectId: workflow.id,
+      label: workflow.name,
+      data: { task_ids: input.taskIds, page_ids: input.pageIds },
+    });
     return workflow;
-  });
+  }
+}
+
+/** An action of a workflow manager on a workflow, re-read under a row lock. */
+abstract class WorkflowAction<Result, Options> extends Action<Workflow, Result, Options> {
+  protected lockTarget(trx: Db, workflow: Workflow): Promise<Workflow> {
+    return lockRowOrThrow(trx, 'workflows', workflow.id, 'There is no such workflow.');
+  }
+
+  protected checkAgainst(): void {
+    requireWorkflowManager(this.actor);
+  }
+}
+
+/** Updates a workflow, its tasks and pages (the option). Audit 'workflow.edit'. */
+export class EditWorkflowAction extends WorkflowAction<Workflow, WorkflowInput> {
+  protected async perform(trx: Db, workflow: Workflow): Promise<Workflow> {
+    const saved = await saveWorkflow(trx, workflow.id, this.options);
+    await this.audit(trx, {
+      action: 'workflow.edit',
+      objectType: 'workflow',
+      objectId: saved.id,
+      label: saved.name,
+      data: { task_ids: this.options.taskIds, page_ids: this.options.pageIds },
+    });
+    return saved;
+  }
 }
 
 /**
  * Enables or disables a workflow. Disabling cancels its unfinished runs and frees its pages, as
  * Wagtail does. Audit 'workflow.enable' / 'workflow.disable' (and 'page.workflow.cancel' per page).
  */
-export async function setWorkflowEnabled(db: Db, actor: UserPermissions, workflow: Workflow, active: boolean): Promise<void> {
-  requireWorkflowManager(actor);
-  await withTransaction(db, async (trx) => {
+export class SetWorkflowActiveAction extends WorkflowAction<void, { active: boolean }> {
+  protected async perform(trx: Db, workflow: Workflow): Promise<void> {
+    const { active } = this.options;
     await setActive(trx, 'workflows', workflow.id, active);
     if (!active) {
       for (const pageId of await pagesInWorkflow(trx, workflow.id)) {
-        const cancelled = await cancelOpenWorkflow(trx, pageId, actor.user.id);
-        if (cancelled) await writeLogEntry(trx, { action: 'page.workflow.cancel', userId: actor.user.id, pageId, label: (await getPageOrThrow(trx, pageId)).draft_title, data: { workflow: workflow.name, reason: 'workflow disabled' } });
+        const cancelled = await cancelOpenWorkflow(trx, pageId, this.actorId);
+        if (cancelled)
+          await this.audit(trx, {
+            action: 'page.workflow.cancel',
+            pageId,
+            label: (await getPageOrThrow(trx, pageId)).draft_title,
+            data: { workflow: workflow.name, reason: 'workflow disabled' },
+          });
       }
       await unassignWorkflow(trx, workflow.id);
     }
-    await writeLogEntry(trx, { action: active ? 'workflow.enable' : 'workflow.disable', userId: actor.user.id, objectType: 'workflow', objectId: workflow.id, label: workflow.name });
-  });
+    await this.audit(trx, { action: active ? 'workflow.enable' : 'workflow.disable', objectType: 'workflow', objectId: workflow.id, label: workflow.name });
+  }
 }
 
-/** Creates (id undefined) or updates a task and its reviewing groups. Audit 'task.create' / 'task.edit'. */
-export async function saveTaskDefinition(db: Db, actor: UserPermissions, id: number | undefined, input: TaskInput): Promise<WorkflowTask> {
-  requireWorkflowManager(actor);
-  return withTransaction(db, async (trx) => {
-    const task = await saveTask(trx, id, input);
-    await writeLogEntry(trx, { action: id === undefined ? 'task.create' : 'task.edit', userId: actor.user.id, objectType: 'task', objectId: task.id, label: task.name, data: { group_ids: input.groupIds } });
+/** Creates a task with its reviewing groups (the target). Audit 'task.create'. */
+export class CreateTaskAction extends CreateAction<TaskInput, WorkflowTask> {
+  protected checkAgainst(): void {
+    requireWorkflowManager(this.actor);
+  }
+
+  protected async perform(trx: Db, input: TaskInput): Promise<WorkflowTask> {
+    const task = await saveTask(trx, undefined, input);
+    await this.audit(trx, { action: 'task.create', objectType: 'task', objectId: task.id, label: task.name, data: { group_ids: input.groupIds } });
     return task;
-  });
+  }
+}
+
+/** An action of a workflow manager on a task, re-read under a row lock. */
+abstract class TaskAction<Result, Options> extends Action<WorkflowTask, Result, Options> {
+  protected lockTarget(trx: Db, task: WorkflowTask): Promise<WorkflowTask> {
+    return lockRowOrThrow(trx, 'workflow_tasks', task.id, 'There is no such task.');
+  }
+
+  protected checkAgainst(): void {
+    requireWorkflowManager(this.actor);
+  }
+}
+
+/** Updates a task and its reviewing groups (the option). Audit 'task.edit'. */
+export class EditTaskAction extends TaskAction<WorkflowTask, TaskInput> {
+  protected async perform(trx: Db, task: WorkflowTask): Promise<WorkflowTask> {
+    const saved = await saveTask(trx, task.id, this.options);
+    await this.audit(trx, { action: 'task.edit', objectType: 'task', objectId: saved.id, label: saved.name, data: { group_ids: this.options.groupIds } });
+    return saved;
+  }
 }
 
 /**
@@ -71,23 +134,23 @@ export async function saveTaskDefinition(db: Db, actor: UserPermissions, id: num
  * active task; where none follows, the run is cancelled rather than approved, so nothing goes
  * live without a reviewer (Wagtail would publish). Audit 'task.enable' / 'task.disable'.
  */
-export async function setTaskEnabled(db: Db, actor: UserPermissions, task: WorkflowTask, active: boolean): Promise<void> {
-  requireWorkflowManager(actor);
-  await withTransaction(db, async (trx) => {
+export class SetTaskActiveAction extends TaskAction<void, { active: boolean }> {
+  protected async perform(trx: Db, task: WorkflowTask): Promise<void> {
+    const { active } = this.options;
     await setActive(trx, 'workflow_tasks', task.id, active);
     if (!active) {
       for (const taskState of await inProgressTaskStates(trx, task.id)) {
         const page = await getPageOrThrow(trx, taskState.page_id);
         const next = await nextTaskId(trx, taskState.workflow_id, task.id);
         if (next === undefined) {
-          await cancelOpenWorkflow(trx, page.id, actor.user.id);
-          await writeLogEntry(trx, { action: 'page.workflow.cancel', userId: actor.user.id, pageId: page.id, label: page.draft_title, data: { task: task.name, reason: 'task disabled' } });
+          await cancelOpenWorkflow(trx, page.id, this.actorId);
+          await this.audit(trx, { action: 'page.workflow.cancel', pageId: page.id, label: page.draft_title, data: { task: task.name, reason: 'task disabled' } });
         } else {
-          await finishTaskState(trx, taskState.id, { status: 'cancelled', userId: actor.user.id });
+          await finishTaskState(trx, taskState.id, { status: 'cancelled', userId: this.actorId });
           await startTask(trx, { id: taskState.workflow_state_id, page_id: page.id }, next, page.latest_revision_id ?? taskState.revision_id);
         }
       }
     }
-    await writeLogEntry(trx, { action: active ? 'task.enable' : 'task.disable', userId: actor.user.id, objectType: 'task', objectId: task.id, label: task.name });
-  });
+    await this.audit(trx, { action: active ? 'task.enable' : 'task.disable', objectType: 'task', objectId: task.id, label: task.name });
+  }
 }

@@ -1,22 +1,25 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { ValidationError } from '../errors';
-import { writeLogEntry } from '../models/admin-log';
 import { subtreeFactsOf } from '../models/page-listing';
 import { getParent, lockPage, movePage } from '../models/pages';
 import { moveToRefusal } from '../models/permissions';
+import { createAutomaticRedirects } from '../models/redirects/automatic';
 import { isAllowedUnder } from '../pagetypes/allowed-children';
-import { PageAction, refuseWith } from './page-action';
+import { refuseWith } from './action';
+import { PageAction } from './page-action';
 
-/** Moves a page with its subtree under a new parent; url paths follow. Audit 'page.move'. */
-export class MovePageAction extends PageAction<Page> {
-  constructor(
-    db: Db,
-    page: Page,
-    actor: MovePageAction['actor'],
-    private readonly destination: Page,
-  ) {
-    super(db, page, actor);
+/**
+ * Moves a page with its subtree under a new parent; url paths follow, and the old addresses
+ * of the page and its live descendants redirect to them (Wagtail 6). Audit 'page.move'.
+ */
+export class MovePageAction extends PageAction<Page, Page> {
+  /** How many redirects the move created from old addresses, once executed. */
+  redirectsCreated = 0;
+
+  /** The option: the new parent. */
+  private get destination(): Page {
+    return this.options;
   }
 
   protected async checkAgainst(page: Page, db: Db): Promise<void> {
@@ -31,12 +34,12 @@ export class MovePageAction extends PageAction<Page> {
   protected async perform(trx: Db, page: Page): Promise<Page> {
     const from = await getParent(trx, page);
     const moved = await movePage(trx, page, this.destination);
-    await writeLogEntry(trx, {
+    this.redirectsCreated = await createAutomaticRedirects(trx, page, moved);
+    await this.audit(trx, {
       action: 'page.move',
-      userId: this.actorId,
       pageId: page.id,
       label: page.title,
-      data: { from_parent_id: from?.id ?? null, to_parent_id: this.destination.id, old_url_path: page.url_path, new_url_path: moved.url_path },
+      data: { from_parent_id: from?.id ?? null, to_parent_id: this.destination.id, old_url_path: page.url_path, new_url_path: moved.url_path, redirects_created: this.redirectsCreated },
     });
     return moved;
   }

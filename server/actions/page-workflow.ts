@@ -2,9 +2,8 @@ import { gettext, interpolate } from '../../client/lib/i18n';
 import type { Db } from '../db/database';
 import type { Page, WorkflowTaskState } from '../db/schema';
 import { NotFoundError, PermissionDenied, ValidationError } from '../errors';
-import { writeLogEntry } from '../models/admin-log';
 import { queueEmail } from '../models/outbox';
-import { canOnPage, canReviewTask } from '../models/permissions';
+import { canOnPage, canReviewTask, type UserPermissions } from '../models/permissions';
 import { getUser } from '../models/users';
 import {
   activeTaskIds,
@@ -39,7 +38,12 @@ async function notifyReviewers(trx: Db, page: Page, taskId: number, mail: Workfl
     await queueEmail(trx, {
       to,
       subject: interpolate('"{title}" awaits your review', { title: page.draft_title }).slice(0, 200),
-      text: [interpolate('The page "{title}" awaits review for the task "{task}".', { title: page.draft_title, task: task?.name ?? '' }), '', gettext('Review it here:'), editLink(mail, page)].join('\n'),
+      text: [
+        interpolate('The page "{title}" awaits review for the task "{task}".', { title: page.draft_title, task: task?.name ?? '' }),
+        '',
+        gettext('Review it here:'),
+        editLink(mail, page),
+      ].join('\n'),
     });
   }
 }
@@ -61,16 +65,7 @@ async function notifyRequester(trx: Db, page: Page, open: OpenWorkflow, message:
  * or, for a page sent back for changes, the task that asked for them (Wagtail's "Resubmit").
  * Needs edit permission. Audit 'page.workflow.start' or 'page.workflow.resume'.
  */
-export class SubmitForModerationAction extends PageAction<OpenWorkflow> {
-  constructor(
-    db: Db,
-    page: Page,
-    actor: SubmitForModerationAction['actor'],
-    private readonly mail: WorkflowMailOptions,
-  ) {
-    super(db, page, actor);
-  }
-
+export class SubmitForModerationAction extends PageAction<OpenWorkflow, WorkflowMailOptions> {
   protected async checkAgainst(page: Page, db: Db): Promise<void> {
     if (!canOnPage(this.actor, page, 'canEdit')) throw new PermissionDenied('You do not have permission to submit this page for moderation.');
     const open = await openWorkflowOf(db, page.id);
@@ -88,15 +83,15 @@ export class SubmitForModerationAction extends PageAction<OpenWorkflow> {
       if (resumeAt === undefined) throw new ValidationError(`The workflow "${open.workflowName}" has no active task.`);
       await startTask(trx, open, resumeAt, page.latest_revision_id);
       taskId = resumeAt;
-      await writeLogEntry(trx, { action: 'page.workflow.resume', userId: this.actorId, pageId: page.id, label: page.draft_title, data: { workflow: open.workflowName, task_id: resumeAt } });
+      await this.audit(trx, { action: 'page.workflow.resume', pageId: page.id, label: page.draft_title, data: { workflow: open.workflowName, task_id: resumeAt } });
     } else {
       const workflow = await workflowForPath(trx, page.path);
       if (!workflow) throw new ValidationError('No workflow applies to this page.');
       const started = await startWorkflow(trx, page, workflow, page.latest_revision_id, this.actorId);
       taskId = started.taskState.task_id;
-      await writeLogEntry(trx, { action: 'page.workflow.start', userId: this.actorId, pageId: page.id, label: page.draft_title, data: { workflow: workflow.name, task_id: taskId } });
+      await this.audit(trx, { action: 'page.workflow.start', pageId: page.id, label: page.draft_title, data: { workflow: workflow.name, task_id: taskId } });
     }
-    await notifyReviewers(trx, page, taskId, this.mail);
+    await notifyReviewers(trx, page, taskId, this.options);
     const state = await openWorkflowOf(trx, page.id);
     if (!state) throw new Error('The workflow just started is not open');
     return state;
@@ -117,16 +112,7 @@ export interface ReviewResult {
 }
 
 /** The shared rule of approving and rejecting: only the task's reviewers, only while it is in progress. */
-abstract class ReviewTaskAction extends PageAction<ReviewResult> {
-  constructor(
-    db: Db,
-    page: Page,
-    actor: ReviewTaskAction['actor'],
-    protected readonly options: ReviewOptions,
-  ) {
-    super(db, page, actor);
-  }
-
+abstract class ReviewTaskAction extends PageAction<ReviewResult, ReviewOptions> {
   protected async checkAgainst(page: Page, db: Db): Promise<void> {
     const open = await openWorkflowOf(db, page.id);
     this.currentTaskStateOf(open);
@@ -152,7 +138,12 @@ export class ApproveTaskAction extends ReviewTaskAction {
     const open = await openWorkflowOf(trx, page.id, { forUpdate: true });
     const current = this.currentTaskStateOf(open);
     await finishTaskState(trx, current.id, { status: 'approved', userId: this.actorId, comment: this.options.comment });
-    await writeLogEntry(trx, { action: 'page.workflow.approve', userId: this.actorId, pageId: page.id, label: page.draft_title, data: { workflow: open!.workflowName, task: open!.currentTaskState.taskName, comment: this.options.comment } });
+    await this.audit(trx, {
+      action: 'page.workflow.approve',
+      pageId: page.id,
+      label: page.draft_title,
+      data: { workflow: open!.workflowName, task: open!.currentTaskState.taskName, comment: this.options.comment },
+    });
     const next = await nextTaskId(trx, open!.workflow_id, current.task_id);
     if (next !== undefined) {
       await startTask(trx, open!, next, page.latest_revision_id ?? current.revision_id);
@@ -160,7 +151,7 @@ export class ApproveTaskAction extends ReviewTaskAction {
       return { page, finished: false };
     }
     await setWorkflowStatus(trx, open!, 'approved');
-    const published = await publishAndAudit(trx, { ...page, workflow_task_id: null }, { revisionId: current.revision_id, userId: this.actorId });
+    const { page: published } = await publishAndAudit(trx, { ...page, workflow_task_id: null }, { revisionId: current.revision_id, userId: this.actorId });
     await notifyRequester(trx, page, open!, interpolate('"{title}" has been approved and published.', { title: page.draft_title }), this.options.comment, this.options.mail);
     return { page: published, finished: true };
   }
@@ -176,14 +167,19 @@ export class RejectTaskAction extends ReviewTaskAction {
     const current = this.currentTaskStateOf(open);
     await finishTaskState(trx, current.id, { status: 'rejected', userId: this.actorId, comment: this.options.comment });
     await setWorkflowStatus(trx, open!, 'needs_changes');
-    await writeLogEntry(trx, { action: 'page.workflow.reject', userId: this.actorId, pageId: page.id, label: page.draft_title, data: { workflow: open!.workflowName, task: open!.currentTaskState.taskName, comment: this.options.comment } });
+    await this.audit(trx, {
+      action: 'page.workflow.reject',
+      pageId: page.id,
+      label: page.draft_title,
+      data: { workflow: open!.workflowName, task: open!.currentTaskState.taskName, comment: this.options.comment },
+    });
     await notifyRequester(trx, page, open!, interpolate('Changes were requested on "{title}".', { title: page.draft_title }), this.options.comment, this.options.mail);
     return { page: { ...page, workflow_task_id: null }, finished: true };
   }
 }
 
 /** Whether the actor may cancel a page's unfinished workflow: whoever submitted it, or a publisher. */
-export function canCancelWorkflow(actor: PageAction<unknown>['actor'], page: Page, open: OpenWorkflow | undefined): boolean {
+export function canCancelWorkflow(actor: UserPermissions, page: Page, open: OpenWorkflow | undefined): boolean {
   if (!open) return false;
   return open.requested_by === actor.user.id || canOnPage(actor, { ...page, workflow_task_id: null }, 'canPublish');
 }
@@ -199,6 +195,6 @@ export class CancelWorkflowAction extends PageAction<void> {
   protected async perform(trx: Db, page: Page): Promise<void> {
     const open = await cancelOpenWorkflow(trx, page.id, this.actorId);
     if (!open) throw new NotFoundError('This page is not in a workflow.');
-    await writeLogEntry(trx, { action: 'page.workflow.cancel', userId: this.actorId, pageId: page.id, label: page.draft_title, data: { workflow: open.workflowName } });
+    await this.audit(trx, { action: 'page.workflow.cancel', pageId: page.id, label: page.draft_title, data: { workflow: open.workflowName } });
   }
 }

@@ -1,18 +1,13 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
-import { writeLogEntry } from '../models/admin-log';
 import { swapWithSibling } from '../models/pages';
 import { PageAction, requirePageAction } from './page-action';
 
 /** Moves a page one place up or down among its siblings. Audit 'page.reorder'. */
-export class ReorderPageAction extends PageAction<boolean> {
-  constructor(
-    db: Db,
-    page: Page,
-    actor: ReorderPageAction['actor'],
-    private readonly direction: 'up' | 'down',
-  ) {
-    super(db, page, actor);
+export class ReorderPageAction extends PageAction<boolean, 'up' | 'down'> {
+  /** The option: which way. */
+  private get direction(): 'up' | 'down' {
+    return this.options;
   }
 
   protected checkAgainst(page: Page): void {
@@ -21,7 +16,7 @@ export class ReorderPageAction extends PageAction<boolean> {
 
   protected async perform(trx: Db, page: Page): Promise<boolean> {
     const moved = await swapWithSibling(trx, page, this.direction);
-    if (moved) await writeLogEntry(trx, { action: 'page.reorder', userId: this.actorId, pageId: page.id, label: page.title, data: { direction: this.direction } });
+    if (moved) await this.audit(trx, { action: 'page.reorder', pageId: page.id, label: page.title, data: { direction: this.direction } });
     return moved;
   }
 }

@@ -1,19 +1,14 @@
 import type { Db } from '../db/database';
 import type { Page, PageRevision } from '../db/schema';
 import { NotFoundError } from '../errors';
-import { writeLogEntry } from '../models/admin-log';
 import { getRevision, revisionSnapshot, saveRevision } from '../models/pages';
 import { PageAction, requirePageAction } from './page-action';
 
 /** Reverts to an earlier revision by saving its content as a new draft. Audit 'page.revert'. */
-export class RevertPageAction extends PageAction<PageRevision> {
-  constructor(
-    db: Db,
-    page: Page,
-    actor: RevertPageAction['actor'],
-    private readonly revisionId: number,
-  ) {
-    super(db, page, actor);
+export class RevertPageAction extends PageAction<PageRevision, number> {
+  /** The option: the revision to go back to. */
+  private get revisionId(): number {
+    return this.options;
   }
 
   protected checkAgainst(page: Page): void {
@@ -25,7 +20,7 @@ export class RevertPageAction extends PageAction<PageRevision> {
     if (!old) throw new NotFoundError(`Revision ${this.revisionId} of page ${page.id} not found`);
     const snapshot = revisionSnapshot(old);
     const revision = await saveRevision(trx, page, snapshot, { userId: this.actorId });
-    await writeLogEntry(trx, { action: 'page.revert', userId: this.actorId, pageId: page.id, label: snapshot.title, data: { revision_id: old.id, new_revision_id: revision.id } });
+    await this.audit(trx, { action: 'page.revert', pageId: page.id, label: snapshot.title, data: { revision_id: old.id, new_revision_id: revision.id } });
     return revision;
   }
 }

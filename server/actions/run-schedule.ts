@@ -1,8 +1,8 @@
 import type { Db } from '../db/database';
 import { withTransaction } from '../db/transaction';
 import { writeLogEntry } from '../models/admin-log';
-import { expirePage, publishRevision } from '../models/pages';
-import { claimDueExpiry, claimDueGoLive } from '../models/schedule';
+import { claimDueExpiry, claimDueGoLive, expirePage, publishRevision } from '../models/pages';
+import { createAutomaticRedirects } from '../models/redirects/automatic';
 
 /** Pages handled per round; the rest wait for the next. */
 const BATCH_SIZE = 50;
@@ -16,14 +16,23 @@ export interface ScheduleRunResult {
 /**
  * Publishes the revisions whose go-live time has come and expires live pages past their
  * expiry, as the system (no acting user), each with its audit entry ('page.publish' with
- * scheduled: true, 'page.expire'), all in one transaction that holds the rows it changes.
+ * scheduled: true, 'page.expire'), all in one transaction that holds the rows it changes. A
+ * live page whose scheduled revision changes its slug leaves redirects from its old addresses.
  */
 export async function runScheduledPublishing(db: Db, now: Date): Promise<ScheduleRunResult> {
   return withTransaction(db, async (trx) => {
     const published: number[] = [];
     for (const due of await claimDueGoLive(trx, now, BATCH_SIZE)) {
       const page = await publishRevision(trx, due.revisionId, { now });
-      await writeLogEntry(trx, { action: 'page.publish', userId: null, pageId: page.id, label: page.title, data: { revision_id: due.revisionId, scheduled: true } });
+      // A scheduled new slug moves the page's address like a direct publish does.
+      const redirectsCreated = await createAutomaticRedirects(trx, due.page, page);
+      await writeLogEntry(trx, {
+        action: 'page.publish',
+        userId: null,
+        pageId: page.id,
+        label: page.title,
+        data: { revision_id: due.revisionId, scheduled: true, ...(redirectsCreated > 0 ? { redirects_created: redirectsCreated } : {}) },
+      });
       published.push(page.id);
     }
     const expired: number[] = [];

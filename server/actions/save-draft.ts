@@ -1,7 +1,6 @@
 import type { Db } from '../db/database';
 import type { Page, PageRevision } from '../db/schema';
 import { ConflictError } from '../errors';
-import { writeLogEntry } from '../models/admin-log';
 import { saveRevision, setPageSchedule, type RevisionSnapshot } from '../models/pages';
 import { PageAction, requirePageAction } from './page-action';
 
@@ -28,16 +27,7 @@ export class PageChangedError extends ConflictError {
 }
 
 /** Saves an edit as a new draft revision; the live page is untouched. Audit code 'page.edit'. */
-export class SaveDraftAction extends PageAction<PageRevision> {
-  constructor(
-    db: Db,
-    page: Page,
-    actor: SaveDraftAction['actor'],
-    private readonly options: SaveDraftOptions,
-  ) {
-    super(db, page, actor);
-  }
-
+export class SaveDraftAction extends PageAction<PageRevision, SaveDraftOptions> {
   protected checkAgainst(page: Page): void {
     requirePageAction(this.actor, page, 'canEdit', 'You do not have permission to edit this page, or somebody else has locked it.');
   }
@@ -48,7 +38,7 @@ export class SaveDraftAction extends PageAction<PageRevision> {
     if (baseRevisionId !== undefined && !overwrite && page.latest_revision_id !== baseRevisionId) throw new PageChangedError(page.latest_revision_id);
     const revision = await saveRevision(trx, page, this.options.snapshot, { userId: this.actorId });
     await setPageSchedule(trx, page, { goLiveAt: this.options.goLiveAt, expireAt: this.options.expireAt });
-    await writeLogEntry(trx, { action: 'page.edit', userId: this.actorId, pageId: page.id, label: this.options.snapshot.title, data: { revision_id: revision.id } });
+    await this.audit(trx, { action: 'page.edit', pageId: page.id, label: this.options.snapshot.title, data: { revision_id: revision.id } });
     return revision;
   }
 }

@@ -3,11 +3,12 @@ import { currentUser } from '../auth';
 import type { Db } from '../db/database';
 import type { User } from '../db/schema';
 import { PermissionDenied } from '../errors';
-import { canHostAnywhere, canManageUsers, canManageWorkflows, loadUserPermissions, type UserPermissions } from '../models/permissions';
-import { canManageCollections, canUseMedia } from '../models/collections';
+import { canManageUsers, loadUserPermissions, type UserPermissions } from '../models/permissions';
+import { canUseMedia } from '../models/collections';
 import { DEFAULT_SITE_SETTINGS, getSiteSettings } from '../models/site-settings';
 import { resolveRequestSite } from '../views/site-request';
-import type { AdminChrome } from './render';
+import { adminMenu } from './menu';
+import type { AdminChrome } from './admin-chrome';
 
 /** The login page's address with a `next` back to where the visitor was going. */
 export function loginUrlFor(req: Request): string {
@@ -32,11 +33,8 @@ export function loadAdminUser(db: Db, siteTimeZone: string): RequestHandler {
     const chrome: AdminChrome = {
       brandName: settings.brandName,
       user: user && perms?.canAccessAdmin ? { id: user.id, name: displayName(user), username: user.username, isSuperuser: user.is_superuser } : null,
-      canManageUsers: perms ? canManageUsers(perms) : false,
-      canManageWorkflows: perms ? canManageWorkflows(perms) : false,
-      canHost: perms ? canHostAnywhere(perms) : false,
       canUseMedia: perms ? canUseMedia(perms) : false,
-      canManageCollections: perms ? canManageCollections(perms) : false,
+      menu: perms?.canAccessAdmin ? adminMenu(perms) : [],
       timeZone: user?.current_time_zone || siteTimeZone,
     };
     res.locals.adminChrome = chrome;

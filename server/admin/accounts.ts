@@ -2,12 +2,13 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { isTimeZone, TIME_ZONES } from '../time-zones';
 import { gettext } from '../../client/lib/i18n';
+import { ChangePasswordAction, CurrentPasswordError, EditAccountDetailsAction } from '../actions/own-account';
 import { authenticate, clientIp, endUserSession, loginFailureLimits, startUserSession } from '../auth';
 import { loadUserPermissions } from '../models/permissions';
 import { passwordOwnerOf, refineNewPassword, type PasswordOwner } from '../models/password-validation';
-import { getUser, passwordIsCurrent, setPassword, updateUserDetails } from '../models/users';
 import { TOO_MANY_ATTEMPTS, WRONG_LOGIN, safeLocalUrl } from '../views/restricted-pages';
 import { permsOf, requireAdminAccess } from './access';
+import type { AdminChrome } from './admin-chrome';
 import { addProblem, emptyProblems, parseForm, type FormProblems } from './forms';
 import { flash } from './render';
 import type { AdminContext } from './types';
@@ -49,7 +50,7 @@ export function accountsRouter({ db, admin, config, csrf }: AdminContext): Route
 
   router.get('/login/', (req, res) => {
     const next = safeLocalUrl(req.query.next, DASHBOARD_URL);
-    if (res.locals.adminChrome?.user) return res.redirect(302, next);
+    if ((res.locals.adminChrome as AdminChrome | undefined)?.user) return res.redirect(302, next);
     renderLogin(req, res, next, '', null);
   });
 
@@ -99,21 +100,24 @@ export function accountsRouter({ db, admin, config, csrf }: AdminContext): Route
   router.post('/account/', async (req, res) => {
     const form = parseForm(detailsForm, req.body);
     if (!form.ok) return renderAccount(req, res, { details: form }, 400);
-    await updateUserDetails(db, permsOf(res).user.id, { firstName: form.data.first_name, lastName: form.data.last_name, email: form.data.email, currentTimeZone: form.data.current_time_zone });
+    const details = { firstName: form.data.first_name, lastName: form.data.last_name, email: form.data.email, currentTimeZone: form.data.current_time_zone };
+    await new EditAccountDetailsAction(db, permsOf(res).user, permsOf(res), details).execute();
     flash(req, 'success', gettext('Your account details have been saved.'));
     res.redirect(303, '/wagtail/account/');
   });
 
   router.post('/account/change_password/', async (req, res) => {
-    const user = await getUser(db, permsOf(res).user.id);
-    const form = parseForm(passwordChangeForm(passwordOwnerOf(user ?? permsOf(res).user)), req.body);
+    const { user } = permsOf(res);
+    const form = parseForm(passwordChangeForm(passwordOwnerOf(user)), req.body);
     if (!form.ok) return renderAccount(req, res, { password: { ...form, values: {} } }, 400);
-    if (!user || !(await passwordIsCurrent(user, form.data.old_password))) {
+    try {
+      await new ChangePasswordAction(db, user, permsOf(res), { currentPassword: form.data.old_password, newPassword: form.data.new_password1 }).execute();
+    } catch (error) {
+      if (!(error instanceof CurrentPasswordError)) throw error;
       const problems = emptyProblems({});
       addProblem(problems, 'old_password', gettext('Your current password was entered incorrectly.'));
       return renderAccount(req, res, { password: problems }, 400);
     }
-    await setPassword(db, user.id, form.data.new_password1);
     // A new session id, so sessions copied before the change do not carry on.
     await startUserSession(db, csrf, req, res, user);
     flash(req, 'success', gettext('Your password has been changed.'));

@@ -17,10 +17,9 @@ import { permittedCollectionIds, type UserPermissions } from '../models/permissi
 import { listMedia } from '../models/media-listing';
 import { imageTagNames } from '../models/tags';
 import { listImages } from './images-listing';
-import { siteForPage } from '../models/sites';
-import { pageUrlWithinSite } from '../site-chrome';
 import { resolveRequestSite } from '../views/site-request';
 import { permsOf } from './access';
+import { liveLinksFor, type LiveLinks } from './sites-live-links';
 import type { AdminContext } from './types';
 import { databaseId } from './forms';
 
@@ -36,16 +35,15 @@ const listQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-/** One page as the admin API shows it (Wagtail's field names). */
-async function pageJson(db: Db, page: Page, detail = false) {
-  const site = await siteForPage(db, page);
+/** One page as the admin API shows it (Wagtail's field names); `links` builds its html_url. */
+async function pageJson(db: Db, links: LiveLinks, page: Page, detail = false) {
   const parent = detail ? await getParent(db, page) : undefined;
   return {
     id: page.id,
     meta: {
       type: page.page_type,
       detail_url: `/wagtail${BASE}/${page.id}/`,
-      html_url: site && page.live ? pageUrlWithinSite(page, site.root) : null,
+      html_url: links.absoluteUrlOf(page),
       slug: page.slug,
       url_path: page.url_path,
       first_published_at: page.first_published_at,
@@ -88,7 +86,10 @@ async function destination(db: Db, pageId: number): Promise<Page> {
 
 /** The page actions the API offers, by Wagtail's names; each runs the same action object as the admin views. */
 const ACTIONS: Record<string, ActionRunner> = {
-  publish: async (db, page, _req, res, now) => ({ status: 200, body: await pageJson(db, await new PublishPageAction(db, page, permsOf(res), { now }).execute(), true) }),
+  publish: async (db, page, req, res, now) => ({
+    status: 200,
+    body: await pageJson(db, await liveLinksFor(db, req), await new PublishPageAction(db, page, permsOf(res), { now }).execute(), true),
+  }),
   unpublish: async (db, page, req, res) => {
     const { recursive } = parseBody(unpublishBody, req);
     const pages = await new UnpublishPageAction(db, page, permsOf(res), { includeDescendants: recursive }).execute();
@@ -96,7 +97,10 @@ const ACTIONS: Record<string, ActionRunner> = {
   },
   move: async (db, page, req, res) => {
     const body = parseBody(moveBody, req);
-    return { status: 200, body: await pageJson(db, await new MovePageAction(db, page, permsOf(res), await destination(db, body.destination_page_id)).execute(), true) };
+    return {
+      status: 200,
+      body: await pageJson(db, await liveLinksFor(db, req), await new MovePageAction(db, page, permsOf(res), await destination(db, body.destination_page_id)).execute(), true),
+    };
   },
   copy: async (db, page, req, res) => {
     const body = parseBody(copyBody, req);
@@ -107,11 +111,11 @@ const ACTIONS: Record<string, ActionRunner> = {
       slug: body.slug,
       title: body.title,
     }).execute();
-    return { status: 201, body: await pageJson(db, copy, true) };
+    return { status: 201, body: await pageJson(db, await liveLinksFor(db, req), copy, true) };
   },
   delete: async (db, page, _req, res) => ({ status: 200, body: { deleted: await new DeletePageAction(db, page, permsOf(res)).execute() } }),
-  lock: async (db, page, _req, res) => ({ status: 200, body: await pageJson(db, await new LockPageAction(db, page, permsOf(res)).execute(), true) }),
-  unlock: async (db, page, _req, res) => ({ status: 200, body: await pageJson(db, await new UnlockPageAction(db, page, permsOf(res)).execute(), true) }),
+  lock: async (db, page, req, res) => ({ status: 200, body: await pageJson(db, await liveLinksFor(db, req), await new LockPageAction(db, page, permsOf(res)).execute(), true) }),
+  unlock: async (db, page, req, res) => ({ status: 200, body: await pageJson(db, await liveLinksFor(db, req), await new UnlockPageAction(db, page, permsOf(res)).execute(), true) }),
   revert: async (db, page, req, res) => {
     const { revision_id } = parseBody(revertBody, req);
     const revision = await new RevertPageAction(db, page, permsOf(res), revision_id).execute();
@@ -121,7 +125,7 @@ const ACTIONS: Record<string, ActionRunner> = {
 
 /** Session auth for the API: JSON 403 instead of a redirect to the login page. */
 const requireApiAccess: RequestHandler = function requireApiAccess(_req, res, next) {
-  if (!res.locals.adminPerms?.canAccessAdmin) throw new PermissionDenied('Sign in to the admin first.');
+  if (!(res.locals.adminPerms as UserPermissions | undefined)?.canAccessAdmin) throw new PermissionDenied('Sign in to the admin first.');
   next();
 };
 
@@ -156,8 +160,14 @@ export function adminApiRouter({ db, clock }: AdminContext): Router {
       if (!ancestor) throw new ValidationError(`There is no page ${ancestorId}.`);
       return ancestor;
     };
-    const { pages, total } = await filterPages(db, { childOf: await ancestorOf(child_of), descendantOf: await ancestorOf(descendant_of), pageType: type, titleContains: search }, offset, limit);
-    res.set('Cache-Control', 'private, no-store').json({ meta: { total_count: total }, items: await Promise.all(pages.map((page) => pageJson(db, page))) });
+    const links = await liveLinksFor(db, req);
+    const { pages, total } = await filterPages(
+      db,
+      { childOf: await ancestorOf(child_of), descendantOf: await ancestorOf(descendant_of), pageType: type, titleContains: search },
+      offset,
+      limit,
+    );
+    res.set('Cache-Control', 'private, no-store').json({ meta: { total_count: total }, items: await Promise.all(pages.map((page) => pageJson(db, links, page))) });
   });
 
   router.get(`${BASE}/find/`, async (req, res) => {
@@ -169,7 +179,7 @@ export function adminApiRouter({ db, clock }: AdminContext): Router {
   });
 
   router.get(`${BASE}/:pk/`, async (req, res) => {
-    res.set('Cache-Control', 'private, no-store').json(await pageJson(db, await loadPage(req), true));
+    res.set('Cache-Control', 'private, no-store').json(await pageJson(db, await liveLinksFor(db, req), await loadPage(req), true));
   });
 
   router.post(`${BASE}/:pk/action/:action/`, async (req, res) => {
@@ -258,7 +268,10 @@ function mediaApiRouter(db: Db): Router {
     const { limit, offset, collections, collection_id, search } = listing(req, res);
     const ordering = '-created_at' as const;
     const { images, total } = await listImages(db, { visibleCollectionIds: collections, collectionId: collection_id, q: search, ordering }, offset, limit);
-    const tags = await imageTagNames(db, images.map((image) => image.id));
+    const tags = await imageTagNames(
+      db,
+      images.map((image) => image.id),
+    );
     res.set('Cache-Control', 'private, no-store').json({ meta: { total_count: total }, items: images.map((image) => imageJson(image, tags.get(image.id) ?? [])) });
   });
 

@@ -6,13 +6,13 @@
 import { z } from 'zod';
 import type { $ZodType, $ZodTypes } from 'zod/v4/core';
 import { CHOOSER_TARGETS, type ChooserTarget, type FieldNode, type SerializedBlockDefinition } from '../../admin-client/streamfield/schemas';
-// The registry first: the group modules reach stream.ts, which needs the registry initialized.
 import { BLOCKS } from '../blocks/index';
 import { MEDIA_BLOCKS } from '../blocks/groups/media';
 import { TEXT_BLOCKS } from '../blocks/groups/text';
 import { VIDEO_BLOCKS } from '../blocks/groups/video';
 import { fieldMeta, type FieldWidget } from '../blocks/field-meta';
 import type { BlockDefinition } from '../blocks/types';
+import { BLOCK_PREVIEW_URL } from './block-preview';
 import type { PageTypeDefinition } from '../pagetypes/types';
 
 /** The block menu's groups, in menu order. */
@@ -39,7 +39,13 @@ export function serializeBlockDefinitions(): SerializedBlockDefinition[] {
 
 /** One block as the editor's definition; its schema must be an object. */
 export function serializeBlockDefinition(block: BlockDefinition, group: string): SerializedBlockDefinition {
-  return { type: block.type, label: block.label, group, fields: serializeFields(block.schema, `Block ${block.type}`) };
+  return {
+    type: block.type,
+    label: block.label,
+    group,
+    fields: serializeFields(block.schema, `Block ${block.type}`),
+    ...(block.preview === undefined ? {} : { preview_url: `${BLOCK_PREVIEW_URL}?${new URLSearchParams({ id: block.type })}` }),
+  };
 }
 
 /**
@@ -130,7 +136,7 @@ function fieldNode(schema: $ZodType, context: NodeContext): FieldNode {
     ...(meta.help_text ? { help_text: meta.help_text } : {}),
     ...(unwrapped.hasDefault ? { default: unwrapped.defaultValue } : {}),
     ...kindFields,
-  } as FieldNode;
+  };
 }
 
 type KindFields = DistributiveOmit<FieldNode, 'name' | 'label' | 'required' | 'nullable' | 'help_text' | 'default'>;
@@ -160,7 +166,7 @@ function coreNode(core: $ZodType, meta: z.GlobalMeta, context: NodeContext): Kin
     case 'enum':
       return { kind: 'select', choices: enumChoices(Object.values(def.entries).map(String), meta) };
     case 'object':
-      return { kind: 'struct', children: Object.entries(def.shape).map(([key, child]) => fieldNode(child as $ZodType, childContext(context, key))) };
+      return { kind: 'struct', children: Object.entries(def.shape).map(([key, child]) => fieldNode(child, childContext(context, key))) };
     case 'array': {
       const json = jsonSchemaOf(core);
       const item = fieldNode(def.element, { ...context, name: '' });

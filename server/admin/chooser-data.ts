@@ -2,7 +2,16 @@
  * What the StreamField editor's media choosers offer (images, documents, videos by collection
  * permission; pages are chosen in page-chooser.ts) and the titles of references already in a value.
  */
-import { CHOOSER_TARGETS, type ChooserChoice, type ChooserResponse, type ChooserTarget, type StreamValue } from '../../admin-client/streamfield/schemas';
+import {
+  CHOOSER_TARGETS,
+  SNIPPET_CHOOSER_TARGETS,
+  type ChooserChoice,
+  type ChooserResponse,
+  type ChooserTarget,
+  type SnippetChooserTarget,
+  type StreamValue,
+} from '../../admin-client/streamfield/schemas';
+import { snippetTitles } from '../models/snippets/store';
 import { definitionsByType, referencedIds } from '../../admin-client/streamfield/value-ops';
 import type { Db } from '../db/database';
 import type { CollectionPermission, Image } from '../db/schema';
@@ -11,6 +20,7 @@ import { collectionOptions } from '../models/collections';
 import { getRendition, renditionUrl } from '../models/renditions';
 import { permittedCollectionIds, type UserPermissions } from '../models/permissions';
 import { serializeBlockDefinitions } from './block-definitions';
+import { likePattern, titleWords } from '../models/text-search';
 
 /** How many choices one chooser answer holds. */
 export const CHOOSER_PAGE_SIZE = 30;
@@ -41,16 +51,6 @@ function searchedCollections(choosable: number[] | undefined, collectionId: numb
   return !choosable || choosable.includes(collectionId) ? [collectionId] : [];
 }
 
-/** An ILIKE pattern matching `word` anywhere, its wildcards escaped. */
-export function likePattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** The words of a title search, at most ten. */
-export function titleWords(text: string): string[] {
-  return text.trim().split(/\s+/).filter(Boolean).slice(0, 10);
-}
-
 /** The chooser thumbnail of an image, or undefined when its original cannot be read. */
 export async function thumbnailUrl(db: Db, storage: MediaStorage, image: Image): Promise<string | undefined> {
   try {
@@ -62,7 +62,7 @@ export async function thumbnailUrl(db: Db, storage: MediaStorage, image: Image):
 }
 
 /** The media choosers' targets; pages have their own chooser. */
-export type MediaChooserTarget = Exclude<ChooserTarget, 'page'>;
+export type MediaChooserTarget = Exclude<ChooserTarget, 'page' | SnippetChooserTarget>;
 
 /**
  * A chooser's answer: the media of one kind a user may choose, newest first, CHOOSER_PAGE_SIZE
@@ -85,7 +85,13 @@ export async function chooserAnswer(db: Db, storage: MediaStorage, perms: UserPe
 }
 
 /** One page of matching media in the collections (any when undefined), and how many match in all. */
-async function chooserPage(db: Db, storage: MediaStorage, target: MediaChooserTarget, query: ChooserQuery, collections: number[] | undefined): Promise<{ results: ChooserChoice[]; total: number }> {
+async function chooserPage(
+  db: Db,
+  storage: MediaStorage,
+  target: MediaChooserTarget,
+  query: ChooserQuery,
+  collections: number[] | undefined,
+): Promise<{ results: ChooserChoice[]; total: number }> {
   const offset = (query.page - 1) * CHOOSER_PAGE_SIZE;
   const table = ({ image: 'images', document: 'documents', video: 'videos' } as const)[target];
   let matching = db.selectFrom(table);
@@ -93,7 +99,10 @@ async function chooserPage(db: Db, storage: MediaStorage, target: MediaChooserTa
   if (collections) matching = matching.where('collection_id', 'in', collections);
   const counted = matching.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   if (target === 'image') {
-    const [rows, count] = await Promise.all([db.selectFrom('images').selectAll().where('id', 'in', matching.select('id')).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(CHOOSER_PAGE_SIZE).execute(), counted]);
+    const [rows, count] = await Promise.all([
+      db.selectFrom('images').selectAll().where('id', 'in', matching.select('id')).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(CHOOSER_PAGE_SIZE).execute(),
+      counted,
+    ]);
     const results = await Promise.all(rows.map(async (image) => withThumbnail({ id: image.id, title: image.title }, await thumbnailUrl(db, storage, image))));
     return { results, total: Number(count.n) };
   }
@@ -120,14 +129,23 @@ export async function referenceTitles(db: Db, storage: MediaStorage, values: rea
 /** Titles (and image thumbnails) of the given ids of each kind, keyed as `referenceTitles` keys them. */
 export async function titlesOfReferences(db: Db, storage: MediaStorage, references: Readonly<Record<ChooserTarget, readonly number[]>>): Promise<Record<string, string>> {
   const ids = Object.fromEntries(CHOOSER_TARGETS.map((target) => [target, [...new Set(references[target])]])) as Record<ChooserTarget, number[]>;
-  const [images, documents, pages, videos] = await Promise.all([
+  const [images, documents, pages, videos, ...snippets] = await Promise.all([
     ids.image.length ? db.selectFrom('images').selectAll().where('id', 'in', ids.image).execute() : [],
     ids.document.length ? db.selectFrom('documents').select(['id', 'title']).where('id', 'in', ids.document).execute() : [],
     ids.page.length ? db.selectFrom('pages').select(['id', 'draft_title as title']).where('id', 'in', ids.page).execute() : [],
     ids.video.length ? db.selectFrom('videos').select(['id', 'title']).where('id', 'in', ids.video).execute() : [],
+    ...SNIPPET_CHOOSER_TARGETS.map((target) => snippetTitles(db, target, ids[target])),
   ]);
   const titles: Record<string, string> = {};
-  for (const [target, rows] of [['document', documents], ['page', pages], ['video', videos]] as const) for (const row of rows) titles[`${target}:${row.id}`] = row.title;
+  for (const [target, rows] of [
+    ['document', documents],
+    ['page', pages],
+    ['video', videos],
+  ] as const)
+    for (const row of rows) titles[`${target}:${row.id}`] = row.title;
+  SNIPPET_CHOOSER_TARGETS.forEach((target, index) => {
+    for (const row of snippets[index] ?? []) titles[`${target}:${row.id}`] = row.title;
+  });
   await Promise.all(
     images.map(async (image) => {
       titles[`image:${image.id}`] = image.title;

@@ -1,8 +1,15 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate, ngettext } from '../../client/lib/i18n';
-import { CollectionFormError, createCollection, deleteCollection, editCollection, setCollectionPrivacy, type CollectionInput } from '../actions/manage-collections';
-import { refuseWith } from '../actions/page-action';
+import {
+  CollectionFormError,
+  CreateCollectionAction,
+  DeleteCollectionAction,
+  EditCollectionAction,
+  SetCollectionPrivacyAction,
+  type CollectionInput,
+} from '../actions/manage-collections';
+import { refuseWith } from '../actions/action';
 import type { Collection } from '../db/schema';
 import { NotFoundError, PermissionDenied } from '../errors';
 import { listGroups } from '../models/groups';
@@ -156,7 +163,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
   router.post('/collections/add/', async (req, res) => {
     const input = await readForm(req, res, undefined);
     if (!input) return;
-    const created = await saveOrShow(req, res, undefined, input, () => createCollection(db, permsOf(res), input));
+    const created = await saveOrShow(req, res, undefined, input, () => new CreateCollectionAction(db, input, permsOf(res)).execute());
     if (!created) return;
     flash(req, 'success', interpolate("Collection '{name}' created.", { name: created.name }));
     res.redirect(303, LIST_URL);
@@ -177,7 +184,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
     const collection = await loadEditable(req, res);
     const input = await readForm(req, res, collection);
     if (!input) return;
-    const updated = await saveOrShow(req, res, collection, input, () => editCollection(db, permsOf(res), collection, input));
+    const updated = await saveOrShow(req, res, collection, input, () => new EditCollectionAction(db, collection, permsOf(res), input).execute());
     if (!updated) return;
     flash(req, 'success', interpolate("Collection '{name}' updated.", { name: updated.name }));
     res.redirect(303, LIST_URL);
@@ -216,7 +223,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
     const contents = await collectionContents(db, collection.id);
     // Wagtail answers 403 here; the page says why, so the refusal is readable.
     if (!isEmptyCollection(contents)) return renderDelete(req, res, collection, contents, 403);
-    await deleteCollection(db, permsOf(res), collection);
+    await new DeleteCollectionAction(db, collection, permsOf(res)).execute();
     flash(req, 'success', interpolate("Collection '{name}' deleted.", { name: collection.name }));
     res.redirect(303, LIST_URL);
   });
@@ -271,7 +278,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
         : form.data.restriction === 'groups'
           ? { type: 'groups', groupIds: form.data.groups }
           : { type: form.data.restriction };
-    await setCollectionPrivacy(db, permsOf(res), collection, privacy);
+    await new SetCollectionPrivacyAction(db, collection, permsOf(res), privacy).execute();
     flash(req, 'success', interpolate("The privacy of collection '{name}' has been saved.", { name: collection.name }));
     res.redirect(303, LIST_URL);
   });

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { AdminChrome } from './render';
+import type { AdminChrome } from './admin-chrome';
 
 /** The zone admin dates are shown in when a user has not chosen one and the site sets none. */
 export const FALLBACK_TIME_ZONE = 'UTC';

@@ -4,7 +4,8 @@ import { gettext, interpolate } from '../../client/lib/i18n';
 import type { Document } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
 import { collectionOptions, type CollectionOption } from '../models/collections';
-import { createDocument, deleteDocument, documentUrl, formatFileSize, getDocument, updateDocument } from '../models/documents';
+import { CreateDocumentAction, DeleteDocumentAction, EditDocumentAction } from '../actions/manage-documents';
+import { documentUrl, formatFileSize, getDocument } from '../models/documents';
 import { listMedia } from '../models/media-listing';
 import { permsOf } from './access';
 import { addProblem, databaseId, emptyProblems, type FormProblems } from './forms';
@@ -22,20 +23,23 @@ import {
   textField,
   titleFromFilename,
   uploadedFile,
-  usageView,
 } from './media-admin';
+import { addMediaItemRoutes } from './media-item-routes';
 import { flash } from './render';
 import type { AdminContext } from './types';
 
 const title = z.string().trim().max(255, 'A document title is at most 255 characters.');
 const NOUN = 'documents';
 
+const documentValues = (document: Document) => emptyProblems({ title: document.title, collection: String(document.collection_id) });
+
 /**
  * /wagtail/documents/ as Wagtail's documents app: the index (search, collection filter,
  * ordering, pages), add, multiple upload, edit (replacing the file), usage and delete, and the
  * chooser's upload. Collection permissions decide each (media-admin.ts).
  */
-export function documentsRouter({ db, admin, config, storage }: AdminContext): Router {
+export function documentsRouter(context: AdminContext): Router {
+  const { db, admin, config, storage } = context;
   const router = Router();
 
   async function loadDocument(req: Request): Promise<Document> {
@@ -75,7 +79,13 @@ export function documentsRouter({ db, admin, config, storage }: AdminContext): R
       req,
       res,
       'documents-add',
-      { title: gettext('Add a document'), activeNav: 'documents', form, collections: markSelected(collections, form.values.collection), maxBytes: formatFileSize(config.MAX_UPLOAD_BYTES) },
+      {
+        title: gettext('Add a document'),
+        activeNav: 'documents',
+        form,
+        collections: markSelected(collections, form.values.collection),
+        maxBytes: formatFileSize(config.MAX_UPLOAD_BYTES),
+      },
       status,
     );
   }
@@ -96,7 +106,8 @@ export function documentsRouter({ db, admin, config, storage }: AdminContext): R
     if (!typed.success) addProblem(problems, 'title', typed.error.issues[0]!.message);
     if (!file || 'error' in chosen || !typed.success) return { problems };
     try {
-      const document = await createDocument(db, storage, { title: typed.data || titleFromFilename(file.filename), filename: file.filename, bytes: file.bytes, collectionId: chosen.id, uploadedBy: permsOf(res).user.id });
+      const fields = { title: typed.data || titleFromFilename(file.filename), filename: file.filename, bytes: file.bytes, collectionId: chosen.id };
+      const document = await new CreateDocumentAction(db, fields, permsOf(res), { storage }).execute();
       return { document };
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
@@ -144,11 +155,11 @@ export function documentsRouter({ db, admin, config, storage }: AdminContext): R
   router.get('/documents/edit/:documentId/', async (req, res) => {
     const document = await loadDocument(req);
     requireOnMedia(res, document, 'change', 'document');
-    await renderEdit(req, res, document, emptyProblems({ title: document.title, collection: String(document.collection_id) }));
+    await renderEdit(req, res, document, documentValues(document));
   });
 
   /** Saves an edit form (the page's or a multiple upload item's); the problems, or the saved document. */
-  async function saveEdit(req: Request, res: Response, document: Document): Promise<{ document: Document } | { problems: FormProblems }> {
+  async function saveEdit(req: Request, res: Response, document: Document): Promise<{ item: Document } | { problems: FormProblems }> {
     requireOnMedia(res, document, 'change', 'document');
     const problems = emptyProblems({ title: textField(req, 'title'), collection: textField(req, 'collection') });
     const chosen = chosenCollection(problems.values.collection, await editableCollections(db, res, document));
@@ -158,7 +169,7 @@ export function documentsRouter({ db, admin, config, storage }: AdminContext): R
     if ('error' in chosen || !typed.success) return { problems };
     const file = uploadedFile(req, 'file');
     try {
-      return { document: await updateDocument(db, storage, document, { title: typed.data, collectionId: chosen.id, file }) };
+      return { item: await new EditDocumentAction(db, document, permsOf(res), { title: typed.data, collectionId: chosen.id, file, storage }).execute() };
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       addProblem(problems, 'file', error.message);
@@ -170,86 +181,25 @@ export function documentsRouter({ db, admin, config, storage }: AdminContext): R
     const document = await loadDocument(req);
     const outcome = await saveEdit(req, res, document);
     if ('problems' in outcome) return renderEdit(req, res, document, outcome.problems, 400);
-    flash(req, 'success', interpolate("Document '{title}' updated", { title: outcome.document.title }));
+    flash(req, 'success', interpolate("Document '{title}' updated", { title: outcome.item.title }));
     res.redirect(303, '/wagtail/documents/');
   });
 
-  router.get('/documents/usage/:documentId/', async (req, res) => {
-    const document = await loadDocument(req);
-    requireOnMedia(res, document, 'change', 'document');
-    admin.render(req, res, 'media-usage', {
-      title: interpolate('Usage of {title}', { title: document.title }),
-      activeNav: 'documents',
-      backUrl: `/wagtail/documents/edit/${document.id}/`,
-      ...(await usageView(db, 'document', document.id)),
-    });
-  });
-
-  router.get('/documents/delete/:documentId/', async (req, res) => {
-    const document = await loadDocument(req);
-    requireOnMedia(res, document, 'delete', 'document');
-    admin.render(req, res, 'media-delete', {
-      title: interpolate('Delete {title}', { title: document.title }),
-      activeNav: 'documents',
-      question: gettext('Are you sure you want to delete this document?'),
-      cancelUrl: `/wagtail/documents/edit/${document.id}/`,
-      ...(await usageView(db, 'document', document.id)),
-    });
-  });
-
-  router.post('/documents/delete/:documentId/', async (req, res) => {
-    const document = await loadDocument(req);
-    requireOnMedia(res, document, 'delete', 'document');
-    await deleteDocument(db, storage, document);
-    flash(req, 'success', interpolate("Document '{title}' deleted.", { title: document.title }));
-    res.redirect(303, '/wagtail/documents/');
-  });
-
-  // Multiple upload: the page, then one JSON request per file and per item form (common contract).
-  router.get('/documents/multiple/add/', async (req, res) => {
-    const collections = await addableCollections(db, res, NOUN);
-    admin.render(req, res, 'documents-multiple', {
-      title: gettext('Add documents'),
-      activeNav: 'documents',
-      collections: collections.map(({ id, label }) => ({ id, label })),
-      maxBytes: config.MAX_UPLOAD_BYTES,
-    });
-  });
-
-  async function itemForm(req: Request, res: Response, document: Document, form: FormProblems): Promise<string> {
-    const collections = await editableCollections(db, res, document);
-    return admin.renderFragment(req, res, 'media-multiple-form', { kind: 'documents', item: document, form, collections: markSelected(collections, form.values.collection) });
-  }
-
-  router.post('/documents/multiple/add/', async (req, res) => {
-    const collections = await addableCollections(db, res, NOUN);
-    const file = uploadedFile(req, 'files[]', 'files');
-    const chosen = chosenCollection(textField(req, 'collection'), collections);
-    if (!file) return res.status(400).json({ success: false, error_message: gettext('Choose a file to upload.') });
-    if ('error' in chosen) return res.status(400).json({ success: false, error_message: chosen.error });
-    try {
-      const document = await createDocument(db, storage, { title: titleFromFilename(file.filename), filename: file.filename, bytes: file.bytes, collectionId: chosen.id, uploadedBy: permsOf(res).user.id });
-      const form = await itemForm(req, res, document, emptyProblems({ title: document.title, collection: String(document.collection_id) }));
-      res.json({ success: true, id: document.id, title: document.title, form });
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      res.status(400).json({ success: false, error_message: error.message });
-    }
-  });
-
-  router.post('/documents/multiple/:documentId/', async (req, res) => {
-    const document = await loadDocument(req);
-    const outcome = await saveEdit(req, res, document);
-    if ('problems' in outcome) return res.status(400).json({ success: false, form: await itemForm(req, res, document, outcome.problems) });
-    const saved = outcome.document;
-    res.json({ success: true, form: await itemForm(req, res, saved, emptyProblems({ title: saved.title, collection: String(saved.collection_id) })) });
-  });
-
-  router.post('/documents/multiple/:documentId/delete/', async (req, res) => {
-    const document = await loadDocument(req);
-    requireOnMedia(res, document, 'delete', 'document');
-    await deleteDocument(db, storage, document);
-    res.json({ success: true });
+  addMediaItemRoutes(router, context, {
+    kind: 'documents',
+    target: 'document',
+    param: 'documentId',
+    load: loadDocument,
+    remove: (document, actor) => new DeleteDocumentAction(db, document, actor, { storage }).execute(),
+    create: (file, title, collectionId, actor) => new CreateDocumentAction(db, { title, filename: file.filename, bytes: file.bytes, collectionId }, actor, { storage }).execute(),
+    saveDetails: saveEdit,
+    values: documentValues,
+    text: {
+      deleteQuestion: gettext('Are you sure you want to delete this document?'),
+      deleted: "Document '{title}' deleted.",
+      multipleTitle: gettext('Add documents'),
+      chooseFile: gettext('Choose a file to upload.'),
+    },
   });
 
   return router;

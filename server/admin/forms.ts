@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database';
 import { pageTreeOutline } from '../models/page-listing';
 
-/** A database id (a serial primary key) read from an address or a form field. */
-export const databaseId = z.coerce.number().int().positive().max(2 ** 31 - 1);
+export { databaseId } from '../db/database-id';
 
 /** A form that failed: what was typed (so nothing is lost), errors per field and overall. */
 export interface FormProblems {

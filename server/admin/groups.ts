@@ -1,11 +1,23 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
-import { deleteGroupWithGrants, saveGroupWithGrants } from '../actions/manage-accounts';
-import type { CollectionPermission, Group, PagePermission } from '../db/schema';
+import { CreateGroupAction, DeleteGroupAction, EditGroupAction } from '../actions/manage-accounts';
+import type { CollectionPermission, Group, ObjectPermission, PagePermission } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { collectionOptions } from '../models/collections';
-import { getGroup, groupGrants, groupNameTaken, listGroups, unknownRlids, type GroupCollectionGrant, type GroupHostGrant, type GroupPageGrant } from '../models/groups';
+import {
+  getGroup,
+  groupGrants,
+  groupNameTaken,
+  listGroups,
+  unknownRlids,
+  type GroupCollectionGrant,
+  type GroupGrants,
+  type GroupHostGrant,
+  type GroupObjectGrant,
+  type GroupPageGrant,
+} from '../models/groups';
+import { OBJECT_PERMISSIONS, PERMISSION_MODELS, isPermissionModel } from '../models/object-permissions';
 import { COLLECTION_PERMISSIONS, PAGE_PERMISSIONS } from '../models/permissions';
 import { permsOf, requireUserManagement } from './access';
 import { addProblem, databaseId, emptyProblems, formValues, pageSelectOptions, type FormProblems } from './forms';
@@ -33,10 +45,18 @@ const COLLECTION_PERMISSION_LABELS: Record<CollectionPermission, string> = {
   delete: 'Delete',
 };
 
-/** Reads the grant rows: pp-{n}-page with pp-{n}-perm values, and cp-{collection} values. */
-function readGrants(body: Record<string, unknown>): { pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[] } {
+/** Wagtail's labels of the object permissions on the group form. */
+const OBJECT_PERMISSION_LABELS: Record<ObjectPermission, string> = {
+  add: 'Add',
+  change: 'Change',
+  delete: 'Delete',
+};
+
+/** Reads the grant rows: pp-{n}-page with pp-{n}-perm values, cp-{collection} values and op-{model} values. */
+function readGrants(body: Record<string, unknown>): { pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[]; objectGrants: GroupObjectGrant[] } {
   const pageGrants: GroupPageGrant[] = [];
   const collectionGrants: GroupCollectionGrant[] = [];
+  const objectGrants: GroupObjectGrant[] = [];
   for (const [key, value] of Object.entries(body)) {
     const row = /^pp-(\d{1,4})-page$/.exec(key);
     const pageId = Number(value);
@@ -49,8 +69,13 @@ function readGrants(body: Record<string, unknown>): { pageGrants: GroupPageGrant
       const permissions = formValues(value).filter((p): p is CollectionPermission => (COLLECTION_PERMISSIONS as readonly string[]).includes(p));
       if (permissions.length) collectionGrants.push({ collectionId: Number(collection[1]), permissions });
     }
+    const model = /^op-([a-z_]{1,40})$/.exec(key)?.[1];
+    if (model && isPermissionModel(model)) {
+      const permissions = formValues(value).filter((p): p is ObjectPermission => (OBJECT_PERMISSIONS as readonly string[]).includes(p));
+      if (permissions.length) objectGrants.push({ model, permissions });
+    }
   }
-  return { pageGrants, collectionGrants };
+  return { pageGrants, collectionGrants, objectGrants };
 }
 
 /** The host-stand field: host_scope none/all/some, and host_rlids as numbers split by commas or spaces. */
@@ -58,7 +83,10 @@ function readHostGrant(body: Record<string, unknown>): { grant: GroupHostGrant; 
   const scope = body.host_scope;
   if (scope === 'all') return { grant: { scope: 'all' } };
   if (scope !== 'some') return { grant: { scope: 'none' } };
-  const words = String(body.host_rlids ?? '').split(/[\s,]+/).filter(Boolean).slice(0, 1000);
+  const words = String(body.host_rlids ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .slice(0, 1000);
   const rlids = words.map(Number).filter((rlid) => Number.isInteger(rlid) && rlid > 0 && rlid < 2 ** 31);
   if (rlids.length !== words.length) return { grant: { scope: 'some', rlids }, problem: gettext('Location numbers are whole numbers separated by commas.') };
   if (!rlids.length) return { grant: { scope: 'some', rlids }, problem: gettext('Enter at least one location number, or choose no locations.') };
@@ -82,13 +110,7 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
     admin.render(req, res, 'groups-list', { title: gettext('Groups'), activeNav: 'groups', q, groups: await listGroups(db, q) });
   });
 
-  async function renderForm(
-    req: Request,
-    res: Response,
-    group: Group | undefined,
-    state: { form: FormProblems; pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[]; hostGrant: GroupHostGrant },
-    status = 200,
-  ) {
+  async function renderForm(req: Request, res: Response, group: Group | undefined, state: GroupGrants & { form: FormProblems }, status = 200) {
     const [pages, collections] = await Promise.all([pageSelectOptions(db), collectionOptions(db)]);
     const rows = [...state.pageGrants, ...Array.from({ length: SPARE_ROWS }, () => ({ pageId: 0, permissions: [] }))].map((grant, index) => ({
       index,
@@ -99,7 +121,23 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
       const grant = state.collectionGrants.find((each) => each.collectionId === collection.id);
       return {
         ...collection,
-        permissions: COLLECTION_PERMISSIONS.map((permission) => ({ value: permission, label: gettext(COLLECTION_PERMISSION_LABELS[permission]), checked: grant?.permissions.includes(permission) ?? false })),
+        permissions: COLLECTION_PERMISSIONS.map((permission) => ({
+          value: permission,
+          label: gettext(COLLECTION_PERMISSION_LABELS[permission]),
+          checked: grant?.permissions.includes(permission) ?? false,
+        })),
+      };
+    });
+    const objectRows = Object.entries(PERMISSION_MODELS).map(([model, label]) => {
+      const grant = state.objectGrants.find((each) => each.model === model);
+      return {
+        model,
+        label: gettext(label),
+        permissions: OBJECT_PERMISSIONS.map((permission) => ({
+          value: permission,
+          label: gettext(OBJECT_PERMISSION_LABELS[permission]),
+          checked: grant?.permissions.includes(permission) ?? false,
+        })),
       };
     });
     admin.render(
@@ -113,6 +151,7 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
         form: state.form,
         rows,
         collectionRows,
+        objectRows,
         hostScope: state.hostGrant.scope,
         hostRlids: typeof state.form.values.host_rlids === 'string' ? state.form.values.host_rlids : state.hostGrant.scope === 'some' ? state.hostGrant.rlids.join(', ') : '',
         action: group ? `/wagtail/groups/${group.id}/` : '/wagtail/groups/add/',
@@ -135,12 +174,15 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
       if (unknown.length) addProblem(problems, 'host_rlids', interpolate('There is no location {rlids}.', { rlids: unknown.join(', ') }));
     }
     if (!name.success || problems.formErrors.length) return renderForm(req, res, group, { form: problems, ...grants }, 400);
-    const saved = await saveGroupWithGrants(db, permsOf(res), group?.id, { name: name.data, canAccessAdmin: body.can_access_admin === 'on', ...grants });
+    const input = { name: name.data, canAccessAdmin: body.can_access_admin === 'on', ...grants };
+    const saved = await (group ? new EditGroupAction(db, group, permsOf(res), input) : new CreateGroupAction(db, input, permsOf(res))).execute();
     flash(req, 'success', interpolate(group ? 'Group "{name}" updated.' : 'Group "{name}" created.', { name: saved.name }));
     res.redirect(303, '/wagtail/groups/');
   }
 
-  router.get('/groups/add/', (req, res) => renderForm(req, res, undefined, { form: emptyProblems({ can_access_admin: 'on' }), pageGrants: [], collectionGrants: [], hostGrant: { scope: 'none' } }));
+  router.get('/groups/add/', (req, res) =>
+    renderForm(req, res, undefined, { form: emptyProblems({ can_access_admin: 'on' }), pageGrants: [], collectionGrants: [], hostGrant: { scope: 'none' }, objectGrants: [] }),
+  );
   router.post('/groups/add/', (req, res) => save(req, res, undefined));
 
   router.get('/groups/:groupId/', async (req, res) => {
@@ -164,7 +206,7 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
 
   router.post('/groups/:groupId/delete/', async (req, res) => {
     const group = await loadGroup(req);
-    await deleteGroupWithGrants(db, permsOf(res), group);
+    await new DeleteGroupAction(db, group, permsOf(res)).execute();
     flash(req, 'success', interpolate('Group "{name}" deleted.', { name: group.name }));
     res.redirect(303, '/wagtail/groups/');
   });

@@ -14,7 +14,6 @@ import { databaseId } from './forms';
 /** The two host-stand areas: the wait list and the day's reservations. */
 export type HostArea = 'waitlist' | 'reservations';
 
-
 /** Refuses (403) users who run no location's host stand. */
 export const requireSomeHostRight: RequestHandler = function requireSomeHostRight(_req, res, next) {
   if (!canHostAnywhere(permsOf(res))) throw new PermissionDenied('You do not have permission to run a host stand.');

@@ -67,7 +67,10 @@ export function readImageFields(values: ImageFormValues, collections: readonly C
 /** The edit form's hidden focal point fields. */
 export const FOCAL_POINT_FIELDS = ['focal_point_x', 'focal_point_y', 'focal_point_width', 'focal_point_height'] as const;
 
-const focalNumber = z.string().regex(/^\d{1,7}$/, 'The focal point must be whole numbers of pixels.').transform(Number);
+const focalNumber = z
+  .string()
+  .regex(/^\d{1,7}$/, 'The focal point must be whole numbers of pixels.')
+  .transform(Number);
 
 /** The focal point of the edit form's hidden fields: null when all are empty (none, or reset). */
 export function readFocalPoint(req: Request, image: Pick<Image, 'width' | 'height'>): { focalPoint: FocalPoint | null } | { error: string } {

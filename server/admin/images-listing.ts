@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Image } from '../db/schema';
-import { likePattern, titleWords } from './chooser-data';
+import { likePattern, titleWords } from '../models/text-search';
 
 /** Images a listing page shows (Wagtail's WAGTAILIMAGES_INDEX_PAGE_SIZE default). */
 export const IMAGES_PER_PAGE = 30;

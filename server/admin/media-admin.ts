@@ -3,6 +3,7 @@
  * (add on the collection; change or delete, or being the uploader with add), the index's query
  * (search, collection filter, ordering, pages), and reading uploads and JSON wishes.
  */
+import type { ChooserTarget } from '../../admin-client/streamfield/schemas';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate, ngettext } from '../../client/lib/i18n';
@@ -10,17 +11,12 @@ import type { Db } from '../db/database';
 import type { CollectionPermission } from '../db/schema';
 import { PermissionDenied } from '../errors';
 import { collectionOptions, type CollectionOption } from '../models/collections';
-import { hasCollectionPermission, permittedCollectionIds, type UserPermissions } from '../models/permissions';
+import { canOnMedia, permittedCollectionIds, type MediaItem, type UserPermissions } from '../models/permissions';
 import type { UploadedFile } from '../uploads';
 import { permsOf } from './access';
 import { databaseId } from './forms';
-import { mediaUsage } from './media-usage';
-
-/** Media a user may be listed, edited or deleted by collection permissions. */
-export interface MediaItem {
-  collection_id: number;
-  uploaded_by_user_id: number | null;
-}
+import { mediaUsage, snippetUsage } from './media-usage';
+import { PAGE_TYPES } from '../pagetypes/index';
 
 /** Rows per page of a media index, as Wagtail's document index. */
 export const MEDIA_PAGE_SIZE = 20;
@@ -28,11 +24,8 @@ export const MEDIA_PAGE_SIZE = 20;
 // Wagtail lists the media of collections where the user may add, change or delete.
 const LISTING_PERMISSIONS: readonly CollectionPermission[] = ['add', 'change', 'delete'];
 
-/** Wagtail's owner rule: 'change' (or 'delete'), or the uploader who may still add to the collection. */
-export function canOnMedia(perms: UserPermissions, item: MediaItem, action: 'change' | 'delete'): boolean {
-  if (hasCollectionPermission(perms, item.collection_id, action)) return true;
-  return item.uploaded_by_user_id !== null && item.uploaded_by_user_id === perms.user.id && hasCollectionPermission(perms, item.collection_id, 'add');
-}
+// The rule lives with the permissions, where the media actions check it too.
+export { canOnMedia, type MediaItem };
 
 /** Refuses with 403 unless the user may do `action` on the item. */
 export function requireOnMedia(res: Response, item: MediaItem, action: 'change' | 'delete', noun: string): void {
@@ -150,17 +143,21 @@ export function markSelected(collections: readonly CollectionOption[], chosen: u
   return collections.map((option) => ({ ...option, selected: String(option.id) === chosen }));
 }
 
-/** The pages that use an object, as the usage and delete screens list them. */
-export async function usageView(db: Db, target: 'document' | 'video', id: number) {
-  const usage = await mediaUsage(db, target, id);
+/** The pages and snippets that use an object, as the usage and delete screens list them. */
+export async function usageView(db: Db, target: ChooserTarget, id: number) {
+  const [usage, snippets] = await Promise.all([mediaUsage(db, target, id), snippetUsage(db, target, id)]);
   return {
-    usage: usage.map((entry) => ({
-      ...entry,
-      editUrl: `/wagtail/pages/${entry.pageId}/edit/`,
-      where: [entry.inLive ? gettext('live page') : '', entry.inLatestRevision ? gettext('latest draft') : '', ngettext('{count} revision', '{count} revisions', entry.revisions)]
-        .filter(Boolean)
-        .join(', '),
-    })),
-    usageCount: usage.length,
+    usage: [
+      ...usage.map((entry) => ({
+        ...entry,
+        pageType: gettext(PAGE_TYPES[entry.pageType]?.label ?? entry.pageType),
+        editUrl: `/wagtail/pages/${entry.pageId}/edit/`,
+        where: [entry.inLive ? gettext('live page') : '', entry.inLatestRevision ? gettext('latest draft') : '', ngettext('{count} revision', '{count} revisions', entry.revisions)]
+          .filter(Boolean)
+          .join(', '),
+      })),
+      ...snippets.map((entry) => ({ ...entry, pageType: gettext('Toolbox snippet'), where: gettext('body') })),
+    ],
+    usageCount: usage.length + snippets.length,
   };
 }

@@ -1,10 +1,11 @@
 /**
- * Where an image, document, video or page is referenced: by pages' live content and by their
- * revisions (Wagtail's usage view), read through the page types' and blocks' field trees so a
- * number that merely looks like an id is not counted.
+ * Where an image, document, video, page or snippet is referenced: by pages' live content and by
+ * their revisions, and by snippets whose content holds blocks (Wagtail's usage view), read
+ * through the page types' and blocks' field trees so a number that merely looks like an id is
+ * not counted.
  */
 import { sql } from 'kysely';
-import type { ChooserTarget, SerializedBlockDefinition } from '../../admin-client/streamfield/schemas';
+import type { ChooserTarget, SerializedBlockDefinition, StreamValue } from '../../admin-client/streamfield/schemas';
 import { definitionsByType, referencedIds, type DefinitionsByType } from '../../admin-client/streamfield/value-ops';
 import { pageTypeFields, serializeBlockDefinitions } from './block-definitions';
 import type { Db } from '../db/database';
@@ -43,7 +44,7 @@ function allDefinitions(): DefinitionsByType {
 
 /** The ids of each kind that a page's content refers to, nested blocks included. */
 export function referencesInContent(pageType: string, content: unknown): Record<ChooserTarget, number[]> {
-  return referencedIds([{ id: 'content', type: PAGE_KEY_PREFIX + pageType, value: content as Record<string, unknown> }], allDefinitions());
+  return referencedIds([{ id: 'content', type: PAGE_KEY_PREFIX + pageType, value: content }], allDefinitions());
 }
 
 function refersTo(pageType: string, content: unknown, target: ChooserTarget, id: number): boolean {
@@ -57,7 +58,12 @@ function refersTo(pageType: string, content: unknown, target: ChooserTarget, id:
 export async function mediaUsage(db: Db, target: ChooserTarget, id: number): Promise<UsageEntry[]> {
   const pattern = `(^|[^0-9.])${id}([^0-9.]|$)`;
   const [liveMatches, revisionMatches] = await Promise.all([
-    db.selectFrom('pages').select(['id', 'page_type', 'content']).where('live', '=', true).where(sql<boolean>`content::text ~ ${pattern}`).execute(),
+    db
+      .selectFrom('pages')
+      .select(['id', 'page_type', 'content'])
+      .where('live', '=', true)
+      .where(sql<boolean>`content::text ~ ${pattern}`)
+      .execute(),
     db
       .selectFrom('page_revisions')
       .innerJoin('pages', 'pages.id', 'page_revisions.page_id')
@@ -81,4 +87,30 @@ export async function mediaUsage(db: Db, target: ChooserTarget, id: number): Pro
       revisions: revisions.filter((revision) => revision.page_id === page.id).length,
     }))
     .sort((a, b) => a.title.localeCompare(b.title) || a.pageId - b.pageId);
+}
+
+/** One snippet whose content refers to the object. */
+export interface SnippetUsageEntry {
+  id: number;
+  title: string;
+  /** Where the snippet is edited. */
+  editUrl: string;
+}
+
+/**
+ * The toolbox snippets whose body refers to the object (the one snippet model holding blocks),
+ * narrowed in the database as `mediaUsage` does, then confirmed by the field walk.
+ */
+export async function snippetUsage(db: Db, target: ChooserTarget, id: number): Promise<SnippetUsageEntry[]> {
+  const pattern = `(^|[^0-9.])${id}([^0-9.]|$)`;
+  const rows = await db
+    .selectFrom('toolbox_snippets')
+    .select(['id', 'title', 'body'])
+    .where(sql<boolean>`body::text ~ ${pattern}`)
+    .orderBy('title')
+    .orderBy('id')
+    .execute();
+  return rows
+    .filter((row) => referencedIds(row.body as StreamValue, allDefinitions())[target].includes(id))
+    .map((row) => ({ id: row.id, title: row.title, editUrl: `/wagtail/snippets/snippets/toolboxsnippet/edit/${row.id}/` }));
 }

@@ -4,7 +4,8 @@
  * `/wagtail/choose-page/search/?q=` searches titles; `?p=` pages through either. The StreamField
  * editor's page chooser picks any page (`?page_type=a,b` narrows it to those types); the move and
  * copy screens ask with `?user_perms=move_to|copy_to&target_pages={id}` and may pick only the
- * destinations the page's type and the user allow (admin-client/page-chooser/modal.ts shows it).
+ * destinations the page's type and the user allow (admin-client/page-chooser/modal.ts shows it);
+ * the bulk move names every page it moves (`target_pages=1,2,3`), and a destination must suit them all.
  */
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -18,7 +19,8 @@ import { subtreeFactsOf } from '../models/page-listing';
 import { canOnPage, moveToRefusal, pageActionsFor, type SubtreeFacts, type UserPermissions } from '../models/permissions';
 import { isAllowedUnder } from '../pagetypes/allowed-children';
 import { PAGE_TYPES } from '../pagetypes/index';
-import { CHOOSER_PAGE_SIZE, likePattern, titleWords } from './chooser-data';
+import { likePattern, titleWords } from '../models/text-search';
+import { CHOOSER_PAGE_SIZE } from './chooser-data';
 import type { AdminContext } from './types';
 import { databaseId } from './forms';
 
@@ -29,7 +31,13 @@ export const PAGE_CHOOSER_URL = '/wagtail/choose-page/';
  * What may be chosen: a page to link to (any but the root, of the given types when there are
  * any), or where to move or copy `page` to.
  */
-export type PageChoiceRule = { kind: 'link'; pageTypes: readonly string[] } | { kind: 'destination'; page: Page; action: 'move' | 'copy'; subtree: SubtreeFacts };
+export type PageChoiceRule = { kind: 'link'; pageTypes: readonly string[] } | { kind: 'destination'; action: 'move' | 'copy'; targets: ReadonlyArray<ChoiceTarget> };
+
+/** A page to be moved or copied, with the facts of its subtree that the move rule reads. */
+export interface ChoiceTarget {
+  page: Page;
+  subtree: SubtreeFacts;
+}
 
 /** The page fields the chooser reads. */
 export type ChooserCandidate = Pick<Page, 'id' | 'path' | 'depth' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live' | 'workflow_task_id'>;
@@ -37,20 +45,23 @@ export type ChooserCandidate = Pick<Page, 'id' | 'path' | 'depth' | 'draft_title
 const CANDIDATE_COLUMNS = ['id', 'path', 'depth', 'draft_title', 'page_type', 'locked', 'locked_by', 'owner', 'numchild', 'live', 'workflow_task_id'] as const;
 
 /**
- * Whether the rule lets the user choose this page. A destination needs a type that allows the
- * page under it and the user's add permission there (a move of live pages also publish
- * permission there: moveToRefusal), and a move may not go into its own subtree.
+ * Whether the rule lets the user choose this page. A destination needs a type that allows every
+ * target page under it and the user's add permission there (a move of live pages also publish
+ * permission there: moveToRefusal), and a move may not go into a moved page's subtree. Several
+ * targets are a bulk move: the destination must suit them all, as Wagtail's chooser asks.
  */
 export function isChoosable(perms: UserPermissions, rule: PageChoiceRule, candidate: ChooserCandidate): boolean {
   if (rule.kind === 'link') return candidate.depth > 1 && (rule.pageTypes.length === 0 || rule.pageTypes.includes(candidate.page_type));
-  if (hiddenSubtree(rule) !== undefined && candidate.path.startsWith(rule.page.path)) return false;
-  if (!isAllowedUnder(rule.page.page_type, candidate.page_type)) return false;
-  return rule.action === 'move' ? moveToRefusal(perms, rule.page, rule.subtree, candidate) === null : pageActionsFor(perms, candidate).canAddSubpage;
+  if (hiddenSubtrees(rule).some((path) => candidate.path.startsWith(path))) return false;
+  return rule.targets.every(({ page, subtree }) => {
+    if (!isAllowedUnder(page.page_type, candidate.page_type)) return false;
+    return rule.action === 'move' ? moveToRefusal(perms, page, subtree, candidate) === null : pageActionsFor(perms, candidate).canAddSubpage;
+  });
 }
 
-// A page being moved, with its subpages, is no place to move it to: the chooser leaves them out.
-function hiddenSubtree(rule: PageChoiceRule): string | undefined {
-  return rule.kind === 'destination' && rule.action === 'move' ? rule.page.path : undefined;
+// The pages being moved, with their subpages, are no place to move them to: the chooser leaves them out.
+function hiddenSubtrees(rule: PageChoiceRule): string[] {
+  return rule.kind === 'destination' && rule.action === 'move' ? rule.targets.map(({ page }) => page.path) : [];
 }
 
 /** One chooser request: a parent to browse (the root by default) or words to search, and a page. */
@@ -62,9 +73,9 @@ export interface PageChooserQuery {
 
 /** One screen of the chooser for a user under a rule, CHOOSER_PAGE_SIZE pages at a time in tree order. */
 export async function pageChooserAnswer(db: Db, perms: UserPermissions, rule: PageChoiceRule, query: PageChooserQuery): Promise<PageChooserAnswer> {
-  const hidden = hiddenSubtree(rule);
+  const hidden = hiddenSubtrees(rule);
   let rows = db.selectFrom('pages').select(CANDIDATE_COLUMNS);
-  if (hidden !== undefined) rows = rows.where('path', 'not like', `${hidden}%`);
+  for (const path of hidden) rows = rows.where('path', 'not like', `${path}%`);
   let parent: Page | undefined;
   let ancestors: Page[] = [];
   if (query.search !== undefined) {
@@ -72,7 +83,7 @@ export async function pageChooserAnswer(db: Db, perms: UserPermissions, rule: Pa
     for (const word of titleWords(query.search)) rows = rows.where('draft_title', 'ilike', likePattern(word));
   } else {
     parent = query.parent === undefined ? await getRootPage(db) : await getPage(db, query.parent);
-    if (!parent || (hidden !== undefined && parent.path.startsWith(hidden))) throw new NotFoundError('There is no page with this id.');
+    if (!parent || hidden.some((path) => parent!.path.startsWith(path))) throw new NotFoundError('There is no page with this id.');
     rows = rows.where('path', 'like', `${parent.path}%`).where('depth', '=', parent.depth + 1);
     ancestors = await getAncestors(db, parent, { inclusive: true });
   }
@@ -85,8 +96,8 @@ export async function pageChooserAnswer(db: Db, perms: UserPermissions, rule: Pa
   const parentTitles = query.search === undefined ? new Map<string, string>() : await titlesOfParents(db, shown);
   const entry = (candidate: ChooserCandidate): PageChooserEntry => {
     const parentTitle = parentTitles.get(candidate.path.slice(0, -PATH_STEP_LENGTH));
-    // The moved page still counts among its parent's children, but is not shown there.
-    const hiddenChildren = hidden !== undefined && candidate.path === hidden.slice(0, -PATH_STEP_LENGTH) ? 1 : 0;
+    // The moved pages still count among their parents' children, but are not shown there.
+    const hiddenChildren = hidden.filter((path) => candidate.path === path.slice(0, -PATH_STEP_LENGTH)).length;
     return {
       id: candidate.id,
       title: titleOf(candidate),
@@ -110,7 +121,6 @@ async function titlesOfParents(db: Db, pages: readonly ChooserCandidate[]): Prom
   return new Map(parents.map((parent) => [parent.path, titleOf(parent)]));
 }
 
-
 const requestSchema = z.object({
   q: z.string().trim().max(200).catch(''),
   p: z.coerce.number().int().min(1).max(10_000).catch(1),
@@ -121,7 +131,13 @@ const requestSchema = z.object({
     .pipe(z.array(z.string().refine((type) => type in PAGE_TYPES, 'Unknown page type')))
     .default([]),
   user_perms: z.enum(['move_to', 'copy_to']).optional(),
-  target_pages: databaseId.optional(),
+  // Several, comma-separated, when a bulk move asks (Wagtail's chooser sends them so).
+  target_pages: z
+    .string()
+    .max(6000)
+    .transform((ids): unknown[] => ids.split(','))
+    .pipe(z.array(databaseId).min(1).max(500))
+    .optional(),
 });
 
 /** The chooser's JSON routes, for admin users only (403 JSON otherwise: a fetch cannot sign in). */
@@ -143,12 +159,16 @@ export function pageChooserRouter({ db }: Pick<AdminContext, 'db'>): Router {
   async function ruleFor(perms: UserPermissions, query: z.infer<typeof requestSchema>): Promise<PageChoiceRule> {
     if (query.user_perms === undefined) return { kind: 'link', pageTypes: query.page_type };
     if (query.target_pages === undefined) throw new ValidationError('Say which page is to be moved or copied (target_pages).');
-    const page = await getPage(db, query.target_pages);
-    if (!page) throw new NotFoundError('There is no page with this id.');
     const action = query.user_perms === 'move_to' ? 'move' : 'copy';
-    const subtree = await subtreeFactsOf(db, page);
-    if (!canOnPage(perms, page, action === 'move' ? 'canMove' : 'canCopy', subtree)) throw new PermissionDenied(`You do not have permission to ${action} this page.`);
-    return { kind: 'destination', page, action, subtree };
+    const targets: ChoiceTarget[] = [];
+    for (const id of new Set(query.target_pages)) {
+      const page = await getPage(db, id);
+      if (!page) throw new NotFoundError('There is no page with this id.');
+      const subtree = await subtreeFactsOf(db, page);
+      if (!canOnPage(perms, page, action === 'move' ? 'canMove' : 'canCopy', subtree)) throw new PermissionDenied(`You do not have permission to ${action} this page.`);
+      targets.push({ page, subtree });
+    }
+    return { kind: 'destination', action, targets };
   }
 
   const path = PAGE_CHOOSER_URL.slice('/wagtail'.length);

@@ -1,12 +1,14 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
+import { ResetPasswordAction } from '../actions/own-account';
 import { withTransaction } from '../db/transaction';
 import { queueEmail } from '../models/outbox';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken, mayMailPasswordReset, usersForReset } from '../models/password-reset';
 import { passwordOwnerOf } from '../models/password-validation';
 import { hashClientAddress } from '../rate-limit';
-import { getUser, setPassword } from '../models/users';
+import { loadUserPermissions } from '../models/permissions';
+import { getUser } from '../models/users';
 import { newPasswordPairForm } from './accounts';
 import { parseForm } from './forms';
 import { mailOrigin } from './mail-origin';
@@ -72,7 +74,13 @@ export function passwordResetRouter({ db, config, admin, clock }: AdminContext):
 
   router.get(confirmPath, async (req, res) => {
     const user = await validTarget(req);
-    admin.render(req, res, 'password-reset-confirm', { title: gettext('Choose a new password'), valid: Boolean(user), action: req.originalUrl, form: { values: {}, errors: {}, formErrors: [] } }, user ? 200 : 400);
+    admin.render(
+      req,
+      res,
+      'password-reset-confirm',
+      { title: gettext('Choose a new password'), valid: Boolean(user), action: req.originalUrl, form: { values: {}, errors: {}, formErrors: [] } },
+      user ? 200 : 400,
+    );
   });
 
   router.post(confirmPath, async (req, res) => {
@@ -82,7 +90,8 @@ export function passwordResetRouter({ db, config, admin, clock }: AdminContext):
     if (!form.ok) {
       return admin.render(req, res, 'password-reset-confirm', { title: gettext('Choose a new password'), valid: true, action: req.originalUrl, form: { ...form, values: {} } }, 400);
     }
-    await setPassword(db, user.id, form.data.new_password1);
+    const options = { token: String(req.params.token), secret: config.SECRET_KEY, newPassword: form.data.new_password1, now: clock() };
+    await new ResetPasswordAction(db, user, await loadUserPermissions(db, user), options).execute();
     res.redirect(303, '/wagtail/password_reset/complete/');
   });
 

@@ -7,7 +7,9 @@ import { gettext, ngettext } from '../../client/lib/i18n';
 import type { AssetManifest } from '../asset-manifest';
 import type { CsrfProtection } from '../csrf';
 import { cspNonce } from '../security-headers';
+import type { AdminChrome } from './admin-chrome';
 import { FALLBACK_TIME_ZONE, formatAdminDate } from './date-format';
+import { drawMenu } from './menu';
 
 const TEMPLATES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'templates');
 
@@ -56,7 +58,7 @@ function createEnvironment(): typeof Handlebars {
   hbs.registerHelper('indentDashes', (depth: number) => '—'.repeat(depth));
   hbs.registerHelper('includes', (list: unknown, value: unknown) => Array.isArray(list) && list.includes(value));
   hbs.registerHelper('date', (value: unknown, options: Handlebars.HelperOptions) =>
-    value instanceof Date ? formatAdminDate(value, (options.data?.root as { chrome?: AdminChrome } | undefined)?.chrome?.timeZone ?? FALLBACK_TIME_ZONE) : '',
+    value instanceof Date ? formatAdminDate(value, (options.data as { root?: { chrome?: AdminChrome } } | undefined)?.root?.chrome?.timeZone ?? FALLBACK_TIME_ZONE) : '',
   );
   hbs.registerHelper('isoDate', (value: unknown) => (value instanceof Date ? value.toISOString() : ''));
   const partialsDir = path.join(TEMPLATES_DIR, 'partials');
@@ -64,23 +66,6 @@ function createEnvironment(): typeof Handlebars {
     hbs.registerPartial(path.basename(file, '.hbs'), readFileSync(path.join(partialsDir, file), 'utf8'));
   }
   return hbs;
-}
-
-/** What every admin page's layout shows besides the page body. */
-export interface AdminChrome {
-  brandName: string;
-  user: { id: number; name: string; username: string; isSuperuser: boolean } | null;
-  canManageUsers: boolean;
-  /** Whether the menu offers workflows and their tasks. */
-  canManageWorkflows: boolean;
-  /** Whether the menu offers the host stand (wait list and reservations). */
-  canHost: boolean;
-  /** Whether the menu offers images, documents and videos (any collection permission). */
-  canUseMedia: boolean;
-  /** Whether the Settings menu offers collections. */
-  canManageCollections: boolean;
-  /** The IANA zone the user reads dates in: their own choice, else the site's TIME_ZONE. */
-  timeZone: string;
 }
 
 /** Renders admin templates inside the layout; templates are compiled once, at start-up. */
@@ -95,26 +80,25 @@ export function createAdminRenderer(manifest: AssetManifest, csrf: CsrfProtectio
   const assets = { script: manifest.admin.entry.file, preloads: manifest.admin.entry.imports, css: manifest.admin.css };
 
   /** Sends one admin page: `template` with `context`, wrapped in the layout. */
-  function render(
-    req: Request,
-    res: Response,
-    template: string,
-    context: Record<string, unknown> & { title: string; activeNav?: string },
-    status = 200,
-  ): void {
+  function render(req: Request, res: Response, template: string, context: Record<string, unknown> & { title: string; activeNav?: string }, status = 200): void {
     const body = compiled.get(template);
     if (!body) throw new Error(`Admin template "${template}" does not exist`);
     const chrome = res.locals.adminChrome as AdminChrome | undefined;
     const shared = {
       ...context,
       chrome,
+      menu: chrome ? drawMenu(chrome.menu, context.activeNav) : [],
       csrfToken: csrf.tokenFor(req, res),
       nonce: cspNonce(res),
       assets,
       messages: takeMessages(req),
       currentPath: req.originalUrl,
     };
-    res.status(status).set('Cache-Control', 'private, no-store').type('html').send(layout!({ ...shared, body: body(shared) }));
+    res
+      .status(status)
+      .set('Cache-Control', 'private, no-store')
+      .type('html')
+      .send(layout!({ ...shared, body: body(shared) }));
   }
 
   /** One template's HTML alone, without the layout: forms answered inside JSON (the multiple upload's items). */

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
-import { decideReservation } from '../actions/host-stand';
+import { DecideReservationAction, hostedReservation } from '../actions/host-stand';
 import type { ReservationStatus } from '../db/schema';
 import { isCalendarDate } from '../calendar-date';
 import { ValidationError } from '../errors';
@@ -85,7 +85,7 @@ export function reservationsRouter(ctx: AdminContext): Router {
       const back = `/wagtail/reservations/${location.rlid}/${date ? `?date=${date}` : ''}`;
       await runHostChange(req, res, back, async () => {
         const id = parseOrReject(databaseId, req.params.reservationId, 'There is no such reservation at this location.');
-        const changed = await decideReservation(db, permsOf(res), location.rlid, id, decision);
+        const changed = await new DecideReservationAction(db, await hostedReservation(db, location.rlid, id), permsOf(res), { decision }).execute();
         const party = `${changed.first_name} ${changed.last_name}`;
         return decision === 'confirm' ? interpolate('The reservation of {party} is confirmed.', { party }) : interpolate('The reservation of {party} is cancelled.', { party });
       });

@@ -11,21 +11,30 @@ import type { Logger } from 'pino';
 import type { PublicPages } from '../views/serve';
 import { loadAdminUser, requireAdminAccess } from './access';
 import { accountsRouter } from './accounts';
+import { blockPreviewRouter } from './block-preview';
+import { bulkActionsRouter } from './bulk-actions';
 import { choosersRouter } from './choosers';
 import { collectionsRouter } from './collections';
+import { settingsRouter } from './settings';
+import { sitesRouter } from './sites';
 import { adminApiRouter } from './api';
 import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
-import { videosRouter } from './videos';
+import { formsSubmissionsRouter } from './forms-submissions';
+import { reportsRouter } from './reports/router';
+import { videosRouter } from './videos/router';
 import { editingSessionsRouter } from './editing-sessions';
 import { pagesRouter } from './pages/router';
 import { groupsRouter } from './groups';
-import { imagesRouter } from './images';
+import { imagesRouter } from './images/router';
 import { usersRouter } from './users';
 import { workflowsRouter } from './workflows';
+import { redirectsRouter } from './redirects';
 import { reservationsRouter } from './reservations';
 import { waitlistRouter } from './waitlist';
 import { passwordResetRouter } from './password-reset';
+import { snippetsRouter } from './snippets';
+import { styleguideRouter } from './styleguide';
 import { createAdminRenderer, type AdminRenderer } from './render';
 import type { AdminContext } from './types';
 
@@ -42,6 +51,8 @@ export interface AdminRouterOptions {
   storage: MediaStorage;
   /** The public render path, for previews of drafts. */
   sendPage: PublicPages['sendPage'];
+  /** The public render of blocks alone, for the block preview. */
+  sendBlocks: PublicPages['sendBlocks'];
 }
 
 const ERROR_TITLES: Record<number, string> = {
@@ -58,7 +69,17 @@ const ERROR_TITLES: Record<number, string> = {
  */
 export function adminRouter(options: AdminRouterOptions): Router {
   const admin = createAdminRenderer(options.manifest, options.csrf);
-  const context: AdminContext = { db: options.db, config: options.config, logger: options.logger, clock: options.clock, storage: options.storage, admin, csrf: options.csrf, sendPage: options.sendPage };
+  const context: AdminContext = {
+    db: options.db,
+    config: options.config,
+    logger: options.logger,
+    clock: options.clock,
+    storage: options.storage,
+    admin,
+    csrf: options.csrf,
+    sendPage: options.sendPage,
+    sendBlocks: options.sendBlocks,
+  };
   const router = Router();
   router.use(loadAdminUser(options.db, options.config.TIME_ZONE));
   router.use(accountsRouter(context));
@@ -68,16 +89,25 @@ export function adminRouter(options: AdminRouterOptions): Router {
   router.use(requireAdminAccess);
   router.use(dashboardRouter(context));
   router.use(pagesRouter(context));
+  router.use(bulkActionsRouter(context));
+  router.use(blockPreviewRouter(context));
+  router.use(styleguideRouter(context));
   router.use(editingSessionsRouter(context));
   router.use(usersRouter(context));
   router.use(groupsRouter(context));
   router.use(collectionsRouter(context));
+  router.use(sitesRouter(context));
+  router.use(settingsRouter(context));
   router.use(imagesRouter(context));
   router.use(workflowsRouter(context));
   router.use(waitlistRouter(context));
   router.use(reservationsRouter(context));
   router.use(documentsRouter(context));
   router.use(videosRouter(context));
+  router.use(redirectsRouter(context));
+  router.use(formsSubmissionsRouter(context));
+  router.use(reportsRouter(context));
+  router.use(snippetsRouter(context));
   router.use(() => {
     throw new NotFoundError('There is nothing at this address.');
   });

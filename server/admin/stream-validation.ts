@@ -5,7 +5,6 @@
 import type { z } from 'zod';
 import type { FieldError, FieldNode, StreamErrors, StreamValue } from '../../admin-client/streamfield/schemas';
 import { streamBlockSchema } from '../../admin-client/streamfield/schemas';
-// The registry first: the block modules reach stream.ts, which needs the registry initialized.
 import { BLOCKS } from '../blocks/index';
 import { serializeBlockDefinitions } from './block-definitions';
 

@@ -15,6 +15,9 @@ export const STREAMFIELD_CHOOSER_URLS: Record<ChooserTarget, string> = {
   document: '/wagtail/documents/chooser/',
   page: PAGE_CHOOSER_URL,
   video: '/wagtail/videos/chooser/',
+  toolbox_snippet: '/wagtail/snippets/choose/snippets/toolboxsnippet/',
+  country: '/wagtail/snippets/choose/snippets/country/',
+  tiered_navigation: '/wagtail/snippets/choose/snippets/tierednavigation/',
 };
 
 /** What a page passes for one StreamField. */
@@ -44,4 +47,3 @@ export function streamFieldConfig(options: StreamFieldConfigOptions): StreamFiel
     ...(options.catalog ? { catalog: options.catalog } : {}),
   };
 }
-

@@ -19,4 +19,6 @@ export interface AdminContext {
   admin: AdminRenderer;
   csrf: CsrfProtection;
   sendPage: PublicPages['sendPage'];
+  /** The public render of blocks alone, for the block preview. */
+  sendBlocks: PublicPages['sendBlocks'];
 }

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
-import { deleteUserAccount, saveUserAccount, setUserAccountActive } from '../actions/manage-accounts';
+import { CreateUserAction, DeleteUserAction, EditUserAction, SetUserActiveAction } from '../actions/manage-accounts';
 import type { User } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { listGroups } from '../models/groups';
@@ -12,18 +12,32 @@ import { displayName, permsOf, requireUserManagement } from './access';
 import { addProblem, databaseId, emptyProblems, parseForm, type FormProblems } from './forms';
 import { flash } from './render';
 import type { AdminContext } from './types';
+import { formBody } from './form-body';
 
 const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
-const checkbox = z.literal('on').optional().transform((value) => value === 'on');
+const checkbox = z
+  .literal('on')
+  .optional()
+  .transform((value) => value === 'on');
 const idList = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((value) => [value ?? []].flat().map(Number).filter((id) => Number.isInteger(id) && id > 0));
+  .transform((value) =>
+    [value ?? []]
+      .flat()
+      .map(Number)
+      .filter((id) => Number.isInteger(id) && id > 0),
+  );
 
 function userFormSchema(isNew: boolean) {
   return z
     .object({
-      username: z.string().trim().min(1, 'A username is required.').max(150).regex(/^[\w.@+-]+$/, 'Use only letters, digits and @ . + - _'),
+      username: z
+        .string()
+        .trim()
+        .min(1, 'A username is required.')
+        .max(150)
+        .regex(/^[\w.@+-]+$/, 'Use only letters, digits and @ . + - _'),
       email: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Enter a valid email address.'))]).default(''),
       first_name: z.string().trim().max(150).default(''),
       last_name: z.string().trim().max(150).default(''),
@@ -35,7 +49,8 @@ function userFormSchema(isNew: boolean) {
     })
     .superRefine((form, ctx) => {
       if (isNew && form.password1 === '') ctx.addIssue({ code: 'custom', path: ['password1'], message: 'A password is required.' });
-      if (form.password1 !== '') refineNewPassword(ctx, 'password1', form.password1, { username: form.username, firstName: form.first_name, lastName: form.last_name, email: form.email });
+      if (form.password1 !== '')
+        refineNewPassword(ctx, 'password1', form.password1, { username: form.username, firstName: form.first_name, lastName: form.last_name, email: form.email });
       if (form.password1 !== form.password2) ctx.addIssue({ code: 'custom', path: ['password2'], message: 'The two passwords do not match.' });
     });
 }
@@ -63,7 +78,11 @@ export function usersRouter({ db, admin }: AdminContext): Router {
       q,
       users: users.map((user) => ({ user, name: displayName(user), isSelf: user.id === permsOf(res).user.id })),
       total,
-      pagination: { previous: current > 1 ? current - 1 : null, next: current < pageCount ? current + 1 : null, summary: interpolate('Page {current} of {count}', { current, count: pageCount }) },
+      pagination: {
+        previous: current > 1 ? current - 1 : null,
+        next: current < pageCount ? current + 1 : null,
+        summary: interpolate('Page {current} of {count}', { current, count: pageCount }),
+      },
     });
   });
 
@@ -92,7 +111,7 @@ export function usersRouter({ db, admin }: AdminContext): Router {
 
   async function save(req: Request, res: Response, user: User | undefined) {
     const form = parseForm(userFormSchema(user === undefined), req.body);
-    const values = { ...req.body, password1: '', password2: '' };
+    const values = { ...formBody(req), password1: '', password2: '' };
     if (!form.ok) return renderForm(req, res, user, { ...form, values }, 400);
     const existing = await findUserByUsername(db, form.data.username);
     if (existing && existing.id !== user?.id) {
@@ -100,7 +119,7 @@ export function usersRouter({ db, admin }: AdminContext): Router {
       addProblem(problems, 'username', gettext('A user with that username already exists.'));
       return renderForm(req, res, user, problems, 400);
     }
-    const saved = await saveUserAccount(db, permsOf(res), user?.id, {
+    const input = {
       username: form.data.username,
       email: form.data.email,
       firstName: form.data.first_name,
@@ -109,7 +128,8 @@ export function usersRouter({ db, admin }: AdminContext): Router {
       isSuperuser: form.data.is_superuser,
       groupIds: form.data.groups,
       password: form.data.password1 === '' ? undefined : form.data.password1,
-    });
+    };
+    const saved = await (user ? new EditUserAction(db, user, permsOf(res), input) : new CreateUserAction(db, input, permsOf(res))).execute();
     flash(req, 'success', interpolate(user ? 'User "{name}" updated.' : 'User "{name}" created.', { name: saved.username }));
     res.redirect(303, '/wagtail/users/');
   }
@@ -119,22 +139,30 @@ export function usersRouter({ db, admin }: AdminContext): Router {
 
   router.get('/users/:userId/', async (req, res) => {
     const user = await loadUser(req);
-    await renderForm(req, res, user, emptyProblems({
-      username: user.username,
-      email: user.email,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      is_active: user.is_active ? 'on' : undefined,
-      is_superuser: user.is_superuser ? 'on' : undefined,
-      groups: (await userGroupIds(db, user.id)).map(String),
-    }));
+    await renderForm(
+      req,
+      res,
+      user,
+      emptyProblems({
+        username: user.username,
+        email: user.email,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        is_active: user.is_active ? 'on' : undefined,
+        is_superuser: user.is_superuser ? 'on' : undefined,
+        groups: (await userGroupIds(db, user.id)).map(String),
+      }),
+    );
   });
   router.post('/users/:userId/', async (req, res) => save(req, res, await loadUser(req)));
 
-  for (const [change, activate] of [['activate', true], ['deactivate', false]] as const) {
+  for (const [change, activate] of [
+    ['activate', true],
+    ['deactivate', false],
+  ] as const) {
     router.post(`/users/:userId/${change}/`, async (req, res) => {
       const user = await loadUser(req);
-      await setUserAccountActive(db, permsOf(res), user, activate);
+      await new SetUserActiveAction(db, user, permsOf(res), { isActive: activate }).execute();
       flash(req, 'success', interpolate(activate ? 'User "{name}" activated.' : 'User "{name}" deactivated.', { name: user.username }));
       res.redirect(303, '/wagtail/users/');
     });
@@ -154,7 +182,7 @@ export function usersRouter({ db, admin }: AdminContext): Router {
 
   router.post('/users/:userId/delete/', async (req, res) => {
     const user = await loadUser(req);
-    await deleteUserAccount(db, permsOf(res), user);
+    await new DeleteUserAction(db, user, permsOf(res)).execute();
     flash(req, 'success', interpolate('User "{name}" deleted.', { name: user.username }));
     res.redirect(303, '/wagtail/users/');
   });

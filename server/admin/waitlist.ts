@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
-import { addWalkInParty, changeEntryStatus, moveEntryOnePlace, restoreParty, saveHostSettings } from '../actions/host-stand';
+import { AddWalkInAction, ChangePartyStatusAction, MovePartyAction, hostedParty, RestorePartyAction, SaveHostSettingsAction } from '../actions/host-stand';
 import type { WaitlistStatus } from '../db/schema';
 import { permsOf } from './access';
 import { GUEST_FIELD_LABELS, guestContactFields, partySizeField, queryInteger } from '../views/guest-fields';
@@ -51,7 +51,10 @@ const walkInSchema = z.object({
 });
 
 const settingsSchema = z.object({
-  wait_list_open: z.literal('on').optional().transform((value) => value === 'on'),
+  wait_list_open: z
+    .literal('on')
+    .optional()
+    .transform((value) => value === 'on'),
   max_party_size: z.coerce.number().int('Enter a whole number.').min(1, 'The largest party is at least 1.').max(MAX_PARTY_SIZE, `The largest party is at most ${MAX_PARTY_SIZE}.`),
   turn_time_minutes: z.coerce.number().int('Enter a whole number.').min(5, 'A table turns in at least 5 minutes.').max(240, 'A table turns in at most 240 minutes.'),
   tables: z.coerce.number().int('Enter a whole number.').min(1, 'There is at least 1 table.').max(500, 'There are at most 500 tables.'),
@@ -126,9 +129,9 @@ export function waitlistRouter(ctx: AdminContext): Router {
     const location = await loadHostedLocation(ctx, req, res);
     const back = `/wagtail/waitlist/${location.rlid}/`;
     await runHostChange(req, res, back, async () => {
-      const id = parseOrReject(planAheadId, req.params.planAheadId, 'There is no such party in this location\'s wait list.');
+      const id = parseOrReject(planAheadId, req.params.planAheadId, "There is no such party in this location's wait list.");
       const { status } = parseOrReject(statusBody, req.body, 'Choose Notify, Seat, No-show or Cancel.');
-      const { entry } = await changeEntryStatus(db, permsOf(res), location.rlid, id, status, ctx.clock());
+      const { entry } = await new ChangePartyStatusAction(db, await hostedParty(db, location.rlid, id), permsOf(res), { to: status, now: ctx.clock() }).execute();
       const button = STATUS_BUTTONS.find((each) => each.to === status)!;
       const text = interpolate(button.done, { party: `${entry.first_name} ${entry.last_name}` });
       if (isActive(status)) return text;
@@ -143,8 +146,8 @@ export function waitlistRouter(ctx: AdminContext): Router {
   router.post('/waitlist/:rlid/entries/:planAheadId/restore/', async (req, res) => {
     const location = await loadHostedLocation(ctx, req, res);
     await runHostChange(req, res, `/wagtail/waitlist/${location.rlid}/`, async () => {
-      const id = parseOrReject(planAheadId, req.params.planAheadId, 'There is no such party in this location\'s wait list.');
-      const { entry } = await restoreParty(db, permsOf(res), location.rlid, id, ctx.clock());
+      const id = parseOrReject(planAheadId, req.params.planAheadId, "There is no such party in this location's wait list.");
+      const { entry } = await new RestorePartyAction(db, await hostedParty(db, location.rlid, id), permsOf(res), { now: ctx.clock() }).execute();
       return interpolate('{party} is back in the queue as number {position}.', { party: `${entry.first_name} ${entry.last_name}`, position: String(entry.position) });
     });
   });
@@ -152,9 +155,9 @@ export function waitlistRouter(ctx: AdminContext): Router {
   router.post('/waitlist/:rlid/entries/:planAheadId/move/', async (req, res) => {
     const location = await loadHostedLocation(ctx, req, res);
     await runHostChange(req, res, `/wagtail/waitlist/${location.rlid}/`, async () => {
-      const id = parseOrReject(planAheadId, req.params.planAheadId, 'There is no such party in this location\'s wait list.');
+      const id = parseOrReject(planAheadId, req.params.planAheadId, "There is no such party in this location's wait list.");
       const { direction } = parseOrReject(moveBody, req.body, 'Choose Move up or Move down.');
-      const { entry } = await moveEntryOnePlace(db, permsOf(res), location.rlid, id, direction);
+      const { entry } = await new MovePartyAction(db, await hostedParty(db, location.rlid, id), permsOf(res), { direction }).execute();
       return interpolate('{party} is now number {position}.', { party: `${entry.first_name} ${entry.last_name}`, position: String(entry.position) });
     });
   });
@@ -164,7 +167,7 @@ export function waitlistRouter(ctx: AdminContext): Router {
     const form = parseForm(walkInSchema, req.body);
     if (!form.ok) return renderStand(req, res, { walkIn: form }, 400);
     await runHostChange(req, res, `/wagtail/waitlist/${location.rlid}/`, async () => {
-      const { entry } = await addWalkInParty(db, permsOf(res), { rlid: location.rlid, ...form.data });
+      const { entry } = await new AddWalkInAction(db, { rlid: location.rlid, ...form.data }, permsOf(res)).execute();
       return interpolate('{party} joined the wait list as number {position}.', { party: `${entry.first_name} ${entry.last_name}`, position: String(entry.position) });
     });
   });
@@ -175,7 +178,11 @@ export function waitlistRouter(ctx: AdminContext): Router {
     if (!form.ok) return renderStand(req, res, { settings: form }, 400);
     await runHostChange(req, res, `/wagtail/waitlist/${location.rlid}/`, async () => {
       const { wait_list_open, max_party_size, turn_time_minutes, tables } = form.data;
-      await saveHostSettings(db, permsOf(res), { rlid: location.rlid, waitListOpen: wait_list_open, maxPartySize: max_party_size, turnTimeMinutes: turn_time_minutes, tables });
+      await new SaveHostSettingsAction(
+        db,
+        { rlid: location.rlid, waitListOpen: wait_list_open, maxPartySize: max_party_size, turnTimeMinutes: turn_time_minutes, tables },
+        permsOf(res),
+      ).execute();
       return gettext('Wait-list settings saved.');
     });
   });

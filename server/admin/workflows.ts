@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate, ngettext } from '../../client/lib/i18n';
-import { saveTaskDefinition, saveWorkflowDefinition, setTaskEnabled, setWorkflowEnabled } from '../actions/manage-workflows';
+import { CreateTaskAction, CreateWorkflowAction, EditTaskAction, EditWorkflowAction, SetTaskActiveAction, SetWorkflowActiveAction } from '../actions/manage-workflows';
 import type { Workflow, WorkflowTask } from '../db/schema';
 import { ConflictError, NotFoundError, PermissionDenied } from '../errors';
 import { listGroups } from '../models/groups';
@@ -40,7 +40,10 @@ function readTaskOrder(body: Record<string, unknown>): number[] {
     const order = Number(body[`task-${id}-order`]);
     return Number.isFinite(order) ? order : Number.MAX_SAFE_INTEGER;
   };
-  return [...new Set(chosen)].map((id, index) => ({ id, index, order: position(id) })).sort((a, b) => a.order - b.order || a.index - b.index).map((row) => row.id);
+  return [...new Set(chosen)]
+    .map((id, index) => ({ id, index, order: position(id) }))
+    .sort((a, b) => a.order - b.order || a.index - b.index)
+    .map((row) => row.id);
 }
 
 /** /wagtail/workflows/: workflows and their tasks, as Wagtail's (list, add, edit, enable, disable). */
@@ -114,7 +117,15 @@ export function workflowsRouter({ db, admin }: AdminContext): Router {
     const input: WorkflowInput = {
       name: typeof body.name === 'string' ? body.name : '',
       taskIds: readTaskOrder(body),
-      pageIds: [...new Set(positiveIds(Object.keys(body).filter((key) => /^page-\d{1,4}$/.test(key)).flatMap((key) => formValues(body[key]))))],
+      pageIds: [
+        ...new Set(
+          positiveIds(
+            Object.keys(body)
+              .filter((key) => /^page-\d{1,4}$/.test(key))
+              .flatMap((key) => formValues(body[key])),
+          ),
+        ),
+      ],
     };
     const problems = emptyProblems({ name: body.name });
     const parsedName = name.safeParse(input.name);
@@ -127,7 +138,8 @@ export function workflowsRouter({ db, admin }: AdminContext): Router {
     if (!parsedName.success || problems.formErrors.length) return renderWorkflowForm(req, res, workflow, { form: problems, input }, 400);
     let saved: Workflow;
     try {
-      saved = await saveWorkflowDefinition(db, permsOf(res), workflow?.id, { ...input, name: parsedName.data });
+      const fields = { ...input, name: parsedName.data };
+      saved = await (workflow ? new EditWorkflowAction(db, workflow, permsOf(res), fields) : new CreateWorkflowAction(db, fields, permsOf(res))).execute();
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;
       addProblem(problems, 'pages', error.message);
@@ -143,7 +155,10 @@ export function workflowsRouter({ db, admin }: AdminContext): Router {
   router.get('/workflows/edit/:workflowId/', async (req, res) => {
     const workflow = await loadWorkflow(req);
     const assigned = await workflowAssignments(db, workflow.id);
-    await renderWorkflowForm(req, res, workflow, { form: emptyProblems({ name: workflow.name }), input: { name: workflow.name, taskIds: assigned.taskIds, pageIds: assigned.pages.map((page) => page.id) } });
+    await renderWorkflowForm(req, res, workflow, {
+      form: emptyProblems({ name: workflow.name }),
+      input: { name: workflow.name, taskIds: assigned.taskIds, pageIds: assigned.pages.map((page) => page.id) },
+    });
   });
   router.post('/workflows/edit/:workflowId/', async (req, res) => saveWorkflowForm(req, res, await loadWorkflow(req)));
 
@@ -160,13 +175,13 @@ export function workflowsRouter({ db, admin }: AdminContext): Router {
   });
   router.post('/workflows/disable/:workflowId/', async (req, res) => {
     const workflow = await loadWorkflow(req);
-    await setWorkflowEnabled(db, permsOf(res), workflow, false);
+    await new SetWorkflowActiveAction(db, workflow, permsOf(res), { active: false }).execute();
     flash(req, 'success', interpolate('Workflow "{name}" disabled.', { name: workflow.name }));
     res.redirect(303, '/wagtail/workflows/list/');
   });
   router.post('/workflows/enable/:workflowId/', async (req, res) => {
     const workflow = await loadWorkflow(req);
-    await setWorkflowEnabled(db, permsOf(res), workflow, true);
+    await new SetWorkflowActiveAction(db, workflow, permsOf(res), { active: true }).execute();
     flash(req, 'success', interpolate('Workflow "{name}" enabled. Assign it to pages to use it.', { name: workflow.name }));
     res.redirect(303, `/wagtail/workflows/edit/${workflow.id}/`);
   });
@@ -211,7 +226,8 @@ export function workflowsRouter({ db, admin }: AdminContext): Router {
     if (groupIds.length === 0) addProblem(problems, 'groups', gettext('Choose at least one group to review this task.'));
     else if (groupIds.some((id) => !known.has(id))) addProblem(problems, 'groups', gettext('One of the chosen groups no longer exists.'));
     if (!parsedName.success || problems.formErrors.length) return renderTaskForm(req, res, task, { form: problems, groupIds }, 400);
-    const saved = await saveTaskDefinition(db, permsOf(res), task?.id, { name: parsedName.data, groupIds });
+    const fields = { name: parsedName.data, groupIds };
+    const saved = await (task ? new EditTaskAction(db, task, permsOf(res), fields) : new CreateTaskAction(db, fields, permsOf(res))).execute();
     flash(req, 'success', interpolate(task ? 'Task "{name}" updated.' : 'Task "{name}" created.', { name: saved.name }));
     res.redirect(303, '/wagtail/workflows/tasks/index/');
   }
@@ -238,13 +254,13 @@ export function workflowsRouter({ db, admin }: AdminContext): Router {
   });
   router.post('/workflows/tasks/disable/:taskId/', async (req, res) => {
     const task = await loadTask(req);
-    await setTaskEnabled(db, permsOf(res), task, false);
+    await new SetTaskActiveAction(db, task, permsOf(res), { active: false }).execute();
     flash(req, 'success', interpolate('Task "{name}" disabled.', { name: task.name }));
     res.redirect(303, '/wagtail/workflows/tasks/index/');
   });
   router.post('/workflows/tasks/enable/:taskId/', async (req, res) => {
     const task = await loadTask(req);
-    await setTaskEnabled(db, permsOf(res), task, true);
+    await new SetTaskActiveAction(db, task, permsOf(res), { active: true }).execute();
     flash(req, 'success', interpolate('Task "{name}" enabled.', { name: task.name }));
     res.redirect(303, '/wagtail/workflows/tasks/index/');
   });

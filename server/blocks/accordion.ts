@@ -21,6 +21,13 @@ export function accordionItemsProps(items: z.output<typeof accordionItemsSchema>
 export const accordionBlock = defineBlock({
   type: 'accordion',
   label: 'Accordion',
+  preview: {
+    heading: 'Good to know',
+    accordions: [
+      { default_content: 'Do you take reservations?', hidden_content: '<p>Yes, for parties of six or more. Smaller parties join the wait list online.</p>' },
+      { default_content: 'Is there a kids menu?', hidden_content: '<p>Every restaurant has one, with a drink and a scoop of ice cream.</p>' },
+    ],
+  },
   schema: z.object({
     heading: optionalHeadingSchema,
     accordions: accordionItemsSchema,

@@ -20,6 +20,7 @@ const STYLE_LABELS: Record<(typeof ALERT_BANNER_STYLES)[number], string> = {
 export const alertBannerBlock = defineBlock({
   type: 'alert_banner',
   label: 'Alert banner',
+  preview: { message: '<p>Our restaurants close at 4 pm on Christmas Eve.</p>', style: 'lobster' },
   schema: z.object({
     message: richTextSchema.max(2_000),
     link: linkSchema.nullable().default(null),

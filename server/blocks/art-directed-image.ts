@@ -10,11 +10,7 @@ export interface ArtDirectedImageOptions {
 }
 
 /** Both crops of a library image, or null when it no longer exists. */
-export async function resolveArtDirectedImage(
-  context: BlockContext,
-  imageId: number | null | undefined,
-  options: ArtDirectedImageOptions,
-): Promise<ArtDirectedImageProps | null> {
+export async function resolveArtDirectedImage(context: BlockContext, imageId: number | null | undefined, options: ArtDirectedImageOptions): Promise<ArtDirectedImageProps | null> {
   const [wide, narrow] = await Promise.all([resolveImage(context, imageId, options.wide), resolveImage(context, imageId, options.narrow)]);
   return wide && narrow ? { wide, narrow } : null;
 }

@@ -67,13 +67,21 @@ function newestFirst(articles: ArticleSource[], limit: number): ArticleSource[] 
 export const articlePreviewGridBlock = defineBlock({
   type: 'article_preview_grid',
   label: 'Article preview grid',
+  preview: {
+    heading: 'In the news',
+    articles: [
+      { title: 'A new restaurant by the pier', date: '2026-05-01', link: { url: '/press/' } },
+      { title: 'Lobsterfest returns', date: '2026-06-12', link: { url: '/press/' } },
+      { title: 'Our chowder wins again', date: '2026-07-20', link: { url: '/press/' } },
+    ],
+  },
   schema: z.object({
     heading: optionalText(120),
     source_page: pageRefSchema.nullable().default(null),
     articles: z.array(articleSchema).max(12).default([]),
     limit: z.number().int().min(1).max(12).default(3).meta({ label: 'Number of articles', help_text: 'From 1 to 12; 3 fills one row.' }),
     see_all: destinationSchema.nullable().default(null),
-    see_all_style: buttonStyleSchema.default('secondary').meta({ label: '\'See All\' style' }),
+    see_all_style: buttonStyleSchema.default('secondary').meta({ label: "'See All' style" }),
   }),
   toProps: async (value, context): Promise<ArticlePreviewGridProps> => {
     const fromPage = value.source_page === null ? null : await sourcePageArticles(context, value.source_page);

@@ -12,6 +12,7 @@ import { defineBlock } from './types';
 export const contactDetailsBlock = defineBlock({
   type: 'contact_details',
   label: 'Contact details',
+  preview: { heading: 'Call us', text: '<p>Questions about an order or a visit? We are glad to help.</p>' },
   schema: z.object({
     heading: optionalHeadingSchema,
     text: optionalRichTextSchema.meta({ help_text: 'Shown before the phone number.' }),

@@ -8,6 +8,14 @@ import { defineBlock } from './types';
 export const contentGridBlock = defineBlock({
   type: 'content_grid',
   label: 'Content grid',
+  preview: {
+    heading: 'Why guests come back',
+    items: [
+      { title: 'Caught today', text: 'Fish from the morning boats, on the menu by lunch.' },
+      { title: 'Made here', text: 'Chowder, biscuits and sauces from our own kitchens.' },
+      { title: 'Served warmly', text: 'The same crew, night after night.' },
+    ],
+  },
   schema: z.object({
     heading: optionalHeadingSchema,
     items: z

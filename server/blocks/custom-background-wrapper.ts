@@ -7,18 +7,24 @@ import { defineBlock } from './types';
 
 /**
  * A band with a background image and/or one of the six background styles, holding other blocks
- * (any type, wrappers included). The nested schema is lazy because stream.ts reaches this file
- * through the block registry: read eagerly, streamFieldSchema would not exist yet.
+ * (any type, wrappers included).
  */
 export const customBackgroundWrapperBlock = defineBlock({
   type: 'custom_background_wrapper',
   label: 'Custom background image wrapper',
+  preview: {
+    background_style: 'lighthouse',
+    content: [
+      { type: 'heading', id: 'preview-heading', value: { text: 'Join us for Lobsterfest' } },
+      { type: 'rich_text', id: 'preview-text', value: { html: '<p>Six weeks of lobster, every way we know how.</p>' } },
+    ],
+  },
   schema: z
     .object({
       background_image: imageRefSchema.nullable().default(null),
       background_style: z.enum(BACKGROUND_STYLES).nullable().default(null).meta({ help_text: 'Sets the text colours; with an image too, it tints the image so text stays readable.' }),
       container_width: containerWidthSchema,
-      content: z.lazy(() => streamFieldSchema).meta({ help_text: 'The blocks shown on the background.' }),
+      content: streamFieldSchema.meta({ help_text: 'The blocks shown on the background.' }),
     })
     .refine((value) => value.background_image !== null || value.background_style !== null, {
       message: 'choose a background image, a background style or both',

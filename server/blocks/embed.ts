@@ -77,8 +77,13 @@ export function embedTargetFor(address: string): EmbedTarget {
 export const embedBlock = defineBlock({
   type: 'embed',
   label: 'Embed',
+  preview: { url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', title: 'A day on the boats' },
   schema: z.object({
-    url: z.string().trim().pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'must be an http:// or https:// address' })).meta({ widget: 'url', help_text: 'A YouTube or Vimeo video page; other addresses show as a link.' }),
+    url: z
+      .string()
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'must be an http:// or https:// address' }))
+      .meta({ widget: 'url', help_text: 'A YouTube or Vimeo video page; other addresses show as a link.' }),
     title: z.string().trim().max(255).default('').meta({ help_text: 'What the embed shows, for screen readers and the link card.' }),
   }),
   toProps: (value): EmbedProps => ({ url: value.url, title: value.title, target: embedTargetFor(value.url) }),

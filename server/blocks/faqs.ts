@@ -8,9 +8,24 @@ import { defineBlock } from './types';
 export const faqsBlock = defineBlock({
   type: 'faqs',
   label: 'FAQs',
+  preview: {
+    heading: 'Frequently asked questions',
+    faqs: [
+      { question: 'Can I order online?', answer: '<p>Yes: choose a restaurant and order for pick-up.</p>' },
+      { question: 'Do gift cards expire?', answer: '<p>No, never.</p>' },
+    ],
+  },
   schema: z.object({
     heading: optionalHeadingSchema,
-    layout: z.enum(['one-column', 'two-column']).default('one-column').meta({ choices: [['one-column', 'One column'], ['two-column', 'Two columns']] }),
+    layout: z
+      .enum(['one-column', 'two-column'])
+      .default('one-column')
+      .meta({
+        choices: [
+          ['one-column', 'One column'],
+          ['two-column', 'Two columns'],
+        ],
+      }),
     faqs: z
       .array(z.object({ question: z.string().trim().min(1).max(300), answer: richTextSchema }))
       .min(1)

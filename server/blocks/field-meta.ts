@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 /** Widgets a schema can ask for beyond what its type implies. */
-export const FIELD_WIDGETS = ['image', 'document', 'page', 'video', 'rich_text', 'textarea', 'url', 'stream'] as const;
+export const FIELD_WIDGETS = ['image', 'document', 'page', 'video', 'toolbox_snippet', 'country', 'tiered_navigation', 'rich_text', 'textarea', 'url', 'stream'] as const;
 /** One widget a schema can ask for. */
 export type FieldWidget = (typeof FIELD_WIDGETS)[number];
 

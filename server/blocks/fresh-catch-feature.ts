@@ -15,6 +15,14 @@ const fishSchema = z.object({
 export const freshCatchFeatureBlock = defineBlock({
   type: 'fresh_catch_feature',
   label: 'Fresh catch feature',
+  preview: {
+    heading: "Today's fresh catch",
+    intro: 'Landed this morning, on your plate tonight.',
+    fish: [
+      { name: 'Atlantic salmon', origin: 'Bay of Fundy', preparation: 'Wood-grilled' },
+      { name: 'Haddock', origin: 'Georges Bank', preparation: 'Pan-seared' },
+    ],
+  },
   schema: z.object({
     heading: z.string().trim().min(1).max(120),
     intro: optionalText(600).meta({ widget: 'textarea' }),

@@ -23,7 +23,12 @@ export const fullWidthMediaBlock = defineBlock({
       heading: optionalText(120).meta({ label: 'Call to action heading' }),
       text: optionalText(400).meta({ label: 'Call to action text', widget: 'textarea' }),
       link: optionalLinkSchema,
-      text_style: textStyleSchema.default('light').meta({ choices: [['dark', 'Dark text (for light images)'], ['light', 'Light text (for dark images)']] }),
+      text_style: textStyleSchema.default('light').meta({
+        choices: [
+          ['dark', 'Dark text (for light images)'],
+          ['light', 'Light text (for dark images)'],
+        ],
+      }),
     })
     .refine((media) => media.image !== null || media.background_video !== null, 'full-width media needs an image or a background video'),
   toProps: async (value, context): Promise<FullWidthMediaProps> => {

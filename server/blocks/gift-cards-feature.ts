@@ -9,6 +9,7 @@ import { defineBlock } from './types';
 export const giftCardsFeatureBlock = defineBlock({
   type: 'gift_cards_feature',
   label: 'Gift cards feature',
+  preview: { heading: 'Give the gift of seafood', text: '<p>Gift cards for any amount, by mail or by email.</p>', link: { text: 'Buy a gift card', url: '/gift-cards/' } },
   schema: z.object({
     heading: z.string().trim().min(1).max(120),
     text: z.string().max(5000).default('').meta({ widget: 'rich_text' }),

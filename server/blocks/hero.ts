@@ -16,11 +16,17 @@ const HERO_IMAGE = {
 export const heroBlock = defineBlock({
   type: 'hero',
   label: 'Hero',
+  preview: { title: 'Lobster season is here', subtitle: 'Fresh Maine lobster, steamed, grilled or in a roll.', text_style: 'light', link: { url: '/menu/' }, link_text: 'See the menu' },
   schema: z
     .object({
       image: imageRefSchema.nullable().default(null),
       image_alignment: z.enum(ALIGNMENTS).default('center').meta({ help_text: 'The part of the picture kept in view; the text sits on the other side.' }),
-      text_style: textStyleSchema.meta({ choices: [['dark', 'Dark text (for light images)'], ['light', 'Light text (for dark images)']] }),
+      text_style: textStyleSchema.meta({
+        choices: [
+          ['dark', 'Dark text (for light images)'],
+          ['light', 'Light text (for dark images)'],
+        ],
+      }),
       title: z.string().trim().min(1).max(120),
       subtitle: optionalText(300).meta({ widget: 'textarea' }),
       link: destinationSchema.nullable().default(null),

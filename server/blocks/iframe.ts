@@ -19,7 +19,12 @@ export const iframeBlock = defineBlock({
     url: frameUrlSchema.meta({ widget: 'url', help_text: 'An https:// address on a site the configuration allows to be framed (FRAME_ORIGINS).' }),
     mobile_url: frameUrlSchema.nullable().default(null).meta({ widget: 'url', help_text: 'Used on screens up to 840px wide, when set.' }),
     default_height: z.number().int().min(100).max(4000).default(600).meta({ label: 'Height (px)', help_text: '100 to 4000; 600 when empty.' }),
-    title: z.string().trim().min(1, 'a frame needs a title that says what it shows').max(255).meta({ help_text: 'What the frame shows, for screen readers, e.g. "Map of our restaurants".' }),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'a frame needs a title that says what it shows')
+      .max(255)
+      .meta({ help_text: 'What the frame shows, for screen readers, e.g. "Map of our restaurants".' }),
   }),
   toProps: (value): IframeProps => value,
 });

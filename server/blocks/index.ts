@@ -4,6 +4,4 @@ import { VIDEO_BLOCKS } from './groups/video';
 import type { BlockDefinition } from './types';
 
 /** Every block type by its name; the client registry has a component for each. */
-export const BLOCKS: Record<string, BlockDefinition> = Object.fromEntries(
-  [...TEXT_BLOCKS, ...MEDIA_BLOCKS, ...VIDEO_BLOCKS].map((block) => [block.type, block]),
-);
+export const BLOCKS: Record<string, BlockDefinition> = Object.fromEntries([...TEXT_BLOCKS, ...MEDIA_BLOCKS, ...VIDEO_BLOCKS].map((block) => [block.type, block]));

@@ -60,4 +60,3 @@ export const CONTAINER_WIDTH_SIZES: Record<ContainerWidth, string> = {
   twoThirds: '(min-width: 1200px) 760px, (min-width: 841px) 67vw, 100vw',
   half: '(min-width: 1200px) 570px, (min-width: 841px) 50vw, 100vw',
 };
-

@@ -123,4 +123,3 @@ export async function resolveDocument(context: BlockContext, documentId: number 
     return { url: documentUrl(document), title: document.title, extension: document.file_extension, size: formatFileSize(document.file_size) };
   });
 }
-

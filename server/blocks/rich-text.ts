@@ -8,6 +8,7 @@ import { defineBlock } from './types';
 export const richTextBlock = defineBlock({
   type: 'rich_text',
   label: 'Rich text',
+  preview: { html: '<p>Our fish arrives <strong>every morning</strong> from the docks, and the menu follows the catch. Ask your server what came in today.</p>' },
   schema: z.object({ html: z.string().meta({ label: 'Text', widget: 'rich_text' }), alignment: alignmentSchema }),
   toProps: (value): RichTextProps => ({ html: sanitizeRichText(value.html), alignment: value.alignment }),
 });

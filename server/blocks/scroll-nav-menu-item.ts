@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ScrollNavMenuItemProps } from '../../client/blocks/ScrollNavMenuItem';
-import { slugify } from '../models/slugs';
+import { slugify } from '../../client/lib/slugs';
 import { defineBlock } from './types';
 
 /**
@@ -10,6 +10,7 @@ import { defineBlock } from './types';
 export const scrollNavMenuItemBlock = defineBlock({
   type: 'scroll_nav_menu_item',
   label: 'Scroll nav menu item',
+  preview: { title: 'Our story' },
   schema: z.object({
     title: z.string().trim().min(1).max(60).meta({ help_text: 'The entry in the menu.' }),
     sort_order: z.number().int().min(-999).max(999).default(0).meta({ help_text: 'Menu entries are listed by this number, lowest first.' }),

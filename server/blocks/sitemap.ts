@@ -10,17 +10,6 @@ import { defineBlock } from './types';
 // Most entries one site map lists; a directory of thousands of locations is not for reading.
 const SITEMAP_MAX_ENTRIES = 1_000;
 
-/** Whether pages of a type belong in visitor-facing lists (not footer or thank-you pages). */
-export async function indexableTypeFilter(): Promise<(pageType: string) => boolean> {
-  // Page types load the block registry, which loads this file: imported eagerly, the registry
-  // could meet this module before PAGE_TYPES exists, depending on which module loads first.
-  const { PAGE_TYPES } = await import('../pagetypes/index');
-  return (pageType) => {
-    const type = PAGE_TYPES[pageType];
-    return type !== undefined && !type.robots?.includes('noindex');
-  };
-}
-
 /**
  * Nests pages (in tree order, parents first) under the first one. A page whose parent was left
  * out is left out too, so nothing hangs under the wrong branch.
@@ -45,10 +34,11 @@ function nestPages(pages: readonly Page[], siteRoot: Page): SitemapEntry[] {
 export const sitemapBlock = defineBlock({
   type: 'sitemap',
   label: 'Site map',
+  preview: { heading: 'Site map' },
   schema: z.object({ heading: optionalHeadingSchema }),
   toProps: async (value, context): Promise<SitemapProps> => {
     const { siteRoot } = context;
-    const pages = await publicListablePages(context.db, { siteRoot, under: siteRoot, inclusive: true, isIndexableType: await indexableTypeFilter() });
+    const pages = await publicListablePages(context.db, { siteRoot, under: siteRoot, inclusive: true, isIndexableType: context.isIndexableType });
     return { heading: value.heading, pages: nestPages(pages, context.siteRoot) };
   },
 });

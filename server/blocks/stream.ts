@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { RenderedBlock } from '../../client/blocks/types';
 import { keepHeadingOutline } from './heading-outline';
-import { BLOCKS } from './index';
 import type { BlockContext } from './types';
 
 /** The stored shape of a StreamField: `[{type, value, id}]`. */
@@ -15,14 +14,15 @@ export const streamFieldSchema = z
 export type StreamValue = z.output<typeof streamFieldSchema>;
 
 /**
- * Turns a stored StreamField into component props. A block of an unknown type or with a value
+ * Turns a stored StreamField into component props, each block by its definition in
+ * `context.blocks`. A block of an unknown type or with a value
  * its schema refuses is left out and logged, so one bad block never takes the page down; heading
  * blocks are kept in outline order.
  */
 export async function resolveStream(stream: StreamValue, context: BlockContext): Promise<RenderedBlock[]> {
   const rendered = await Promise.all(
     stream.map(async (block): Promise<RenderedBlock | null> => {
-      const definition = BLOCKS[block.type];
+      const definition = context.blocks[block.type];
       if (!definition) {
         context.logger.warn({ blockType: block.type, blockId: block.id }, 'Unknown block type left out');
         return null;

@@ -9,6 +9,13 @@ import { defineBlock } from './types';
 export const tabbedFeaturesBlock = defineBlock({
   type: 'tabbed_features',
   label: 'Tabbed features',
+  preview: {
+    header_content: '<h2>Something for everyone</h2>',
+    tabs: [
+      { tab_name: 'Lunch', content: '<p>Sandwiches and bowls, ready in fifteen minutes.</p>' },
+      { tab_name: 'Dinner', content: "<p>Platters, grills and the day's catch.</p>" },
+    ],
+  },
   schema: z.object({
     header_content: optionalRichTextSchema,
     tabs: z

@@ -9,6 +9,14 @@ const cellSchema = z.string().trim().max(500);
 export const tableBlock = defineBlock({
   type: 'table',
   label: 'Table',
+  preview: {
+    caption: 'Party platters',
+    header: ['Platter', 'Serves', 'Price'],
+    rows: [
+      ['Shrimp cocktail', '10', '$45'],
+      ['Crab cakes', '12', '$60'],
+    ],
+  },
   schema: z
     .object({
       caption: z.string().trim().max(255).default(''),

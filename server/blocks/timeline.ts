@@ -9,8 +9,22 @@ import { defineBlock } from './types';
 export const timelineBlock = defineBlock({
   type: 'timeline',
   label: 'Timeline',
+  preview: {
+    events: [
+      { year: '1968', content: '<p>The first restaurant opens by the harbor.</p>' },
+      { year: '1995', content: '<p>Fifty restaurants along the coast.</p>' },
+    ],
+  },
   schema: z.object({
-    layout: z.enum(['alternating', 'stacked']).default('alternating').meta({ choices: [['alternating', 'Alternating sides'], ['stacked', 'One side']] }),
+    layout: z
+      .enum(['alternating', 'stacked'])
+      .default('alternating')
+      .meta({
+        choices: [
+          ['alternating', 'Alternating sides'],
+          ['stacked', 'One side'],
+        ],
+      }),
     header: optionalRichTextSchema,
     events: z
       .array(

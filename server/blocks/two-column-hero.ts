@@ -15,7 +15,17 @@ export const twoColumnHeroBlock = defineBlock({
   schema: z.object({
     image: imageRefSchema,
     image_side: imageSideSchema.default('right'),
-    color_scheme: z.enum(TWO_COLUMN_HERO_SCHEMES).default('navy').meta({ label: 'Colour scheme', choices: [['navy', 'Navy'], ['lobster', 'Lobster red'], ['shoreline', 'Shoreline']] }),
+    color_scheme: z
+      .enum(TWO_COLUMN_HERO_SCHEMES)
+      .default('navy')
+      .meta({
+        label: 'Colour scheme',
+        choices: [
+          ['navy', 'Navy'],
+          ['lobster', 'Lobster red'],
+          ['shoreline', 'Shoreline'],
+        ],
+      }),
     title: z.string().trim().min(1).max(120),
     text: z.string().max(5000).default('').meta({ widget: 'rich_text' }),
     links: z.array(linkSchema).max(2).default([]),

@@ -9,6 +9,7 @@ import { defineBlock } from './types';
 export const unsubscribeBlock = defineBlock({
   type: 'unsubscribe',
   label: 'Unsubscribe form',
+  preview: { heading: 'Unsubscribe', intro: 'Enter your email address to stop receiving our offers.' },
   schema: z.object({
     heading: z.string().trim().max(255).default(''),
     intro: z.string().trim().max(1000).default('').meta({ label: 'Introduction', help_text: 'Shown above the form, not after unsubscribing.', widget: 'textarea' }),

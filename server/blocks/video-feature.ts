@@ -4,7 +4,10 @@ import { imageRefSchema, resolveImage } from './references';
 import { defineBlock } from './types';
 import { resolveVideo, videoRefSchema } from './video';
 
-const httpsUrlSchema = z.string().trim().pipe(z.url({ protocol: /^https$/, error: 'must be an https:// address' }));
+const httpsUrlSchema = z
+  .string()
+  .trim()
+  .pipe(z.url({ protocol: /^https$/, error: 'must be an https:// address' }));
 
 /**
  * A feature panel (SPEC §3 "Video feature"): image, title and subtitle with a Play button that
@@ -28,9 +31,7 @@ export const videoFeatureBlock = defineBlock({
       resolveVideo(context, value.video),
       resolveImage(context, value.image, { spec: 'fill-1280x720-c50', srcsetWidths: [480, 800, 1280], sizes: '(min-width: 841px) 60vw, 100vw', alt: '' }),
     ]);
-    const shareLinks = value.show_share_icons
-      ? { facebook_url: value.facebook_url, twitter_url: value.twitter_url }
-      : { facebook_url: null, twitter_url: null };
+    const shareLinks = value.show_share_icons ? { facebook_url: value.facebook_url, twitter_url: value.twitter_url } : { facebook_url: null, twitter_url: null };
     return {
       video,
       image: image ?? video?.poster ?? null,

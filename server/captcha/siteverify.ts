@@ -25,7 +25,10 @@ export const HOSTED_CAPTCHAS = {
     scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
     frameOrigins: ['https://challenges.cloudflare.com'],
   },
-} as const satisfies Record<Exclude<CaptchaProviderName, 'builtin'>, { widgetClass: string; responseField: string; verifyUrl: string; scriptUrl: string; frameOrigins: readonly string[] }>;
+} as const satisfies Record<
+  Exclude<CaptchaProviderName, 'builtin'>,
+  { widgetClass: string; responseField: string; verifyUrl: string; scriptUrl: string; frameOrigins: readonly string[] }
+>;
 
 /** A hosted captcha's name. */
 export type HostedCaptchaName = keyof typeof HOSTED_CAPTCHAS;

@@ -81,7 +81,13 @@ async function answersWithin(ping: PingDatabase, timeoutMs: number): Promise<boo
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
   try {
-    return await Promise.race([ping(timeoutMs).then(() => true, () => false), timedOut]);
+    return await Promise.race([
+      ping(timeoutMs).then(
+        () => true,
+        () => false,
+      ),
+      timedOut,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -11,10 +11,7 @@ export { DatabaseUnavailableError } from './database-unavailable-error';
 export type Db = Kysely<Database>;
 
 /** Where the data lives: a PostgreSQL server, an embedded data directory, or memory (tests). */
-export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number; timeouts?: PostgresTimeouts }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number; timeouts?: PostgresTimeouts } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
 
 export interface DatabaseHandle {
   db: Db;
@@ -107,9 +104,7 @@ function acquireDataDirLock(dataDir: string): () => void {
   if (existsSync(lockFile)) {
     const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
     if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new DatabaseUnavailableError(
-        `The embedded database in ${dataDir} is in use by process ${holder}; stop it first or set DATABASE_URL.`,
-      );
+      throw new DatabaseUnavailableError(`The embedded database in ${dataDir} is in use by process ${holder}; stop it first or set DATABASE_URL.`);
     }
   }
   writeFileSync(lockFile, String(process.pid));

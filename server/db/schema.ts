@@ -238,6 +238,29 @@ export interface CacheGenerationsTable {
   flushed_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A redirect from an old path (normalised) on one site or all sites to a page or a link (Wagtail's Redirect). */
+export interface RedirectsTable {
+  id: Generated<number>;
+  old_path: string;
+  /** Null: the redirect holds on every site. */
+  site_id: number | null;
+  is_permanent: Generated<boolean>;
+  redirect_page_id: number | null;
+  redirect_link: Generated<string>;
+  automatically_created: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+/** An uploaded redirects spreadsheet between its preview and its import. */
+export interface RedirectImportsTable {
+  id: string;
+  user_id: number;
+  filename: string;
+  headers: Json<string[]>;
+  rows: Json<string[][]>;
+  created_at: CreatedAt;
+}
+
 /** How a location's wait list turns tables and takes reservations. */
 export interface WaitlistSettingsTable {
   rlid: number;
@@ -390,6 +413,17 @@ export interface GroupLocationPermissionsTable {
   group_id: number;
   rlid: number | null;
   permission: LocationPermission;
+}
+
+/** What an object permission allows on every object of its model. */
+export type ObjectPermission = 'add' | 'change' | 'delete';
+
+/** A group's object permission on one model (see server/models/object-permissions.ts). */
+export interface GroupObjectPermissionsTable {
+  id: Generated<number>;
+  group_id: number;
+  model: string;
+  permission: ObjectPermission;
 }
 
 /** A moderation task: the members of its groups approve or reject what reaches it. */
@@ -553,11 +587,14 @@ export interface Database {
   group_page_permissions: GroupPagePermissionsTable;
   group_collection_permissions: GroupCollectionPermissionsTable;
   group_location_permissions: GroupLocationPermissionsTable;
+  group_object_permissions: GroupObjectPermissionsTable;
   admin_log_entries: AdminLogEntriesTable;
   login_failures: LoginFailuresTable;
   editing_sessions: EditingSessionsTable;
   outbox_emails: OutboxEmailsTable;
   cache_generations: CacheGenerationsTable;
+  redirects: RedirectsTable;
+  redirect_imports: RedirectImportsTable;
   waitlist_settings: WaitlistSettingsTable;
   waitlist_entries: WaitlistEntriesTable;
   reservations: ReservationsTable;
@@ -573,11 +610,50 @@ export interface Database {
   workflow_task_states: WorkflowTaskStatesTable;
   email_signup_confirmations: EmailSignupConfirmationsTable;
   used_captcha_tokens: UsedCaptchaTokensTable;
+  countries: CountriesTable;
+  tiered_navigations: TieredNavigationsTable;
+  toolbox_snippets: ToolboxSnippetsTable;
+  snippet_revisions: SnippetRevisionsTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type Page = Selectable<PagesTable>;
 export type NewPage = Insertable<PagesTable>;
+/** A country the locations directory names (snippet). */
+export interface CountriesTable {
+  id: Generated<number>;
+  /** ISO 3166-1 alpha-2, as the locations table stores it ('US'). */
+  code: string;
+  printable_name: string;
+  /** The country's own site address for ordering links; empty when it has none. */
+  root_url: Generated<string>;
+}
+
+/** Two tiers of links below a root page, shown by tiered-nav blocks (snippet). */
+export interface TieredNavigationsTable {
+  id: Generated<number>;
+  name: string;
+  heading: Generated<string>;
+  root_page_id: number | null;
+}
+
+/** A reusable titled piece of content (snippet). */
+export interface ToolboxSnippetsTable {
+  id: Generated<number>;
+  title: string;
+  body: Json<unknown[]>;
+}
+
+/** A saved version of a snippet: its fields as JSON, who saved it and when. */
+export interface SnippetRevisionsTable {
+  id: Generated<number>;
+  model: string;
+  object_id: number;
+  content: Json<Record<string, unknown>>;
+  user_id: number | null;
+  created_at: CreatedAt;
+}
+
 /** Who may see the documents of a collection and its descendants (Wagtail's CollectionViewRestriction). */
 export interface CollectionViewRestrictionsTable {
   id: Generated<number>;
@@ -605,12 +681,17 @@ export type VideoSource = Selectable<VideoSourcesTable>;
 export type VideoTrack = Selectable<VideoTracksTable>;
 export type PageViewRestriction = Selectable<PageViewRestrictionsTable>;
 export type CollectionViewRestriction = Selectable<CollectionViewRestrictionsTable>;
+export type Country = Selectable<CountriesTable>;
+export type TieredNavigation = Selectable<TieredNavigationsTable>;
+export type ToolboxSnippet = Selectable<ToolboxSnippetsTable>;
+export type SnippetRevision = Selectable<SnippetRevisionsTable>;
 export type Subscriber = Selectable<SubscribersTable>;
 export type SubscriptionEvent = Selectable<SubscriptionEventsTable>;
 export type LocationRow = Selectable<LocationsTable>;
 export type LocationHoursRow = Selectable<LocationHoursTable>;
 export type Group = Selectable<GroupsTable>;
 export type AdminLogEntry = Selectable<AdminLogEntriesTable>;
+export type Redirect = Selectable<RedirectsTable>;
 export type OutboxEmail = Selectable<OutboxEmailsTable>;
 export type WaitlistEntry = Selectable<WaitlistEntriesTable>;
 export type Reservation = Selectable<ReservationsTable>;

@@ -50,38 +50,7 @@ function visitDateSchema(now: () => number) {
  */
 export function contactForm(captcha: CaptchaProvider, now: () => number = Date.now) {
   return defineForm({
-    fields: {
-      question_category: choiceField({ name: 'question_category', label: 'Category', groups: CATEGORY_GROUPS, placeholder: 'Select a category' }),
-      topic: choiceField({ name: 'topic', label: 'Topic', groups: TOPIC_GROUPS, placeholder: 'Select a topic' }),
-      location_rlid: withSchema(
-        inputField({ name: 'location_rlid', label: 'Restaurant Location', type: 'hidden' }),
-        z
-          .string()
-          .optional()
-          .transform((value) => (value ?? '').trim())
-          .refine((value) => /^\d{1,9}$/.test(value) && Number(value) > 0, LOCATION_REQUIRED_MESSAGE)
-          .transform(Number),
-      ),
-      visit_date: withSchema(inputField({ name: 'visit_date', label: 'Date of Visit', type: 'date', maxLength: 10 }), visitDateSchema(now)),
-      visit_time: withSchema(
-        inputField({ name: 'visit_time', label: 'Time of Visit', type: 'time', maxLength: 8 }),
-        boundedText({ max: 8 }).refine((value) => /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value) || !value, VISIT_TIME_MESSAGE),
-      ),
-      order_number: withSchema(
-        inputField({ name: 'order_number', label: 'Order / Check Number', maxLength: CONTACT_LIMITS.orderNumber }),
-        boundedText({ max: CONTACT_LIMITS.orderNumber }).refine((value) => /^[A-Za-z0-9-]*$/.test(value), ORDER_NUMBER_MESSAGE),
-      ),
-      first_name: inputField({ name: 'first_name', label: 'First Name', maxLength: CONTACT_LIMITS.name, attrs: { autocomplete: 'given-name' } }),
-      last_name: inputField({ name: 'last_name', label: 'Last Name', maxLength: CONTACT_LIMITS.name, attrs: { autocomplete: 'family-name' } }),
-      email: emailField({ name: 'email', label: 'Email Address' }),
-      phone: withSchema(inputField({ name: 'phone', label: 'Phone Number', type: 'tel', maxLength: 20, attrs: { autocomplete: 'tel' } }), phoneSchema()),
-      address_line1: inputField({ name: 'address_line1', label: 'Street Address', maxLength: CONTACT_LIMITS.addressLine, attrs: { autocomplete: 'address-line1' } }),
-      address_city: inputField({ name: 'address_city', label: 'City', maxLength: CONTACT_LIMITS.city, attrs: { autocomplete: 'address-level2' } }),
-      address_state: choiceField({ name: 'address_state', label: 'State / Province', groups: REGION_GROUPS, placeholder: 'Select a state' }),
-      address_zip: withSchema(inputField({ name: 'address_zip', label: 'ZIP / Postal Code', maxLength: 10, attrs: { autocomplete: 'postal-code' } }), postcodeSchema()),
-      message: textareaField({ name: 'message', label: 'Message', maxLength: CONTACT_LIMITS.message }),
-      captcha: captchaField(captcha, "I'm not a robot"),
-    },
+    fields: { ...contactDataFields(now), captcha: captchaField(captcha, "I'm not a robot") },
     hiddenFields(raw) {
       const visible: readonly string[] = visitFieldsFor(raw.question_category ?? '', raw.topic ?? '');
       return VISIT_FIELDS.filter((name) => !visible.includes(name));
@@ -91,6 +60,41 @@ export function contactForm(captcha: CaptchaProvider, now: () => number = Date.n
       return {};
     },
   });
+}
+
+/** The contact form's fields but the captcha: what a stored message holds, in the form's order (the submissions screen's columns). */
+export function contactDataFields(now: () => number = Date.now) {
+  return {
+    question_category: choiceField({ name: 'question_category', label: 'Category', groups: CATEGORY_GROUPS, placeholder: 'Select a category' }),
+    topic: choiceField({ name: 'topic', label: 'Topic', groups: TOPIC_GROUPS, placeholder: 'Select a topic' }),
+    location_rlid: withSchema(
+      inputField({ name: 'location_rlid', label: 'Restaurant Location', type: 'hidden' }),
+      z
+        .string()
+        .optional()
+        .transform((value) => (value ?? '').trim())
+        .refine((value) => /^\d{1,9}$/.test(value) && Number(value) > 0, LOCATION_REQUIRED_MESSAGE)
+        .transform(Number),
+    ),
+    visit_date: withSchema(inputField({ name: 'visit_date', label: 'Date of Visit', type: 'date', maxLength: 10 }), visitDateSchema(now)),
+    visit_time: withSchema(
+      inputField({ name: 'visit_time', label: 'Time of Visit', type: 'time', maxLength: 8 }),
+      boundedText({ max: 8 }).refine((value) => /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value) || !value, VISIT_TIME_MESSAGE),
+    ),
+    order_number: withSchema(
+      inputField({ name: 'order_number', label: 'Order / Check Number', maxLength: CONTACT_LIMITS.orderNumber }),
+      boundedText({ max: CONTACT_LIMITS.orderNumber }).refine((value) => /^[A-Za-z0-9-]*$/.test(value), ORDER_NUMBER_MESSAGE),
+    ),
+    first_name: inputField({ name: 'first_name', label: 'First Name', maxLength: CONTACT_LIMITS.name, attrs: { autocomplete: 'given-name' } }),
+    last_name: inputField({ name: 'last_name', label: 'Last Name', maxLength: CONTACT_LIMITS.name, attrs: { autocomplete: 'family-name' } }),
+    email: emailField({ name: 'email', label: 'Email Address' }),
+    phone: withSchema(inputField({ name: 'phone', label: 'Phone Number', type: 'tel', maxLength: 20, attrs: { autocomplete: 'tel' } }), phoneSchema()),
+    address_line1: inputField({ name: 'address_line1', label: 'Street Address', maxLength: CONTACT_LIMITS.addressLine, attrs: { autocomplete: 'address-line1' } }),
+    address_city: inputField({ name: 'address_city', label: 'City', maxLength: CONTACT_LIMITS.city, attrs: { autocomplete: 'address-level2' } }),
+    address_state: choiceField({ name: 'address_state', label: 'State / Province', groups: REGION_GROUPS, placeholder: 'Select a state' }),
+    address_zip: withSchema(inputField({ name: 'address_zip', label: 'ZIP / Postal Code', maxLength: 10, attrs: { autocomplete: 'postal-code' } }), postcodeSchema()),
+    message: textareaField({ name: 'message', label: 'Message', maxLength: CONTACT_LIMITS.message }),
+  };
 }
 
 /** The contact form's definition type. */

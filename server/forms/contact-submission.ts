@@ -29,12 +29,7 @@ export type ContactPostResult = { valid: false; errors: FormErrors } | { valid: 
  * Checks a contact post: the fields shown for its topic, the category/topic pair, the captcha,
  * and that the picked restaurant exists. Returns what to store or the errors to show.
  */
-export async function checkContactPost(
-  page: Page,
-  fields: z.output<typeof contactUsPageFields>,
-  body: RawValues,
-  options: ContactPostOptions,
-): Promise<ContactPostResult> {
+export async function checkContactPost(page: Page, fields: z.output<typeof contactUsPageFields>, body: RawValues, options: ContactPostOptions): Promise<ContactPostResult> {
   const form = contactFormFor(options.captcha);
   const result = validateForm(form, body);
   const errors: FormErrors = result.valid ? {} : { ...result.errors };

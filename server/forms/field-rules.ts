@@ -9,7 +9,9 @@ const US_OR_CA_POSTCODE = /^(\d{5}(-\d{4})?|[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-
 
 /** A US ZIP (or ZIP+4) or Canadian postal code, stored uppercased. */
 export function postcodeSchema({ required = true }: { required?: boolean } = {}) {
-  return boundedText({ required, max: 10 }).refine((value) => !value || US_OR_CA_POSTCODE.test(value), INVALID_POSTCODE_MESSAGE).transform((value) => value.toUpperCase());
+  return boundedText({ required, max: 10 })
+    .refine((value) => !value || US_OR_CA_POSTCODE.test(value), INVALID_POSTCODE_MESSAGE)
+    .transform((value) => value.toUpperCase());
 }
 
 /** A ten-digit North American number, punctuation allowed, stored as typed. */

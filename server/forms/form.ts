@@ -81,10 +81,7 @@ export function nonFieldError(message: string): FormErrors {
  * The JSON description of a form (SPEC §3): unbound with `raw` holding initial values, or
  * bound with what the visitor posted so nothing typed is lost, plus errors.
  */
-export function serializeForm<Fields extends FieldMap>(
-  form: FormDefinition<Fields>,
-  options: { prefix?: string | null; raw?: RawValues; errors?: FormErrors } = {},
-): SerializedForm {
+export function serializeForm<Fields extends FieldMap>(form: FormDefinition<Fields>, options: { prefix?: string | null; raw?: RawValues; errors?: FormErrors } = {}): SerializedForm {
   const prefix = options.prefix ?? null;
   const raw = options.raw ?? {};
   return {

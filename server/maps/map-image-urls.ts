@@ -24,10 +24,7 @@ export function generatedMapImagePath(rlid: number, variant: MapImageVariant): s
 }
 
 /** The mobile and desktop map image addresses of one location. */
-export function locationMapImageUrls(
-  location: { rlid: number; latitude: number; longitude: number },
-  googleMapsApiKey: string | undefined,
-): Record<MapImageVariant, string> {
+export function locationMapImageUrls(location: { rlid: number; latitude: number; longitude: number }, googleMapsApiKey: string | undefined): Record<MapImageVariant, string> {
   const url = (variant: MapImageVariant): string => {
     if (!googleMapsApiKey) return generatedMapImagePath(location.rlid, variant);
     const { width, height } = MAP_IMAGE_SIZES[variant];

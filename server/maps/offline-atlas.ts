@@ -52,9 +52,7 @@ let atlas: OfflineAtlas | undefined;
 export function offlineAtlas(): OfflineAtlas {
   atlas ??= {
     states: require('us-atlas/states-10m.json') as Topology,
-    countries: subsetTopology(require('world-atlas/countries-50m.json') as Topology, 'countries', (geometry) =>
-      NEIGHBOUR_COUNTRY_IDS.has(String(geometry.id)),
-    ),
+    countries: subsetTopology(require('world-atlas/countries-50m.json') as Topology, 'countries', (geometry) => NEIGHBOUR_COUNTRY_IDS.has(String(geometry.id))),
     cities: allLabelledCities().filter((city) => city.population >= ATLAS_CITY_MIN_POPULATION),
   };
   return atlas;
@@ -79,7 +77,5 @@ export function offlineAtlasDocument(): AtlasDocument {
 
 /** Towns of at least `minPopulation` within `radiusMiles` of a point, for the labels of a close-up map. */
 export function citiesNear(center: { latitude: number; longitude: number }, radiusMiles: number, minPopulation: number): CityLabel[] {
-  return allLabelledCities().filter(
-    (city) => city.population >= minPopulation && haversineMiles(center, { latitude: city.lat, longitude: city.lng }) <= radiusMiles,
-  );
+  return allLabelledCities().filter((city) => city.population >= minPopulation && haversineMiles(center, { latitude: city.lat, longitude: city.lng }) <= radiusMiles);
 }

@@ -42,8 +42,7 @@ export interface MapImageLocation {
   zip: string;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
 
 /** The image as SVG markup. */
 export function mapImageSvg(location: MapImageLocation, size: MapSize): string {
@@ -105,5 +104,7 @@ function addressCard(location: MapImageLocation, tip: { x: number; y: number }, 
 
 /** The image as PNG bytes. */
 export async function renderMapImage(location: MapImageLocation, size: MapSize): Promise<Buffer> {
-  return sharp(Buffer.from(mapImageSvg(location, size))).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer();
+  return sharp(Buffer.from(mapImageSvg(location, size)))
+    .png({ compressionLevel: 9, palette: true, quality: 90 })
+    .toBuffer();
 }

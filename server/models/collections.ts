@@ -128,7 +128,11 @@ export async function ancestryIds(db: Db, id: number): Promise<number[]> {
 
 /** Whether a sibling under `parentId` already has this name (case-insensitive, as the unique index). */
 export async function collectionNameTaken(db: Db, name: string, parentId: number, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('collections').select('id').where('parent_id', '=', parentId).where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  let query = db
+    .selectFrom('collections')
+    .select('id')
+    .where('parent_id', '=', parentId)
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }

@@ -11,9 +11,19 @@ export interface SiteSummary {
 /** Counts of pages (without the tree root), images and documents. */
 export async function siteSummary(db: Db): Promise<SiteSummary> {
   const [pages, images, documents] = await Promise.all([
-    db.selectFrom('pages').select((eb) => eb.fn.countAll<string>().as('n')).where('depth', '>', 1).executeTakeFirstOrThrow(),
-    db.selectFrom('images').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('documents').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('pages')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('depth', '>', 1)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('images')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { pages: Number(pages.n), images: Number(images.n), documents: Number(documents.n) };
 }
@@ -33,7 +43,7 @@ export async function recentlyEditedBy(db: Db, userId: number, limit = 5): Promi
     .orderBy('edited_at', 'desc')
     .limit(limit)
     .execute();
-  return rows as EditedPage[];
+  return rows;
 }
 
 /**

@@ -69,7 +69,12 @@ export async function updateDocument(db: Db, storage: MediaStorage, document: Do
   if (!title.success) throw new ValidationError(title.error.issues[0]!.message);
   const changes = { title: title.data, collection_id: await resolveCollectionId(db, options.collectionId) };
   const update = (tx: Db, columns: Partial<DocumentFile['columns']>) =>
-    tx.updateTable('documents').set({ ...changes, ...columns }).where('id', '=', document.id).returningAll().executeTakeFirstOrThrow();
+    tx
+      .updateTable('documents')
+      .set({ ...changes, ...columns })
+      .where('id', '=', document.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   if (!options.file) return update(db, {});
   const parsed = createDocumentSchema.pick({ filename: true, bytes: true }).safeParse(options.file);
   if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);

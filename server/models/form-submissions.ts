@@ -26,3 +26,8 @@ export async function saveFormSubmission(db: Db, submission: NewFormSubmission, 
   });
 }
 
+/** Deletes a page's submissions with these ids (ids of other pages' submissions are left alone); returns what was deleted. */
+export async function removeFormSubmissions(db: Db, pageId: number, ids: readonly number[]): Promise<FormSubmission[]> {
+  if (ids.length === 0) return [];
+  return db.deleteFrom('form_submissions').where('page_id', '=', pageId).where('id', 'in', ids).returningAll().execute();
+}

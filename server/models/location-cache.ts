@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { sql } from 'kysely';
 import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/database';
+import { bumpCacheGeneration, readCacheGeneration } from './cache-generations';
 import { findNearestLocations, getLocation, type Location, type LocationListResponse, type NearestLocationsOptions } from './locations';
 
 /** The cache_generations row of the location cache. */
@@ -40,8 +40,7 @@ export function createLocationCache(db: Db, { maxEntries = 5_000, ttlMs = 60_000
   let checkedAt = 0;
 
   const readGeneration = async (): Promise<string> => {
-    const row = await db.selectFrom('cache_generations').select('generation').where('name', '=', LOCATION_CACHE_NAME).executeTakeFirst();
-    return String(row?.generation ?? 0);
+    return readCacheGeneration(db, LOCATION_CACHE_NAME);
   };
 
   const syncWithOtherProcesses = async (): Promise<void> => {
@@ -72,16 +71,10 @@ export function createLocationCache(db: Db, { maxEntries = 5_000, ttlMs = 60_000
       return value;
     },
     async flush() {
-      const row = await db
-        .insertInto('cache_generations')
-        .values({ name: LOCATION_CACHE_NAME, generation: 1 })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ generation: sql`cache_generations.generation + 1`, flushed_at: sql`now()` }))
-        .returning('generation')
-        .executeTakeFirstOrThrow();
+      generation = await bumpCacheGeneration(db, LOCATION_CACHE_NAME);
       entries.clear();
-      generation = String(row.generation);
       checkedAt = Date.now();
-      return Number(row.generation);
+      return Number(generation);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { CA_PROVINCES, US_STATES } from '../geocoder';
-import { slugify } from './slugs';
+import { slugify } from '../../client/lib/slugs';
 
 /**
  * The locations directory reads the `locations` table by local page address. A directory

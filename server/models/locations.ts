@@ -31,8 +31,7 @@ export interface NearestLocationsOptions {
 export function haversineMiles(from: { latitude: number; longitude: number }, to: { latitude: number; longitude: number }): number {
   const rad = Math.PI / 180;
   const a =
-    Math.sin(((to.latitude - from.latitude) * rad) / 2) ** 2 +
-    Math.cos(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.sin(((to.longitude - from.longitude) * rad) / 2) ** 2;
+    Math.sin(((to.latitude - from.latitude) * rad) / 2) ** 2 + Math.cos(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.sin(((to.longitude - from.longitude) * rad) / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -53,8 +52,8 @@ export function boundingBox({ latitude, longitude, radiusMiles }: Omit<NearestLo
   if (widestLatitude >= 89.9) return { minLatitude, maxLatitude, longitudes: null };
   const longitudeSpan = latitudeSpan / Math.cos((widestLatitude * Math.PI) / 180);
   if (longitudeSpan >= 180) return { minLatitude, maxLatitude, longitudes: null };
-  let min = longitude - longitudeSpan;
-  let max = longitude + longitudeSpan;
+  const min = longitude - longitudeSpan;
+  const max = longitude + longitudeSpan;
   // A box crossing the antimeridian is two ranges: longitude >= min OR longitude <= max.
   if (min < -180) return { minLatitude, maxLatitude, longitudes: { min: min + 360, max, wraps: true } };
   if (max > 180) return { minLatitude, maxLatitude, longitudes: { min, max: max - 360, wraps: true } };
@@ -69,37 +68,40 @@ export function nearestLocationsQuery(db: Db, options: NearestLocationsOptions) 
   const distance = sql<number>`2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
     power(sin(radians(l.latitude - ${latitude}::float8) / 2), 2)
     + cos(radians(${latitude}::float8)) * cos(radians(l.latitude)) * power(sin(radians(l.longitude - ${longitude}::float8) / 2), 2))))`;
-  return db
-    .selectFrom(
-      db
-        .selectFrom('locations as l')
-        .selectAll('l')
-        .select(distance.as('distance'))
-        .where('l.permanently_closed_at', 'is', null)
-        .where('l.latitude', '>=', box.minLatitude)
-        .where('l.latitude', '<=', box.maxLatitude)
-        .$if(box.longitudes !== null && !box.longitudes.wraps, (qb) =>
-          qb.where('l.longitude', '>=', box.longitudes!.min).where('l.longitude', '<=', box.longitudes!.max),
-        )
-        .$if(box.longitudes !== null && box.longitudes.wraps, (qb) =>
-          qb.where((eb) => eb.or([eb('l.longitude', '>=', box.longitudes!.min), eb('l.longitude', '<=', box.longitudes!.max)])),
-        )
-        .as('candidates'),
-    )
-    .selectAll('candidates')
-    // The window count is taken before LIMIT, so one query gives both the page and the total in range.
-    .select(sql<string>`count(*) over ()`.as('total_locations'))
-    .where('candidates.distance', '<=', radiusMiles)
-    .orderBy('candidates.distance')
-    .orderBy('candidates.rlid')
-    .limit(limit);
+  return (
+    db
+      .selectFrom(
+        db
+          .selectFrom('locations as l')
+          .selectAll('l')
+          .select(distance.as('distance'))
+          .where('l.permanently_closed_at', 'is', null)
+          .where('l.latitude', '>=', box.minLatitude)
+          .where('l.latitude', '<=', box.maxLatitude)
+          .$if(box.longitudes !== null && !box.longitudes.wraps, (qb) => qb.where('l.longitude', '>=', box.longitudes!.min).where('l.longitude', '<=', box.longitudes!.max))
+          .$if(box.longitudes !== null && box.longitudes.wraps, (qb) =>
+            qb.where((eb) => eb.or([eb('l.longitude', '>=', box.longitudes!.min), eb('l.longitude', '<=', box.longitudes!.max)])),
+          )
+          .as('candidates'),
+      )
+      .selectAll('candidates')
+      // The window count is taken before LIMIT, so one query gives both the page and the total in range.
+      .select(sql<string>`count(*) over ()`.as('total_locations'))
+      .where('candidates.distance', '<=', radiusMiles)
+      .orderBy('candidates.distance')
+      .orderBy('candidates.rlid')
+      .limit(limit)
+  );
 }
 
 /** The locations within `radiusMiles` of a point, nearest first, at most `limit`, with how many are in range. */
 /** `now` decides which wait lists read as ready (opening hours). */
 export async function findNearestLocations(db: Db, options: NearestLocationsOptions, now: Date): Promise<LocationListResponse> {
   const rows = await nearestLocationsQuery(db, options).execute();
-  const hours = await hoursByLocation(db, rows.map((row) => row.rlid));
+  const hours = await hoursByLocation(
+    db,
+    rows.map((row) => row.rlid),
+  );
   return {
     totalLocations: rows.length ? Number(rows[0]!.total_locations) : 0,
     locations: rows.map((row) => ({ distance: Number(row.distance), location: toLocation(row, hours.get(row.rlid) ?? [], now) })),
@@ -124,11 +126,17 @@ export async function locationExists(db: Db, rlid: number): Promise<boolean> {
 export async function insertLocations(db: Db, locations: readonly LocationInput[]): Promise<number> {
   await withTransaction(db, async (trx) => {
     for (let start = 0; start < locations.length; start += LOCATION_BATCH_SIZE) {
-      await trx.insertInto('locations').values(locations.slice(start, start + LOCATION_BATCH_SIZE).map(toRow)).execute();
+      await trx
+        .insertInto('locations')
+        .values(locations.slice(start, start + LOCATION_BATCH_SIZE).map(toRow))
+        .execute();
     }
     const hours = locations.flatMap(toHoursRows);
     for (let start = 0; start < hours.length; start += HOURS_BATCH_SIZE) {
-      await trx.insertInto('location_hours').values(hours.slice(start, start + HOURS_BATCH_SIZE)).execute();
+      await trx
+        .insertInto('location_hours')
+        .values(hours.slice(start, start + HOURS_BATCH_SIZE))
+        .execute();
     }
   });
   return locations.length;
@@ -141,7 +149,15 @@ type HoursByKind = Record<LocationHoursRow['kind'], LocationHours[]>;
 async function hoursByLocation(db: Db, rlids: readonly number[]): Promise<Map<number, LocationHoursRow[]>> {
   const byLocation = new Map<number, LocationHoursRow[]>();
   if (!rlids.length) return byLocation;
-  const rows = await db.selectFrom('location_hours').selectAll().where('location_rlid', 'in', rlids).orderBy('location_rlid').orderBy('kind').orderBy('day_of_week').orderBy('open').execute();
+  const rows = await db
+    .selectFrom('location_hours')
+    .selectAll()
+    .where('location_rlid', 'in', rlids)
+    .orderBy('location_rlid')
+    .orderBy('kind')
+    .orderBy('day_of_week')
+    .orderBy('open')
+    .execute();
   for (const row of rows) {
     const list = byLocation.get(row.location_rlid) ?? [];
     list.push(row);

@@ -34,8 +34,37 @@ const SAME_FORMAT: Readonly<Record<string, string>> = { jpeg: 'jpg', tiff: 'tif'
  * path safe, and a restaurant's documents (menus, fact sheets, spreadsheets) never need them.
  */
 const REFUSED_EXTENSIONS = new Set([
-  'html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'js', 'mjs', 'hta', 'swf',
-  'exe', 'dll', 'com', 'bat', 'cmd', 'msi', 'scr', 'pif', 'cpl', 'jar', 'apk', 'app', 'dmg', 'elf', 'sh', 'ps1', 'vbs', 'wsf', 'php',
+  'html',
+  'htm',
+  'xhtml',
+  'shtml',
+  'svg',
+  'svgz',
+  'xml',
+  'xsl',
+  'js',
+  'mjs',
+  'hta',
+  'swf',
+  'exe',
+  'dll',
+  'com',
+  'bat',
+  'cmd',
+  'msi',
+  'scr',
+  'pif',
+  'cpl',
+  'jar',
+  'apk',
+  'app',
+  'dmg',
+  'elf',
+  'sh',
+  'ps1',
+  'vbs',
+  'wsf',
+  'php',
 ]);
 const REFUSED_DETECTED = new Set(['exe', 'elf', 'mach', 'msi', 'jar', 'apk', 'swf', 'class', 'dex', 'wasm', 'xml', 'deb', 'rpm', 'dmg']);
 // Browsers sniff these openings as markup whatever the declared type.
@@ -63,7 +92,8 @@ function isUtf8Text(bytes: Uint8Array): boolean {
  */
 export async function documentContentType(filename: string, bytes: Uint8Array): Promise<string> {
   const extension = extensionOf(filename);
-  if (REFUSED_EXTENSIONS.has(extension)) throw new ValidationError(`.${extension} files cannot be uploaded as documents: web pages, SVG images and programs could run in a visitor's browser or computer.`);
+  if (REFUSED_EXTENSIONS.has(extension))
+    throw new ValidationError(`.${extension} files cannot be uploaded as documents: web pages, SVG images and programs could run in a visitor's browser or computer.`);
   const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 512));
   if (MARKUP_START.test(head)) throw new ValidationError(`${filename} holds HTML, SVG or XML markup, which cannot be uploaded as a document.`);
   const detected = await fileTypeFromBuffer(bytes);

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import type { Document, Video } from '../db/schema';
-import { likePattern, titleWords } from '../admin/chooser-data';
+import { likePattern, titleWords } from './text-search';
 
 /** One page of a media index: which rows, in which order, within which collections. */
 export interface MediaListQuery {
@@ -31,14 +31,7 @@ export async function listMedia(db: Db, table: 'documents' | 'videos', query: Me
   const column = query.ordering.replace('-', '') as 'title' | 'created_at';
   const direction = query.ordering.startsWith('-') ? 'desc' : 'asc';
   const [rows, count] = await Promise.all([
-    base
-      .selectAll('m')
-      .select('collections.name as collection_name')
-      .orderBy(`m.${column}`, direction)
-      .orderBy('m.id', direction)
-      .offset(query.offset)
-      .limit(query.limit)
-      .execute(),
+    base.selectAll('m').select('collections.name as collection_name').orderBy(`m.${column}`, direction).orderBy('m.id', direction).offset(query.offset).limit(query.limit).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.count) };

@@ -53,7 +53,11 @@ export async function claimDueEmails(trx: Db, limit: number): Promise<OutboxEmai
 /** Records a delivery outcome: sent, kept (no mail server configured), or a failure to retry later. */
 export async function recordDelivery(trx: Db, email: OutboxEmail, outcome: { status: 'sent' | 'kept' } | { status: 'error'; error: string }): Promise<void> {
   if (outcome.status !== 'error') {
-    await trx.updateTable('outbox_emails').set({ status: outcome.status, sent_at: sql<Date>`now()`, attempts: email.attempts + 1, last_error: null }).where('id', '=', email.id).execute();
+    await trx
+      .updateTable('outbox_emails')
+      .set({ status: outcome.status, sent_at: sql<Date>`now()`, attempts: email.attempts + 1, last_error: null })
+      .where('id', '=', email.id)
+      .execute();
     return;
   }
   const attempts = email.attempts + 1;

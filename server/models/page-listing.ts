@@ -37,7 +37,11 @@ export async function subtreeFacts(db: Db, pages: ReadonlyArray<Pick<Page, 'id' 
   const rows = await db
     .selectFrom('pages as top')
     .innerJoin('pages as below', (join) => join.on(sql<boolean>`below.path like top.path || '%'`))
-    .where('top.id', 'in', pages.map((page) => page.id))
+    .where(
+      'top.id',
+      'in',
+      pages.map((page) => page.id),
+    )
     .groupBy('top.id')
     .select([
       'top.id',
@@ -57,7 +61,9 @@ export async function subtreeFactsOf(db: Db, page: Pick<Page, 'id' | 'path'>): P
 }
 
 /** Every page in tree order with the fields a destination chooser needs. */
-export async function pageTreeOutline(db: Db): Promise<Array<Pick<Page, 'id' | 'path' | 'depth' | 'title' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live' | 'workflow_task_id'>>> {
+export async function pageTreeOutline(
+  db: Db,
+): Promise<Array<Pick<Page, 'id' | 'path' | 'depth' | 'title' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live' | 'workflow_task_id'>>> {
   return db
     .selectFrom('pages')
     .select(['id', 'path', 'depth', 'title', 'draft_title', 'page_type', 'locked', 'locked_by', 'owner', 'numchild', 'live', 'workflow_task_id'])
@@ -107,7 +113,13 @@ export async function searchPages(db: Db, query: PageSearchQuery, offset: number
   };
   if (query.status) base = byStatus[query.status]();
   const [pages, count] = await Promise.all([
-    base.selectAll().orderBy('latest_revision_created_at', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    base
+      .selectAll()
+      .orderBy('latest_revision_created_at', (ob) => ob.desc().nullsLast())
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { pages, total: Number(count.n) };

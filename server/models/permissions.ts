@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { CollectionPermission, Page, PagePermission, User } from '../db/schema';
+import type { CollectionPermission, ObjectPermission, Page, PagePermission, User } from '../db/schema';
 import { reviewTaskIdsOf } from './workflows';
 
 /** Every page permission, in the order the group editor shows them. */
@@ -21,12 +21,14 @@ export interface UserPermissions {
   hostGrants: ReadonlyArray<{ rlid: number | null }>;
   /** Active moderation tasks one of the user's groups reviews. */
   reviewTaskIds: readonly number[];
+  /** Object permissions (redirects, sites, settings, snippets): see object-permissions.ts. */
+  objectGrants: ReadonlyArray<{ model: string; permission: ObjectPermission }>;
 }
 
 /** Loads a user's groups' grants; an inactive user gets none. */
 export async function loadUserPermissions(db: Db, user: User): Promise<UserPermissions> {
-  if (!user.is_active) return { user, canAccessAdmin: false, pageGrants: [], collectionGrants: [], hostGrants: [], reviewTaskIds: [] };
-  const [admin, pageGrants, collectionGrants, hostGrants, reviewTaskIds] = await Promise.all([
+  if (!user.is_active) return { user, canAccessAdmin: false, pageGrants: [], collectionGrants: [], hostGrants: [], reviewTaskIds: [], objectGrants: [] };
+  const [admin, pageGrants, collectionGrants, hostGrants, reviewTaskIds, objectGrants] = await Promise.all([
     db
       .selectFrom('user_groups')
       .innerJoin('groups', 'groups.id', 'user_groups.group_id')
@@ -51,8 +53,14 @@ export async function loadUserPermissions(db: Db, user: User): Promise<UserPermi
       .where('glp.permission', '=', 'host')
       .execute(),
     reviewTaskIdsOf(db, user.id),
+    db
+      .selectFrom('user_groups')
+      .innerJoin('group_object_permissions as gop', 'gop.group_id', 'user_groups.group_id')
+      .select(['gop.model', 'gop.permission'])
+      .where('user_groups.user_id', '=', user.id)
+      .execute(),
   ]);
-  return { user, canAccessAdmin: user.is_superuser || admin !== undefined, pageGrants, collectionGrants, hostGrants, reviewTaskIds };
+  return { user, canAccessAdmin: user.is_superuser || admin !== undefined, pageGrants, collectionGrants, hostGrants, reviewTaskIds, objectGrants };
 }
 
 /** Whether the user holds a permission on a page, granted on it or on one of its ancestors. */
@@ -94,6 +102,18 @@ export function hasCollectionPermission(perms: UserPermissions, collectionId: nu
   if (!perms.user.is_active) return false;
   if (perms.user.is_superuser) return true;
   return perms.collectionGrants.some((grant) => grant.collectionId === collectionId && grant.permission === permission);
+}
+
+/** Media a user may be listed, edited or deleted by collection permissions. */
+export interface MediaItem {
+  collection_id: number;
+  uploaded_by_user_id: number | null;
+}
+
+/** Wagtail's owner rule for media: 'change' (or 'delete'), or the uploader who may still add to the collection. */
+export function canOnMedia(perms: UserPermissions, item: MediaItem, action: 'change' | 'delete'): boolean {
+  if (hasCollectionPermission(perms, item.collection_id, action)) return true;
+  return item.uploaded_by_user_id !== null && item.uploaded_by_user_id === perms.user.id && hasCollectionPermission(perms, item.collection_id, 'add');
 }
 
 /** Whether the user may run the host stand (wait list, reservations) of this location. */
@@ -251,7 +271,8 @@ export function moveToRefusal(perms: UserPermissions, page: PageFields, subtree:
   const refusal = removalRefusal(perms, page, subtree, 'move');
   if (refusal !== null) return refusal;
   if (!hasPagePermission(perms, destination, 'add')) return 'You do not have permission to add pages under the destination.';
-  if (subtree.anyLive && !hasPagePermission(perms, destination, 'publish')) return 'This page or one of its subpages is live, and you do not have permission to publish under the destination.';
+  if (subtree.anyLive && !hasPagePermission(perms, destination, 'publish'))
+    return 'This page or one of its subpages is live, and you do not have permission to publish under the destination.';
   return null;
 }
 

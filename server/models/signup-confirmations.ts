@@ -56,10 +56,7 @@ export function readSignupConfirmationToken(secret: string, token: string, now: 
  * address's subscription changes yet. Past CONFIRMATION_MAILS_PER_ADDRESS nothing is kept or
  * sent (false), so signing up somebody else's address over and over cannot flood their inbox.
  */
-export async function requestSignupConfirmation(
-  db: Db,
-  options: { signup: SignupOptions; secret: string; now: Date; mailFor: (token: string) => OutgoingEmail },
-): Promise<boolean> {
+export async function requestSignupConfirmation(db: Db, options: { signup: SignupOptions; secret: string; now: Date; mailFor: (token: string) => OutgoingEmail }): Promise<boolean> {
   const signup = storedSignupSchema.parse({ ...options.signup, email: normalizeEmail(options.signup.email) });
   const decision = await hitRateLimit(db, CONFIRMATION_MAILS_PER_ADDRESS, emailAddressKey(options.secret, signup.email), options.now);
   if (!decision.allowed) return false;

@@ -14,11 +14,20 @@ export const siteSettingsSchema = z.object({
   privateDiningGuests: z
     .object({ min: z.number().int().min(1).max(500), max: z.number().int().min(1).max(500) })
     .refine((guests) => guests.min <= guests.max, 'the smallest party cannot be larger than the largest'),
-  accountLoginUrl: z.string().trim().startsWith('/'),
+  /** A path on this site: '//host' and '/\host' would lead visitors to another site. */
+  accountLoginUrl: z
+    .string()
+    .trim()
+    .regex(/^\/(?![/\\])/, 'must be a path on this site, starting with a single /'),
   /** Where security researchers write (security.txt Contact). */
-  securityContact: z.string().trim().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address'),
+  securityContact: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address'),
   /** Navigation of the new header; the legacy header is used while this is null. */
   header: headerContentSchema.nullable(),
+  /** Whether the site shows the new header (with `header`); null follows the OLO_NEW_HEADER environment flag. */
+  useNewHeader: z.boolean().nullable(),
   /** Where the locations map opens for a visitor who neither searched, shared a position nor chose a restaurant. */
   mapDefaultCenter: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
 });
@@ -36,9 +45,18 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   accountLoginUrl: '/account/login?returnUrl=/',
   securityContact: 'mailto:security@redharbor.example',
   header: null,
+  useNewHeader: null,
   // The middle of the contiguous United States, where the demo chain's restaurants spread from.
   mapDefaultCenter: { lat: 39.83, lng: -98.58 },
 };
+
+/**
+ * Whether the site shows the new header: its own switch once an editor has set it, else the
+ * environment's OLO_NEW_HEADER flag (the default of every site that never set it).
+ */
+export function usesNewHeader(settings: Pick<SiteSettings, 'useNewHeader'>, environmentDefault: boolean): boolean {
+  return settings.useNewHeader ?? environmentDefault;
+}
 
 /**
  * The site's settings. A stored field that is missing or invalid is replaced by its default,

@@ -61,11 +61,7 @@ export async function unsubscribeEmail(db: Db, options: UnsubscribeEmailOptions)
       return { outcome: 'suppressed', subscriberId: null };
     }
     if (subscriber.subscribed) {
-      await tx
-        .updateTable('subscribers')
-        .set({ subscribed: false, unsubscribed_at: new Date(), updated_at: new Date() })
-        .where('id', '=', subscriber.id)
-        .execute();
+      await tx.updateTable('subscribers').set({ subscribed: false, unsubscribed_at: new Date(), updated_at: new Date() }).where('id', '=', subscriber.id).execute();
     }
     await recordEvent(tx, { subscriberId: subscriber.id, email, kind: 'unsubscribe', broadLogId });
     return { outcome: subscriber.subscribed ? 'unsubscribed' : 'already_unsubscribed', subscriberId: subscriber.id };
@@ -111,12 +107,6 @@ export async function subscribeEmail(db: Db, options: SubscribeEmailOptions): Pr
   });
 }
 
-async function recordEvent(
-  db: Db,
-  event: { subscriberId: number | null; email: string; kind: SubscriptionEventKind; broadLogId: string | null },
-): Promise<void> {
-  await db
-    .insertInto('subscription_events')
-    .values({ subscriber_id: event.subscriberId, email: event.email, kind: event.kind, broad_log_id: event.broadLogId })
-    .execute();
+async function recordEvent(db: Db, event: { subscriberId: number | null; email: string; kind: SubscriptionEventKind; broadLogId: string | null }): Promise<void> {
+  await db.insertInto('subscription_events').values({ subscriber_id: event.subscriberId, email: event.email, kind: event.kind, broad_log_id: event.broadLogId }).execute();
 }

@@ -83,7 +83,11 @@ export async function tagIds(db: Db, names: readonly string[]): Promise<number[]
   const rows = await db
     .selectFrom('tags')
     .select('id')
-    .where(sql<string>`lower(name)`, 'in', names.map((name) => name.toLowerCase()))
+    .where(
+      sql<string>`lower(name)`,
+      'in',
+      names.map((name) => name.toLowerCase()),
+    )
     .execute();
   return rows.map((row) => row.id);
 }
@@ -92,7 +96,11 @@ export async function tagIds(db: Db, names: readonly string[]): Promise<number[]
 export async function setImageTags(db: Db, imageId: number, names: readonly string[]): Promise<void> {
   const ids = await tagIds(db, checkTagNames(names));
   await db.deleteFrom('image_tags').where('image_id', '=', imageId).execute();
-  if (ids.length) await db.insertInto('image_tags').values(ids.map((tagId) => ({ image_id: imageId, tag_id: tagId }))).execute();
+  if (ids.length)
+    await db
+      .insertInto('image_tags')
+      .values(ids.map((tagId) => ({ image_id: imageId, tag_id: tagId })))
+      .execute();
 }
 
 /** Each image's tag names, sorted; images without tags are missing from the map. */

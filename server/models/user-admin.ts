@@ -16,9 +16,7 @@ export async function listUsers(db: Db, search: string, offset: number): Promise
   const term = search.trim();
   if (term) {
     const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    base = base.where((eb) =>
-      eb.or([eb('username', 'ilike', pattern), eb('email', 'ilike', pattern), eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern)]),
-    );
+    base = base.where((eb) => eb.or([eb('username', 'ilike', pattern), eb('email', 'ilike', pattern), eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern)]));
   }
   const [users, count] = await Promise.all([
     base
@@ -76,7 +74,11 @@ export async function saveUser(db: Db, id: number | undefined, input: UserInput)
         : await trx.updateTable('users').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     await trx.deleteFrom('user_groups').where('user_id', '=', user.id).execute();
     const groupIds = [...new Set(input.groupIds)];
-    if (groupIds.length) await trx.insertInto('user_groups').values(groupIds.map((groupId) => ({ user_id: user.id, group_id: groupId }))).execute();
+    if (groupIds.length)
+      await trx
+        .insertInto('user_groups')
+        .values(groupIds.map((groupId) => ({ user_id: user.id, group_id: groupId })))
+        .execute();
     // A deactivated user or a new password ends the sessions they had.
     if (id !== undefined && (!input.isActive || hash !== undefined)) {
       await endSessionsOf(trx, user.id);

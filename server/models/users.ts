@@ -61,11 +61,7 @@ export async function getUser(db: Db, id: number): Promise<User | undefined> {
 }
 
 /** Changes a user's name and email. */
-export async function updateUserDetails(
-  db: Db,
-  userId: number,
-  details: { firstName: string; lastName: string; email: string; currentTimeZone: string },
-): Promise<User> {
+export async function updateUserDetails(db: Db, userId: number, details: { firstName: string; lastName: string; email: string; currentTimeZone: string }): Promise<User> {
   return db
     .updateTable('users')
     .set({ first_name: details.firstName, last_name: details.lastName, email: details.email, current_time_zone: details.currentTimeZone })
@@ -85,7 +81,10 @@ export async function setPassword(db: Db, userId: number, password: string): Pro
 
 /** Deletes every stored session of a user, signing them out everywhere. */
 export async function endSessionsOf(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where(sql<string>`data->>'userId'`, '=', String(userId)).execute();
+  await db
+    .deleteFrom('sessions')
+    .where(sql<string>`data->>'userId'`, '=', String(userId))
+    .execute();
 }
 
 /** Whether `password` is the user's current password. */

@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../errors';
 import { mediaKey, type MediaFolder, type MediaStorage } from '../media-storage';
 import { resolveCollectionId } from './images';
 import { extensionOf, videoFileType, webVttText } from './media-content';
-import { slugify } from './slugs';
+import { slugify } from '../../client/lib/slugs';
 
 /** The kinds of `<track>` HTML allows. */
 export const TRACK_KINDS = ['subtitles', 'captions', 'descriptions', 'chapters', 'metadata'] as const;
@@ -67,9 +67,7 @@ const createVideoSchema = z.object({
   posterImageId: z.number().int().positive().nullable().default(null),
 });
 
-const mediaPath = z
-  .string()
-  .regex(/^\/media\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/)*[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/, 'expected a path under /media/');
+const mediaPath = z.string().regex(/^\/media\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/)*[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/, 'expected a path under /media/');
 
 const sourceSchema = z.object({
   url: z.union([mediaPath, z.url({ protocol: /^https$/ })], 'A video source must be a path under /media/ or an https:// URL.'),
@@ -142,11 +140,7 @@ export async function getVideo(db: Db, id: number): Promise<Video> {
 export async function addVideoSource(db: Db, videoId: number, options: AddVideoSourceOptions): Promise<VideoSource> {
   const source = parseOrThrow(sourceSchema, options);
   await ensureVideoExists(db, videoId);
-  return db
-    .insertInto('video_sources')
-    .values({ video_id: videoId, url: source.url, mimetype: source.mimetype, sort_order: source.sortOrder })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return db.insertInto('video_sources').values({ video_id: videoId, url: source.url, mimetype: source.mimetype, sort_order: source.sortOrder }).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Adds an uploaded file as a source of a video; it must be MP4, WebM or Ogg video by its bytes. */
@@ -263,7 +257,10 @@ export async function getVideoWithSourcesAndTracks(db: Db, id: number): Promise<
 
 /** A fresh key for an upload: its name's slug, a random part (never reused, so cacheable for ever), the extension. */
 function uniqueKey(folder: MediaFolder, name: string, extension: string): string {
-  const stem = slugify(name.slice(0, name.length - (extensionOf(name) ? extensionOf(name).length + 1 : 0))).slice(0, 60).replace(/-+$/, '') || folder.replace('_', '-');
+  const stem =
+    slugify(name.slice(0, name.length - (extensionOf(name) ? extensionOf(name).length + 1 : 0)))
+      .slice(0, 60)
+      .replace(/-+$/, '') || folder.replace('_', '-');
   return mediaKey(folder, `${stem}-${randomBytes(6).toString('hex')}.${extension}`);
 }
 

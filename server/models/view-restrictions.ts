@@ -48,8 +48,7 @@ export async function restrictionsForPage(db: Db, page: Pick<Page, 'path'>): Pro
 const UNMET: Record<ViewRestrictionRule['restriction_type'], (restriction: ViewRestrictionRule, viewer: ViewerState) => boolean> = {
   login: (_restriction, viewer) => viewer.userId === undefined,
   password: (restriction, viewer) => !viewer.passedViewRestrictions?.includes(restriction.id),
-  groups: (restriction, viewer) =>
-    viewer.userId === undefined || (!viewer.isSuperuser && !restriction.groupIds?.some((groupId) => viewer.groupIds?.includes(groupId))),
+  groups: (restriction, viewer) => viewer.userId === undefined || (!viewer.isSuperuser && !restriction.groupIds?.some((groupId) => viewer.groupIds?.includes(groupId))),
 };
 
 /** The first restriction this viewer has not satisfied, or undefined when the page (or document) is open. */
@@ -70,20 +69,12 @@ export function passwordMatches(restriction: Pick<ViewRestrictionRule, 'restrict
 
 /** Paths of the pages that carry a view restriction; their subtrees are not public. */
 export async function restrictedPagePaths(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom('page_view_restrictions')
-    .innerJoin('pages', 'pages.id', 'page_view_restrictions.page_id')
-    .select('pages.path')
-    .execute();
+  const rows = await db.selectFrom('page_view_restrictions').innerJoin('pages', 'pages.id', 'page_view_restrictions.page_id').select('pages.path').execute();
   return rows.map((row) => row.path);
 }
 
 /** Adds a view restriction to a page. */
-export async function addViewRestriction(
-  db: Db,
-  page: Pick<Page, 'id'>,
-  restriction: { type: 'password'; password: string } | { type: 'login' },
-): Promise<PageViewRestriction> {
+export async function addViewRestriction(db: Db, page: Pick<Page, 'id'>, restriction: { type: 'password'; password: string } | { type: 'login' }): Promise<PageViewRestriction> {
   return db
     .insertInto('page_view_restrictions')
     .values({ page_id: page.id, restriction_type: restriction.type, password: restriction.type === 'password' ? restriction.password : '' })
@@ -134,7 +125,11 @@ export async function replaceCollectionRestriction(db: Db, collectionId: number,
         .returning('id')
         .executeTakeFirstOrThrow();
       const groupIds = privacy.type === 'groups' ? [...new Set(privacy.groupIds)] : [];
-      if (groupIds.length) await trx.insertInto('collection_view_restriction_groups').values(groupIds.map((groupId) => ({ restriction_id: restriction.id, group_id: groupId }))).execute();
+      if (groupIds.length)
+        await trx
+          .insertInto('collection_view_restriction_groups')
+          .values(groupIds.map((groupId) => ({ restriction_id: restriction.id, group_id: groupId })))
+          .execute();
     }
     return Number(removed.numDeletedRows);
   });

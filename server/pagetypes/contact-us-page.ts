@@ -14,7 +14,11 @@ export const contactUsPageFields = z.object({
   body: streamFieldSchema,
   form_intro: z.string().trim().max(1000).default('').meta({ label: 'Form introduction', widget: 'textarea', help_text: "Shown under the 'Send Us a Message' heading." }),
   /** Where messages are sent; CONTACT_TO_ADDRESS when empty. */
-  to_address: z.string().trim().max(254).refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address.')
+  to_address: z
+    .string()
+    .trim()
+    .max(254)
+    .refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address.')
     .default('')
     .meta({ label: 'Send messages to', help_text: 'The address each message is emailed to.' }),
   /** The page a visitor lands on after sending; the first landing page child when unset. */

@@ -89,11 +89,7 @@ export const emailSignupLandingPage = definePageType({
   parentTypes: ['email_signup_page', ...CONTENT_PARENT_TYPES],
   robots: 'noindex',
   async getProps(page, fields, context): Promise<EmailSignupLandingProps> {
-    const [body, confirmation, footer] = await Promise.all([
-      resolveStream(fields.body, context),
-      resolveStream(fields.confirmation, context),
-      signupFooterProps(fields, context),
-    ]);
+    const [body, confirmation, footer] = await Promise.all([resolveStream(fields.body, context), resolveStream(fields.confirmation, context), signupFooterProps(fields, context)]);
     return { title: page.title, body, confirmation, confirmation_pending: context.config.EMAIL_SIGNUP_DOUBLE_OPT_IN, ...footer };
   },
 });

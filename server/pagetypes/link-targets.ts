@@ -12,10 +12,7 @@ export interface PageLink {
 }
 
 /** A typed link address that may also be left empty: '' is stored as null. */
-export const optionalUrlSchema = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  urlSchema.nullable().default(null),
-);
+export const optionalUrlSchema = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), urlSchema.nullable().default(null));
 
 /**
  * Where a link field set to a page or a URL points: the page when it is live in this site,

@@ -17,6 +17,7 @@ import { getLocation } from '../models/locations';
 import { findLiveDescendantOfType, getParent } from '../models/pages';
 import { publicListablePages } from '../models/public-pages';
 import { getSiteSettings } from '../models/site-settings';
+import { countryNames } from '../models/snippets/countries';
 import { pageUrlWithinSite } from '../site-chrome';
 import { locationDetail, restaurantStructuredData } from './location-detail';
 import { LOCATIONS_MAP_PAGE_TYPE } from './locations-map-page';
@@ -33,12 +34,36 @@ export const LOCATIONS_STATE_LIST_PAGE_TYPE = 'locations_state_list_page';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
-/** A country's printable name from its two-letter code ('US' -> 'United States'). */
+/** A country's English name from its two-letter code ('US' -> 'United States'), for countries without a snippet. */
 export function countryDisplayName(code: string): string {
   return regionNames.of(code.toUpperCase()) ?? code;
 }
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** How the directory names countries: by their country snippets, else by the code's English name. */
+export interface CountryCatalog {
+  /** The printable name of the country with this code. */
+  nameOf(code: string): string;
+  /** The code of the country a page names by code, printable name or English name; undefined when none matches. */
+  codeOf(name: string): string | undefined;
+}
+
+/** The country snippets as the directory reads them, once per request: an edited snippet shows at once. */
+export async function countryCatalog(context: Pick<PageTypeContext, 'db'>): Promise<CountryCatalog> {
+  const snippets = await countryNames(context.db);
+  const nameOf = (code: string) => snippets.find((country) => country.code === code.toUpperCase())?.printable_name ?? countryDisplayName(code);
+  const codeOf = (name: string) =>
+    snippets.find((country) => sameName(country.code, name) || sameName(country.printable_name, name) || sameName(countryDisplayName(country.code), name))?.code ??
+    (/^[a-z]{2}$/i.test(name.trim()) ? name.trim().toUpperCase() : undefined);
+  return { nameOf, codeOf };
+}
+
+/** The printable name of the country a page names (its code, snippet name or English name). */
+export function printableCountry(catalog: CountryCatalog, name: string): string {
+  const code = catalog.codeOf(name);
+  return code ? catalog.nameOf(code) : name;
+}
 
 /** A country's directory page with the country it lists. */
 export interface CountryDirectory extends OtherDirectory {
@@ -49,18 +74,22 @@ export interface CountryDirectory extends OtherDirectory {
 export type DirectoryCountryName = (page: Page) => string;
 
 /** The public directory pages beside `page` (its parent's children of its type), itself included, in tree order. */
-export async function countryDirectories(page: Page, context: PageTypeContext, countryOf: DirectoryCountryName): Promise<CountryDirectory[]> {
+export async function countryDirectories(page: Page, context: PageTypeContext, countryOf: DirectoryCountryName, catalog: CountryCatalog): Promise<CountryDirectory[]> {
   // A directory at the site root has no siblings within the site.
   const parent = page.id === context.siteRoot.id ? undefined : await getParent(context.db, page);
-  const siblings = parent
-    ? await publicListablePages(context.db, { siteRoot: context.siteRoot, under: parent, levels: 1, pageTypes: [LOCATIONS_STATE_LIST_PAGE_TYPE] })
-    : [page];
-  return siblings.map((sibling) => ({ page: sibling, id: sibling.id, url: pageUrlWithinSite(sibling, context.siteRoot), country: { printable_name: countryOf(sibling) } }));
+  const siblings = parent ? await publicListablePages(context.db, { siteRoot: context.siteRoot, under: parent, levels: 1, pageTypes: [LOCATIONS_STATE_LIST_PAGE_TYPE] }) : [page];
+  return siblings.map((sibling) => ({
+    page: sibling,
+    id: sibling.id,
+    url: pageUrlWithinSite(sibling, context.siteRoot),
+    country: { printable_name: printableCountry(catalog, countryOf(sibling)) },
+  }));
 }
 
 /** The states of the country named `countryName`, each with its cities that have an open location. */
-export async function directoryStates(countryName: string, context: PageTypeContext): Promise<StateEntry[]> {
-  const code = (await openCountryCodes(context.db)).find((candidate) => sameName(countryDisplayName(candidate), countryName));
+export async function directoryStates(countryName: string, context: PageTypeContext, catalog: CountryCatalog): Promise<StateEntry[]> {
+  const wanted = catalog.codeOf(countryName);
+  const code = (await openCountryCodes(context.db)).find((candidate) => candidate === wanted || sameName(countryDisplayName(candidate), countryName));
   if (!code) return [];
   const states = new Map<string, StateEntry>();
   for (const city of await directoryCities(context.db, code)) {
@@ -97,8 +126,9 @@ async function cityRoute(page: Page, [stateSlug, citySlug]: readonly string[], c
   const locations = await openLocationsInCity(context.db, stateSlug!, citySlug!);
   const first = locations[0];
   if (!first) return undefined;
-  const country = countryDisplayName(first.country);
-  const [directories, brand] = await Promise.all([countryDirectories(page, context, countryOf), brandName(context)]);
+  const catalog = await countryCatalog(context);
+  const country = catalog.nameOf(first.country);
+  const [directories, brand] = await Promise.all([countryDirectories(page, context, countryOf, catalog), brandName(context)]);
   const stateList = directories.find((directory) => sameName(directory.country.printable_name, country)) ?? directories.find((directory) => directory.id === page.id);
   const place = { brand, city: first.city, state: first.state };
   const props: LocationsListProps = {

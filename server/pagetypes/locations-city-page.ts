@@ -4,7 +4,7 @@ import type { LocationsListProps } from '../../client/templates/LocationsList';
 import { openLocationsByCityName } from '../models/location-directory';
 import { publicListablePages } from '../models/public-pages';
 import { pageUrlWithinSite } from '../site-chrome';
-import { cityLocation } from './location-directory';
+import { cityLocation, countryCatalog, printableCountry } from './location-directory';
 import { LOCATIONS_STATE_LIST_PAGE_TYPE } from './locations-state-list-page';
 import { CONTENT_PARENT_TYPES } from './parent-types';
 import { relatedPageOfType } from './related-pages';
@@ -29,15 +29,21 @@ export const locationsCityPage = definePageType({
   fields: z.object({
     city: z.string().trim().max(100).default('').meta({ help_text: 'Left empty, the page title is used.' }),
     state: z.string().trim().max(10).default('').meta({ label: 'State code', help_text: "Two letters, e.g. 'FL'." }),
-    country: z.string().trim().max(100).default('United States').meta({ label: 'Country name' }),
+    country: z
+      .string()
+      .trim()
+      .max(100)
+      .default('United States')
+      .meta({ label: 'Country', help_text: "The country's code or name, e.g. 'US'; the Countries snippet of that code gives the name visitors read." }),
   }),
   parentTypes: [LOCATIONS_STATE_LIST_PAGE_TYPE, ...CONTENT_PARENT_TYPES],
   async getProps(page, fields, context): Promise<LocationsListProps> {
     const city = fields.city || page.title;
-    const [stateList, locations, children] = await Promise.all([
+    const [stateList, locations, children, catalog] = await Promise.all([
       relatedPageOfType(page, LOCATIONS_STATE_LIST_PAGE_TYPE, context),
       openLocationsByCityName(context.db, city, fields.state),
       publicListablePages(context.db, { siteRoot: context.siteRoot, under: page, levels: 1, pageTypes: [LOCATION_PAGE_TYPE] }),
+      countryCatalog(context),
     ]);
     const handMade = new Map<number, string>();
     for (const child of children) {
@@ -48,7 +54,7 @@ export const locationsCityPage = definePageType({
     return {
       city,
       state: fields.state,
-      country: { printable_name: fields.country },
+      country: { printable_name: printableCountry(catalog, fields.country) },
       state_list_url: stateList ? pageUrlWithinSite(stateList, context.siteRoot) : null,
       locations: locations.map((location) => cityLocation(location, handMade.get(location.rlid) ?? localPageUrl(location.localPageUrl))),
     };

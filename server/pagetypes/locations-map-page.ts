@@ -41,12 +41,16 @@ export const locationsMapPage = definePageType({
     const searched = query !== '' || origin !== null;
     if (searched && !origin) return { query, origin, searched, locations: [] };
     const around = origin ?? (await getSiteSettings(context.db, context.site.id, context.logger)).mapDefaultCenter;
-    const { locations } = await findNearestLocations(context.db, {
-      latitude: around.lat,
-      longitude: around.lng,
-      radiusMiles: MAP_SEARCH_AREA.radius,
-      limit: MAP_SEARCH_AREA.limit,
-    }, context.now);
+    const { locations } = await findNearestLocations(
+      context.db,
+      {
+        latitude: around.lat,
+        longitude: around.lng,
+        radiusMiles: MAP_SEARCH_AREA.radius,
+        limit: MAP_SEARCH_AREA.limit,
+      },
+      context.now,
+    );
     return { query, origin, searched, locations };
   },
 });

@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import type { LocationsStateListProps } from '../../client/templates/LocationsStateList';
 import type { Page } from '../db/schema';
-import { countryDirectories, directoryRoutedUrls, directoryStates, LOCATIONS_STATE_LIST_PAGE_TYPE, routeDirectory } from './location-directory';
+import { countryCatalog, countryDirectories, directoryRoutedUrls, printableCountry, directoryStates, LOCATIONS_STATE_LIST_PAGE_TYPE, routeDirectory } from './location-directory';
 import { CONTENT_PARENT_TYPES } from './parent-types';
 import { definePageType } from './types';
 
 export { LOCATIONS_STATE_LIST_PAGE_TYPE } from './location-directory';
 
 const stateListFieldsSchema = z.object({
-  country: z
-    .string()
-    .trim()
-    .max(100)
-    .default('')
-    .meta({ label: 'Country name', help_text: "As visitors read it, e.g. 'United States'. Left empty, the page title is used." }),
+  country: z.string().trim().max(100).default('').meta({
+    label: 'Country',
+    help_text: "The country's code or name, e.g. 'US' or 'United States'; the Countries snippet of that code gives the name visitors read. Left empty, the page title is used.",
+  }),
 });
 
 /** The country a directory page lists: its country field, else its title. */
@@ -34,10 +32,11 @@ export const locationsStateListPage = definePageType({
   fields: stateListFieldsSchema,
   parentTypes: CONTENT_PARENT_TYPES,
   async getProps(page, _fields, context): Promise<LocationsStateListProps> {
+    const catalog = await countryCatalog(context);
     const country = countryOf(page);
-    const [directories, states] = await Promise.all([countryDirectories(page, context, countryOf), directoryStates(country, context)]);
+    const [directories, states] = await Promise.all([countryDirectories(page, context, countryOf, catalog), directoryStates(country, context, catalog)]);
     return {
-      country: { printable_name: country },
+      country: { printable_name: printableCountry(catalog, country) },
       other_directories: directories.filter((directory) => directory.id !== page.id).map(({ id, url, country: other }) => ({ id, url, country: other })),
       states,
     };

@@ -15,10 +15,7 @@ export const pressReleasePage = definePageType({
   fields: pressReleaseFieldsSchema,
   parentTypes: [PRESS_RELEASE_LIST_PAGE_TYPE],
   async getProps(page, fields, context): Promise<PressReleaseProps> {
-    const [featureImage, pressSection] = await Promise.all([
-      resolveImage(context, fields.feature_image, FEATURE_IMAGE),
-      findPressSection(page, context),
-    ]);
+    const [featureImage, pressSection] = await Promise.all([resolveImage(context, fields.feature_image, FEATURE_IMAGE), findPressSection(page, context)]);
     return {
       title: page.title,
       date: publicationDate(page, fields),

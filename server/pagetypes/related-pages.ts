@@ -9,8 +9,6 @@ import type { BlockContext } from '../blocks/types';
  */
 export async function relatedPageOfType(page: Page, pageType: string, context: BlockContext): Promise<Page | undefined> {
   const ancestors = await getAncestors(context.db, page);
-  const ancestor = ancestors.findLast(
-    (candidate) => candidate.page_type === pageType && candidate.live && !candidate.expired && candidate.path.startsWith(context.siteRoot.path),
-  );
+  const ancestor = ancestors.findLast((candidate) => candidate.page_type === pageType && candidate.live && !candidate.expired && candidate.path.startsWith(context.siteRoot.path));
   return ancestor ?? findLiveDescendantOfType(context.db, context.siteRoot, pageType);
 }

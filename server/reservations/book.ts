@@ -87,7 +87,10 @@ async function dayAvailability(db: Db, location: { rlid: number; time_zone: stri
   const hours = await db.selectFrom('location_hours').select(['day_of_week', 'open', 'close']).where('location_rlid', '=', location.rlid).where('kind', '=', 'operation').execute();
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
   const earliest = now.getTime() + MIN_LEAD_MINUTES * 60_000;
-  const slots = slotMinutes(hours.map((row) => ({ dayOfWeek: row.day_of_week, open: row.open, close: row.close })), weekday)
+  const slots = slotMinutes(
+    hours.map((row) => ({ dayOfWeek: row.day_of_week, open: row.open, close: row.close })),
+    weekday,
+  )
     .map((minutes) => ({ minutes, instant: zonedInstant(date, minutes, timeZone) }))
     .filter((slot) => slot.instant.getTime() >= earliest);
   if (!slots.length) return { slots, taken: new Map<number, number>(), capacity: 0 };
@@ -170,6 +173,12 @@ export async function findReservation(db: Db, code: string, lastName: string): P
     .executeTakeFirst();
 }
 
+/** One of a location's reservations, or undefined (also for another location's); with `lock`, under a row lock. */
+export async function reservationAt(db: Db, rlid: number, id: number, { lock = false } = {}): Promise<Reservation | undefined> {
+  const query = db.selectFrom('reservations').selectAll().where('id', '=', id).where('rlid', '=', rlid);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
 /** Cancels a reservation (guest or host); 409 when it already is. */
 export async function cancelReservation(db: Db, reservation: Reservation): Promise<Reservation> {
   if (reservation.status === 'cancelled') throw new ConflictError('This reservation is already cancelled.');
@@ -184,13 +193,15 @@ export async function confirmReservation(db: Db, reservation: Reservation): Prom
 
 /** A location's reservations on a local date, in time order, for the host stand. */
 export async function reservationsOn(db: Db, rlid: number, timeZone: string, date: string): Promise<Reservation[]> {
-  return db
-    .selectFrom('reservations')
-    .selectAll()
-    .where('rlid', '=', rlid)
-    .where('reserved_for', '>=', zonedInstant(date, 0, timeZone))
-    // Through the small hours of the next day: late seatings of this day's service.
-    .where('reserved_for', '<', zonedInstant(date, 30 * 60, timeZone))
-    .orderBy('reserved_for')
-    .execute();
+  return (
+    db
+      .selectFrom('reservations')
+      .selectAll()
+      .where('rlid', '=', rlid)
+      .where('reserved_for', '>=', zonedInstant(date, 0, timeZone))
+      // Through the small hours of the next day: late seatings of this day's service.
+      .where('reserved_for', '<', zonedInstant(date, 30 * 60, timeZone))
+      .orderBy('reserved_for')
+      .execute()
+  );
 }

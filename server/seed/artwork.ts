@@ -129,9 +129,7 @@ function harborHero(): string {
   ]
     .map(([x, y]) => `<path d="M${x} ${y} q20 -18 40 0 q20 -18 40 0" fill="none" stroke="${PALETTE.navy}" stroke-width="6" stroke-linecap="round"/>`)
     .join('');
-  const posts = [220, 380, 540, 700]
-    .map((x) => `<rect x="${x}" y="700" width="26" height="200" fill="${PALETTE.woodDark}"/>`)
-    .join('');
+  const posts = [220, 380, 540, 700].map((x) => `<rect x="${x}" y="700" width="26" height="200" fill="${PALETTE.woodDark}"/>`).join('');
   return svgDocument(
     width,
     height,
@@ -177,7 +175,12 @@ function lobsterPlate(): string {
     <path d="M${cx + side * 70} 470 C${cx + side * 160} 430 ${cx + side * 220} 380 ${cx + side * 250} 320" fill="none" stroke="${PALETTE.lobsterDark}" stroke-width="34" stroke-linecap="round"/>
     <path d="M${cx + side * 250} 330 C${cx + side * 330} 300 ${cx + side * 360} 200 ${cx + side * 300} 150 C${cx + side * 300} 220 ${cx + side * 270} 250 ${cx + side * 230} 260 C${cx + side * 250} 200 ${cx + side * 230} 150 ${cx + side * 180} 140 C${cx + side * 170} 220 ${cx + side * 180} 300 ${cx + side * 250} 330 Z" fill="${PALETTE.lobster}"/>`;
   const legs = [0, 1, 2, 3]
-    .flatMap((index) => [-1, 1].map((side) => `<path d="M${cx + side * 60} ${530 + index * 30} q${side * 90} ${10 + index * 10} ${side * 130} ${60 + index * 20}" fill="none" stroke="${PALETTE.lobsterDark}" stroke-width="12" stroke-linecap="round"/>`))
+    .flatMap((index) =>
+      [-1, 1].map(
+        (side) =>
+          `<path d="M${cx + side * 60} ${530 + index * 30} q${side * 90} ${10 + index * 10} ${side * 130} ${60 + index * 20}" fill="none" stroke="${PALETTE.lobsterDark}" stroke-width="12" stroke-linecap="round"/>`,
+      ),
+    )
     .join('');
   return svgDocument(
     width,
@@ -238,9 +241,7 @@ function shrimpDish(): string {
 
 function grilledSalmon(): string {
   const [width, height] = [1600, 1200];
-  const grill = [0, 1, 2, 3, 4]
-    .map((index) => `<path d="M${560 + index * 110} 470 l-90 260" stroke="#7a3b22" stroke-width="18" stroke-linecap="round" opacity="0.75"/>`)
-    .join('');
+  const grill = [0, 1, 2, 3, 4].map((index) => `<path d="M${560 + index * 110} 470 l-90 260" stroke="#7a3b22" stroke-width="18" stroke-linecap="round" opacity="0.75"/>`).join('');
   const asparagus = [0, 1, 2, 3, 4]
     .map((index) => {
       const y = 790 + index * 26;
@@ -276,7 +277,10 @@ function diningRoom(): string {
     })
     .join('');
   const lamps = [380, 800, 1220]
-    .map((x) => `<line x1="${x}" y1="0" x2="${x}" y2="150" stroke="${PALETTE.navy}" stroke-width="6"/><path d="M${x - 70} 210 L${x - 40} 150 L${x + 40} 150 L${x + 70} 210 Z" fill="${PALETTE.lobster}"/><ellipse cx="${x}" cy="214" rx="40" ry="10" fill="#fff1b8"/>`)
+    .map(
+      (x) =>
+        `<line x1="${x}" y1="0" x2="${x}" y2="150" stroke="${PALETTE.navy}" stroke-width="6"/><path d="M${x - 70} 210 L${x - 40} 150 L${x + 40} 150 L${x + 70} 210 Z" fill="${PALETTE.lobster}"/><ellipse cx="${x}" cy="214" rx="40" ry="10" fill="#fff1b8"/>`,
+    )
     .join('');
   // A table seen from the side with a chair either side: seat, back post and front leg.
   const chair = (x: number, side: 1 | -1) => `
@@ -306,9 +310,7 @@ function diningRoom(): string {
 
 function restaurantExterior(): string {
   const [width, height] = [1600, 1000];
-  const windows = [420, 590, 870, 1040]
-    .map((x) => `<rect x="${x}" y="470" width="140" height="180" rx="6" fill="#fff1b8" stroke="${PALETTE.white}" stroke-width="10"/>`)
-    .join('');
+  const windows = [420, 590, 870, 1040].map((x) => `<rect x="${x}" y="470" width="140" height="180" rx="6" fill="#fff1b8" stroke="${PALETTE.white}" stroke-width="10"/>`).join('');
   const awning = Array.from({ length: 12 }, (_, index) => `<path d="M${380 + index * 70} 420 h70 l-8 60 h-54 Z" fill="${index % 2 ? PALETTE.white : PALETTE.lobster}"/>`).join('');
   const stars = [
     [140, 120],

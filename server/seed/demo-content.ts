@@ -8,6 +8,7 @@ import { seedPressSection, demoTemplatePages } from './demo-press';
 import { demoLocations, insertDemoLocations } from './demo-locations';
 import { seedDemoWaitlists } from './demo-waitlists';
 import { seedDemoWorkflows } from './demo-workflows';
+import { seedDemoSnippets } from './demo-snippets';
 import { demoMenuPage } from './demo-menu';
 import { demoTextPages, TERMS_PAGE } from './demo-text';
 import { demoMenuPdf } from './menu-pdf';
@@ -57,7 +58,12 @@ const CONTENT_PAGES: Array<{ title: string; slug: string; showInMenus: boolean; 
         alignment: 'left',
         html: '<p>Feed a crowd with Red Harbor catering: shrimp platters, salads, wood-grilled entr\u00e9es and, of course, Cheddar Harbor Biscuits by the dozen. Orders of 10 to 200 guests, ready for pick-up or delivery.</p>',
       }),
-      block('contact_details', { heading: 'Plan your event', text: '<p>A catering specialist will help you choose the menu and the quantities.</p>', show_hours: true, show_private_dining: false }),
+      block('contact_details', {
+        heading: 'Plan your event',
+        text: '<p>A catering specialist will help you choose the menu and the quantities.</p>',
+        show_hours: true,
+        show_private_dining: false,
+      }),
     ],
   },
   {
@@ -168,10 +174,7 @@ const HEADER: HeaderContent = {
     {
       role: 'social',
       title: 'Follow us',
-      links: [
-        menuLink('Facebook', 'https://www.facebook.com/redharbor.example', [], 'external'),
-        menuLink('Instagram', 'https://www.instagram.com/redharbor.example', [], 'external'),
-      ],
+      links: [menuLink('Facebook', 'https://www.facebook.com/redharbor.example', [], 'external'), menuLink('Instagram', 'https://www.instagram.com/redharbor.example', [], 'external')],
     },
   ],
   map_page_url: null,
@@ -270,9 +273,10 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
     await addChild(tx, home, { title: 'Thank You', slug: 'thank-you', pageType: 'noindex_page', content: {} });
     await addChild(tx, home, { title: 'Footer', slug: 'footer', pageType: FOOTER_PAGE_TYPE, content: { ...DEMO_FOOTER } });
     const { videoId } = await seedDemoVideo(tx, storage, refs);
+    const snippets = await seedDemoSnippets(tx, refs);
     await addDemoPages(tx, home, [
       ...demoMediaPages(refs),
-      ...demoTextPages(refs),
+      ...demoTextPages(refs, snippets),
       ...demoVideoPages({ ...refs, videoId }),
       ...demoTemplatePages(refs),
       demoMenuPage(refs),
@@ -281,7 +285,10 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
     const pressReleases = await seedPressSection(tx, storage, home, refs);
     await seedLocationDirectory(tx, home);
     await insertDemoLocations(tx);
-    await seedDemoWaitlists(tx, demoLocations().map((location) => location.rlid));
+    await seedDemoWaitlists(
+      tx,
+      demoLocations().map((location) => location.rlid),
+    );
     await seedDemoWorkflows(tx, home);
     await publishHomeBody(tx, home, refs, pressReleases);
     const site = await createSite(tx, { hostname: 'localhost', port: sitePort, siteName: 'Red Harbor', rootPageId: home.id, isDefault: true });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Db } from '../db/database';
 import { closeLocationPermanently } from '../models/location-directory';
 import { insertLocations, type LocationInput } from '../models/locations';
-import { slugify } from '../models/slugs';
+import { slugify } from '../../client/lib/slugs';
 import { properPlaceName } from '../place-names';
 import type { LocationHours } from '../../client/lib/location-schemas';
 
@@ -38,7 +38,28 @@ const CA_PROVINCES: Record<string, string> = {
   'Nova Scotia': 'NS',
   Saskatchewan: 'SK',
 };
-const STREET_NAMES = ['Main', 'Harbor', 'Oak', 'Maple', 'Washington', 'Lake', 'Park', 'Pine', 'Cedar', 'Elm', 'Market', 'Bay', 'River', 'Highland', 'Center', 'Commerce', 'Lincoln', 'Jefferson', 'Franklin', 'Mill'];
+const STREET_NAMES = [
+  'Main',
+  'Harbor',
+  'Oak',
+  'Maple',
+  'Washington',
+  'Lake',
+  'Park',
+  'Pine',
+  'Cedar',
+  'Elm',
+  'Market',
+  'Bay',
+  'River',
+  'Highland',
+  'Center',
+  'Commerce',
+  'Lincoln',
+  'Jefferson',
+  'Franklin',
+  'Mill',
+];
 const STREET_TYPES = ['St', 'Ave', 'Blvd', 'Rd', 'Dr', 'Pkwy', 'Way'];
 // Canadian FSA names carry a district suffix ("Calgary Northeast"); the city is what precedes it.
 const DISTRICT_SUFFIX = /\s+(North|South|East|West|Northeast|Northwest|Southeast|Southwest|Central|Downtown|Midtown|Inner|Outer|Upper|Lower)\b.*$/;
@@ -57,7 +78,10 @@ export function seededRandom(seed: number): () => number {
 
 /** "Edmonton (north Downtown)" or "Calgary Northeast" names a district of a city; keep the city. */
 function canadianCityName(name: string): string {
-  return name.replace(/\s*\(.*$/, '').replace(DISTRICT_SUFFIX, '').replace(/^Downtown\s+/, '');
+  return name
+    .replace(/\s*\(.*$/, '')
+    .replace(DISTRICT_SUFFIX, '')
+    .replace(/^Downtown\s+/, '');
 }
 
 // Postal codes never use D, F, I, O, Q or U.
@@ -73,7 +97,7 @@ function loadZipEntries(): ZipEntry[] {
 function pickCities(entries: readonly ZipEntry[], perRegion: number): ZipEntry[] {
   const byRegion = new Map<string, Map<string, { entry: ZipEntry; count: number }>>();
   for (const entry of entries) {
-    const cities = byRegion.get(entry.state) ?? new Map();
+    const cities = byRegion.get(entry.state) ?? new Map<string, { entry: ZipEntry; count: number }>();
     byRegion.set(entry.state, cities);
     const known = cities.get(entry.city);
     if (known) known.count += 1;

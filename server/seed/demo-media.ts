@@ -103,8 +103,18 @@ export function demoHomeBody(refs: DemoRefs, pressReleases: number): unknown[] {
       heading: 'Share your catch',
       intro: 'Tag your photos #RedHarborCatch for a chance to be featured.',
       posts: [
-        { image: images['lobster-plate'], caption: 'Birthday lobster for the win! Thanks to our server Jess for the extra butter.', network: 'instagram', url: 'https://www.instagram.com/redharbor.example' },
-        { image: images['restaurant-exterior'], caption: 'Doors open at our newest harbor-side restaurant in Portland, Maine.', network: 'facebook', url: 'https://www.facebook.com/redharbor.example' },
+        {
+          image: images['lobster-plate'],
+          caption: 'Birthday lobster for the win! Thanks to our server Jess for the extra butter.',
+          network: 'instagram',
+          url: 'https://www.instagram.com/redharbor.example',
+        },
+        {
+          image: images['restaurant-exterior'],
+          caption: 'Doors open at our newest harbor-side restaurant in Portland, Maine.',
+          network: 'facebook',
+          url: 'https://www.facebook.com/redharbor.example',
+        },
         { image: images['shrimp-dish'], caption: 'Garlic shrimp linguine, twirled to perfection.', network: 'tiktok', url: 'https://www.tiktok.com/@redharbor.example' },
         { image: images['harbor-hero'], caption: 'Sunrise at the dock, where the day’s catch comes in.', network: 'pinterest', url: 'https://www.pinterest.com/redharbor_example' },
       ],

@@ -501,7 +501,9 @@ const UTILITY_PAGES: DemoPage[] = [
       body: [
         richText('<p>Every Monday, active-duty service members, veterans and their spouses get <strong>10% off</strong> their meal at every Red Harbor, for dine-in and To Go.</p>'),
         heading('How it works', 'h3'),
-        richText('<ul><li>Show a valid military ID, veteran ID or DD-214 when you order.</li><li>The discount covers the service member or veteran and one guest at the table.</li><li>Not valid with other offers or on alcohol.</li></ul>'),
+        richText(
+          '<ul><li>Show a valid military ID, veteran ID or DD-214 when you order.</li><li>The discount covers the service member or veteran and one guest at the table.</li><li>Not valid with other offers or on alcohol.</li></ul>',
+        ),
       ],
     },
   },
@@ -515,7 +517,9 @@ const UTILITY_PAGES: DemoPage[] = [
       body: [
         richText('<p>Be the first to know when Lobsterfest starts, get a free appetizer on your birthday and enjoy member-only offers all year.</p>'),
         heading('Members get', 'h3'),
-        richText('<ul><li>Early access to Lobsterfest and seasonal menus</li><li>A birthday treat on us</li><li>Offers for you and a guest, four times a year</li></ul><p><a href="/email-signup/">Join the club</a></p>'),
+        richText(
+          '<ul><li>Early access to Lobsterfest and seasonal menus</li><li>A birthday treat on us</li><li>Offers for you and a guest, four times a year</li></ul><p><a href="/email-signup/">Join the club</a></p>',
+        ),
       ],
     },
   },
@@ -540,9 +544,13 @@ const UTILITY_PAGES: DemoPage[] = [
     content: {
       background_style: 'lighthouse',
       body: [
-        richText('<p>Every Red Harbor restaurant partners with a local food bank, and our crews volunteer thousands of hours a year. When you round up your check, every cent goes to disaster relief.</p>'),
+        richText(
+          '<p>Every Red Harbor restaurant partners with a local food bank, and our crews volunteer thousands of hours a year. When you round up your check, every cent goes to disaster relief.</p>',
+        ),
         heading('Where it goes', 'h3'),
-        richText('<ul><li>More than 10 million meals donated since 2020</li><li>$3.5 million in culinary scholarships</li><li>Oyster reef and salt marsh restoration along the coasts</li></ul>'),
+        richText(
+          '<ul><li>More than 10 million meals donated since 2020</li><li>$3.5 million in culinary scholarships</li><li>Oyster reef and salt marsh restoration along the coasts</li></ul>',
+        ),
       ],
     },
   },
@@ -554,9 +562,13 @@ const UTILITY_PAGES: DemoPage[] = [
     content: {
       background_style: 'faded-shoreline',
       body: [
-        richText('<p>We trace every species we serve back to the fishery or farm where it was caught or raised, and we only buy from suppliers that meet independent sustainability standards.</p>'),
+        richText(
+          '<p>We trace every species we serve back to the fishery or farm where it was caught or raised, and we only buy from suppliers that meet independent sustainability standards.</p>',
+        ),
         heading('Our standards', 'h3'),
-        richText('<ul><li>100% of our shrimp is certified responsibly sourced</li><li>All farmed salmon holds a four-star Best Aquaculture Practices rating</li><li>We publish the source of every species on our menu</li></ul>'),
+        richText(
+          '<ul><li>100% of our shrimp is certified responsibly sourced</li><li>All farmed salmon holds a four-star Best Aquaculture Practices rating</li><li>We publish the source of every species on our menu</li></ul>',
+        ),
       ],
     },
   },
@@ -569,7 +581,9 @@ const UTILITY_PAGES: DemoPage[] = [
       background_style: 'blue-chill',
       body: [
         richText('<p>Weekdays from 3 to 6 p.m., cool off with $5 frozen drinks and half-price shareable bites at the bar.</p>'),
-        richText('<ul><li>Frozen Blue Lagoon and Strawberry Lime Margarita</li><li>Crispy calamari, shrimp cocktail and Lobster Mac and Cheese Bites</li></ul><p>Must be of legal drinking age. Please drink responsibly.</p>'),
+        richText(
+          '<ul><li>Frozen Blue Lagoon and Strawberry Lime Margarita</li><li>Crispy calamari, shrimp cocktail and Lobster Mac and Cheese Bites</li></ul><p>Must be of legal drinking age. Please drink responsibly.</p>',
+        ),
       ],
     },
   },
@@ -588,7 +602,9 @@ export function demoTemplatePages(_refs: DemoRefs): DemoPage[] {
       searchDescription: 'Questions, praise or a concern about your visit? Send Red Harbor Guest Relations a message.',
       content: {
         body: [
-          richText('<p>We love hearing from our guests. Whether it is praise for your server, a question about our menu or a concern about your visit, Guest Relations reads every message.</p>'),
+          richText(
+            '<p>We love hearing from our guests. Whether it is praise for your server, a question about our menu or a concern about your visit, Guest Relations reads every message.</p>',
+          ),
           block('contact_details', { heading: '', text: '<p>Prefer to talk?</p>', show_hours: true, show_private_dining: false }),
         ],
         form_intro: 'Tell us what is on your mind. We answer most messages within two business days.',
@@ -603,7 +619,9 @@ export function demoTemplatePages(_refs: DemoRefs): DemoPage[] {
             body: [],
             confirmation: [
               heading('We received your message'),
-              richText('<p>Thank you for contacting Red Harbor Guest Relations. A member of our team will reply by email within two business days. If your message is about a recent visit, please keep your receipt handy.</p>'),
+              richText(
+                '<p>Thank you for contacting Red Harbor Guest Relations. A member of our team will reply by email within two business days. If your message is about a recent visit, please keep your receipt handy.</p>',
+              ),
               richText('<p>In the meantime, see what is on the <a href="/menu/">menu</a> or find the <a href="/press/">latest Red Harbor news</a>.</p>'),
             ],
           },
@@ -617,7 +635,10 @@ export function demoTemplatePages(_refs: DemoRefs): DemoPage[] {
       searchDescription: 'Get Red Harbor news, Lobsterfest first looks and a birthday treat in your inbox.',
       content: {
         body: [richText('<p>Be the first to hear about Lobsterfest, new menus and offers near you, plus a treat on your birthday.</p>')],
-        pre_form_content: [heading('Join our email list', 'h3'), richText('<p>Tell us a little about yourself so we can send offers from your favorite Red Harbor. Add up to three special occasions and we may help you celebrate.</p>')],
+        pre_form_content: [
+          heading('Join our email list', 'h3'),
+          richText('<p>Tell us a little about yourself so we can send offers from your favorite Red Harbor. Add up to three special occasions and we may help you celebrate.</p>'),
+        ],
         legal_text: SIGNUP_LEGAL_TEXT,
         faq_url: '/faq/',
         unsubscribe_url: '/email-preferences/',

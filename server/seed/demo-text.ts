@@ -1,4 +1,5 @@
 import type { StreamValue } from '../blocks/stream';
+import type { DemoSnippets } from './demo-snippets';
 import type { DemoPage, DemoRefs } from './demo-types';
 
 type DemoBlock = StreamValue[number];
@@ -15,7 +16,7 @@ const contentPage = (title: string, slug: string, searchDescription: string, bod
   content: { body, confirmation: [] },
 });
 
-function faqPage(): DemoPage {
+function faqPage(toolboxSnippetId: number): DemoPage {
   return contentPage('Frequently Asked Questions', 'faq', 'Answers about reservations, allergens, gift cards, catering and Red Harbor Rewards.', [
     block('faq-intro', 'rich_text', {
       alignment: 'left',
@@ -42,13 +43,11 @@ function faqPage(): DemoPage {
         },
         {
           question: 'Do you have a gluten-sensitive menu?',
-          answer:
-            '<p>Yes. Wood-grilled fish, steamed lobster and many sides can be prepared for guests avoiding gluten. Ask for the gluten-sensitive menu at any restaurant.</p>',
+          answer: '<p>Yes. Wood-grilled fish, steamed lobster and many sides can be prepared for guests avoiding gluten. Ask for the gluten-sensitive menu at any restaurant.</p>',
         },
         {
           question: 'Can I order for pick-up or delivery?',
-          answer:
-            '<p>Order online for curbside pick-up, to go, or delivery where available. Your order is cooked when you place it, and we will tell you when it is ready.</p>',
+          answer: '<p>Order online for curbside pick-up, to go, or delivery where available. Your order is cooked when you place it, and we will tell you when it is ready.</p>',
         },
         {
           question: 'Where can I buy gift cards?',
@@ -66,8 +65,7 @@ function faqPage(): DemoPage {
         },
         {
           question: 'How do I join Red Harbor Rewards?',
-          answer:
-            '<p>Sign up online or in the app in about a minute. You earn one point per dollar on dine-in and online orders, and a free appetizer when you join.</p>',
+          answer: '<p>Sign up online or in the app in about a minute. You earn one point per dollar on dine-in and online orders, and a free appetizer when you join.</p>',
         },
         {
           question: 'I forgot to scan my rewards at the restaurant. Can I still get points?',
@@ -97,6 +95,7 @@ function faqPage(): DemoPage {
       show_hours: true,
       show_private_dining: true,
     }),
+    block('faq-allergy-notice', 'toolbox_snippet', { snippet: toolboxSnippetId }),
   ]);
 }
 
@@ -109,8 +108,7 @@ function historyPage(refs: DemoRefs): DemoPage {
       events: [
         {
           year: '1978',
-          content:
-            '<p>Brothers Tom and Danny Ruiz open a twelve-table seafood shack on Pier 9 in Portland, Maine, buying straight from the boats that tie up outside.</p>',
+          content: '<p>Brothers Tom and Danny Ruiz open a twelve-table seafood shack on Pier 9 in Portland, Maine, buying straight from the boats that tie up outside.</p>',
           image: refs.images['restaurant-exterior'],
         },
         {
@@ -128,8 +126,7 @@ function historyPage(refs: DemoRefs): DemoPage {
         },
         {
           year: '2006',
-          content:
-            '<p>We pledge to buy only seafood that meets independent sustainability standards, and begin tracing every species back to its fishery or farm.</p>',
+          content: '<p>We pledge to buy only seafood that meets independent sustainability standards, and begin tracing every species back to its fishery or farm.</p>',
         },
         {
           year: '2012',
@@ -142,8 +139,7 @@ function historyPage(refs: DemoRefs): DemoPage {
         },
         {
           year: '2026',
-          content:
-            '<p>Our new harbor-view dining rooms open with bigger windows, an oyster bar and a Fresh Catch board that changes twice a day.</p>',
+          content: '<p>Our new harbor-view dining rooms open with bigger windows, an oyster bar and a Fresh Catch board that changes twice a day.</p>',
           image: refs.images['dining-room'],
         },
       ],
@@ -266,7 +262,8 @@ function whyPage(refs: DemoRefs): DemoPage {
         },
         {
           default_content: 'Private dining rooms',
-          hidden_content: '<p>Many restaurants have a private room with set menus for birthdays, rehearsal dinners and team celebrations. <a href="/private-dining/">Plan a private event</a></p>',
+          hidden_content:
+            '<p>Many restaurants have a private room with set menus for birthdays, rehearsal dinners and team celebrations. <a href="/private-dining/">Plan a private event</a></p>',
         },
         {
           default_content: 'Accessible restaurants',
@@ -303,41 +300,36 @@ function whyPage(refs: DemoRefs): DemoPage {
 }
 
 /** The terms the email signup form's 'Terms and Conditions' checkbox links to. */
-export const TERMS_PAGE: DemoPage = contentPage(
-  'Terms and Conditions',
-  'terms-and-conditions',
-  'The terms of Red Harbor emails, offers, gift cards and this website.',
-  [
-    block('terms-intro', 'rich_text', {
-      alignment: 'left',
-      html: '<p>These terms apply to the Red Harbor website, our emails and the offers we send. By using the site or signing up for email you agree to them. Red Harbor Restaurants, LLC may update these terms; the version on this page is the one in force.</p>',
-    }),
-    block('terms-email', 'heading', { text: 'Email offers', level: 'h2', alignment: 'left' }),
-    block('terms-email-text', 'rich_text', {
-      alignment: 'left',
-      html: '<ul><li>You must be 13 or older to sign up for Red Harbor emails.</li><li>Offers are valid at participating restaurants in the US and Canada, one per table per visit, and cannot be combined with other offers, exchanged for cash or sold.</li><li>Birthday offers are sent in the month you gave us and are valid for 30 days.</li><li>You can unsubscribe at any time from the link in every email or on the <a href="/email-preferences/">Email Preferences</a> page; it can take up to 5 days to take effect.</li></ul>',
-    }),
-    block('terms-gift-cards', 'heading', { text: 'Gift cards', level: 'h2', alignment: 'left' }),
-    block('terms-gift-cards-text', 'rich_text', {
-      alignment: 'left',
-      html: '<p>Gift cards never expire, carry no fees and are redeemable for food and beverages at Red Harbor restaurants in the US and Canada. They are not redeemable for cash except where the law requires it. Treat a gift card like cash: we cannot replace it if it is lost or stolen.</p>',
-    }),
-    block('terms-privacy', 'heading', { text: 'Your information', level: 'h2', alignment: 'left' }),
-    block('terms-privacy-text', 'rich_text', {
-      alignment: 'left',
-      html: '<p>We use the details you give us to send the emails you asked for and to improve our restaurants. We never sell your personal information. To see, correct or delete what we hold about you, write to Guest Relations through the <a href="/contact-us/">Contact Us</a> form.</p>',
-    }),
-  ],
-);
+export const TERMS_PAGE: DemoPage = contentPage('Terms and Conditions', 'terms-and-conditions', 'The terms of Red Harbor emails, offers, gift cards and this website.', [
+  block('terms-intro', 'rich_text', {
+    alignment: 'left',
+    html: '<p>These terms apply to the Red Harbor website, our emails and the offers we send. By using the site or signing up for email you agree to them. Red Harbor Restaurants, LLC may update these terms; the version on this page is the one in force.</p>',
+  }),
+  block('terms-email', 'heading', { text: 'Email offers', level: 'h2', alignment: 'left' }),
+  block('terms-email-text', 'rich_text', {
+    alignment: 'left',
+    html: '<ul><li>You must be 13 or older to sign up for Red Harbor emails.</li><li>Offers are valid at participating restaurants in the US and Canada, one per table per visit, and cannot be combined with other offers, exchanged for cash or sold.</li><li>Birthday offers are sent in the month you gave us and are valid for 30 days.</li><li>You can unsubscribe at any time from the link in every email or on the <a href="/email-preferences/">Email Preferences</a> page; it can take up to 5 days to take effect.</li></ul>',
+  }),
+  block('terms-gift-cards', 'heading', { text: 'Gift cards', level: 'h2', alignment: 'left' }),
+  block('terms-gift-cards-text', 'rich_text', {
+    alignment: 'left',
+    html: '<p>Gift cards never expire, carry no fees and are redeemable for food and beverages at Red Harbor restaurants in the US and Canada. They are not redeemable for cash except where the law requires it. Treat a gift card like cash: we cannot replace it if it is lost or stolen.</p>',
+  }),
+  block('terms-privacy', 'heading', { text: 'Your information', level: 'h2', alignment: 'left' }),
+  block('terms-privacy-text', 'rich_text', {
+    alignment: 'left',
+    html: '<p>We use the details you give us to send the emails you asked for and to improve our restaurants. We never sell your personal information. To see, correct or delete what we hold about you, write to Guest Relations through the <a href="/contact-us/">Contact Us</a> form.</p>',
+  }),
+]);
 
-function siteMapPage(): DemoPage {
+function siteMapPage(tieredNavigationId: number): DemoPage {
   return contentPage('Site Map', 'site-map', 'Every page of the Red Harbor website.', [
-    block('sitemap-tiered', 'tiered_nav', { heading: 'Explore by section', root_page: null }),
+    block('sitemap-tiered', 'tiered_nav', { heading: '', navigation: tieredNavigationId, root_page: null }),
     block('sitemap-tree', 'sitemap', { heading: 'All pages' }),
   ]);
 }
 
 /** The text and structure blocks' demo pages: FAQ, history, "Why Red Harbor" and the site map. */
-export function demoTextPages(refs: DemoRefs): DemoPage[] {
-  return [faqPage(), historyPage(refs), whyPage(refs), siteMapPage()];
+export function demoTextPages(refs: DemoRefs, snippets: DemoSnippets): DemoPage[] {
+  return [faqPage(snippets.toolboxSnippetId), historyPage(refs), whyPage(refs), siteMapPage(snippets.tieredNavigationId)];
 }

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
+import { databaseId } from '../db/database-id';
 import { gettext } from '../../client/lib/i18n';
 import { checkRestrictionPassword, clientIp, loginFailureLimits } from '../auth';
 import type { CsrfProtection } from '../csrf';
@@ -12,7 +13,6 @@ import type { PageResponder, PublicViewOptions } from './page-response';
 import { passwordFormPosting, safeLocalUrl, TOO_MANY_PASSWORDS, WRONG_PASSWORD } from './restricted-pages';
 import { resolveRequestSite } from './site-request';
 
-const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const passwordForm = z.object({ password: z.string().max(255).default(''), return_url: z.string().optional() });
 
 /** Wagtail's address of a collection's password form. */
@@ -52,7 +52,7 @@ export function documentPrivacyRouter({ db, config, csrf }: PublicViewOptions & 
   const paths = ['/documents/authenticate_with_password/:restrictionId/', '/documents/authenticate_with_password/:restrictionId'];
 
   async function loadRestriction(req: Request) {
-    const id = idParam.safeParse(req.params.restrictionId);
+    const id = databaseId.safeParse(req.params.restrictionId);
     const restriction = id.success ? await getCollectionRestriction(db, id.data) : undefined;
     return restriction?.restriction_type === 'password' ? restriction : undefined;
   }

@@ -29,9 +29,7 @@ export function geocodeApiRouter(geocoder: Geocoder = sharedGeocoder()): Router 
       return;
     }
     const found = geocoder.geocode(parsed.data.q);
-    const results: GeocodeApiResult[] = found
-      ? [{ geometry: { location: { lat: found.latitude, lng: found.longitude } }, formatted_address: found.label }]
-      : [];
+    const results: GeocodeApiResult[] = found ? [{ geometry: { location: { lat: found.latitude, lng: found.longitude } }, formatted_address: found.label }] : [];
     res.set('Cache-Control', GEOCODE_CACHE_CONTROL).json({ results });
   });
   return router;

@@ -1,6 +1,7 @@
 /** The fields a guest types into the wait-list and reservation panels, validated the same way in both APIs. */
 import type { Request } from 'express';
 import { z } from 'zod';
+import { GUEST_CONTACT_MAX_LENGTH as MAX } from '../../client/lib/guest-contact';
 import { ValidationError } from '../errors';
 
 /**
@@ -19,7 +20,7 @@ export const GUEST_FIELD_LABELS = {
 } as const;
 
 /** Required text, trimmed, with a length limit; messages name the field by its label. */
-export const requiredText = (label: string, max: number) =>
+const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
@@ -27,11 +28,15 @@ export const requiredText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters.`);
 
 /** Optional text: blank counts as absent. */
-export const optionalText = (label: string, max: number) =>
+const optionalText = (label: string, max: number) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), requiredText(label, max).optional());
 
 /** A restaurant id. */
-export const rlidField = z.number({ error: 'rlid must be a whole number.' }).int('rlid must be a whole number.').positive('rlid must be a positive whole number.').max(2147483647, 'rlid is out of range.');
+export const rlidField = z
+  .number({ error: 'rlid must be a whole number.' })
+  .int('rlid must be a whole number.')
+  .positive('rlid must be a positive whole number.')
+  .max(2147483647, 'rlid is out of range.');
 
 /** A party size between 1 and `max`. */
 export const partySizeField = (max: number) =>
@@ -43,11 +48,11 @@ export const partySizeField = (max: number) =>
 
 /** Who the guest is and how the restaurant reaches them. */
 export const guestContactFields = {
-  firstName: requiredText(GUEST_FIELD_LABELS.firstName, 100),
-  lastName: requiredText(GUEST_FIELD_LABELS.lastName, 100),
-  phone: requiredText(GUEST_FIELD_LABELS.phone, 30).regex(/^\+?[\d\s().-]{7,30}$/, `${GUEST_FIELD_LABELS.phone} must be a phone number, e.g. (555) 555-0100.`),
-  email: optionalText(GUEST_FIELD_LABELS.email, 254).pipe(z.email(`${GUEST_FIELD_LABELS.email} must be an email address.`).optional()),
-  note: optionalText(GUEST_FIELD_LABELS.note, 500),
+  firstName: requiredText(GUEST_FIELD_LABELS.firstName, MAX.firstName),
+  lastName: requiredText(GUEST_FIELD_LABELS.lastName, MAX.lastName),
+  phone: requiredText(GUEST_FIELD_LABELS.phone, MAX.phone).regex(/^\+?[\d\s().-]{7,30}$/, `${GUEST_FIELD_LABELS.phone} must be a phone number, e.g. (555) 555-0100.`),
+  email: optionalText(GUEST_FIELD_LABELS.email, MAX.email).pipe(z.email(`${GUEST_FIELD_LABELS.email} must be an email address.`).optional()),
+  note: optionalText(GUEST_FIELD_LABELS.note, MAX.note),
 };
 
 /** A JSON object with exactly these fields: an unknown field is named, a non-object refused. */

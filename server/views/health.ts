@@ -61,13 +61,19 @@ export function healthRouter({ checks, availability, logger }: HealthRouterOptio
     const statuses = await Promise.all(names.map((name) => runCheck(name, now)));
     const healthy = statuses.every((status) => status === 'ok');
     const results = Object.fromEntries(names.map((name, index) => [name, { status: statuses[index] }]));
-    res.status(healthy ? 200 : 503).set('Cache-Control', 'no-store').json({ status: healthy ? 'ok' : 'error', checks: results });
+    res
+      .status(healthy ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ status: healthy ? 'ok' : 'error', checks: results });
   };
   router.get(['/api/ht', '/api/ht/'], (_req, res) => respond(Object.keys(checks), res));
   router.get(['/api/ht/:subset', '/api/ht/:subset/'], (req, res) => {
     const parsed = parseSubset(String(req.params.subset), checks);
     if ('error' in parsed) {
-      res.status(parsed.status).set('Cache-Control', 'no-store').json({ status: 'error', error: parsed.error, available: Object.keys(checks) });
+      res
+        .status(parsed.status)
+        .set('Cache-Control', 'no-store')
+        .json({ status: 'error', error: parsed.error, available: Object.keys(checks) });
       return;
     }
     return respond(parsed.names, res);
@@ -75,7 +81,11 @@ export function healthRouter({ checks, availability, logger }: HealthRouterOptio
   // Says 503 while the database does not answer, so the load balancer sends traffic elsewhere.
   router.get(['/admin/load-balancer-ht', '/admin/load-balancer-ht/'], async (_req, res) => {
     const reachable = await availability.check(Date.now());
-    res.status(reachable ? 200 : 503).set('Cache-Control', 'no-store').type('text/plain').send(reachable ? 'OK' : 'Database unavailable');
+    res
+      .status(reachable ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .type('text/plain')
+      .send(reachable ? 'OK' : 'Database unavailable');
   });
   return router;
 }

@@ -25,8 +25,14 @@ const IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
 /** Bumped when the drawing changes, so browsers revalidate to the new look. */
 const DRAWING_VERSION = 1;
 
-const rlidSchema = z.string().regex(/^\d{1,9}$/, 'The restaurant id must be a number.').transform(Number);
-const variantFileSchema = z.string().regex(/^(mobile|desktop)\.png$/).transform((file) => file.slice(0, -'.png'.length) as MapImageVariant);
+const rlidSchema = z
+  .string()
+  .regex(/^\d{1,9}$/, 'The restaurant id must be a number.')
+  .transform(Number);
+const variantFileSchema = z
+  .string()
+  .regex(/^(mobile|desktop)\.png$/)
+  .transform((file) => file.slice(0, -'.png'.length) as MapImageVariant);
 
 // Everything the drawing depends on, so an edited location gets a new ETag and a fresh image.
 function imageTag(location: MapImageLocation, variant: MapImageVariant): string {

@@ -56,7 +56,13 @@ export function mediaRouter({ db, storage }: MediaRouterOptions): Router {
     const access = await documentAccess(db, req, res, document);
     if (access === 'refused') return;
     // Uploads are untrusted: always a download, with the type its bytes showed at upload.
-    return sendStoredFile(res, next, storage, document.file, { downloadName: document.filename, contentType: document.content_type, maxAgeMs: ONE_HOUR_MS, private: access === 'private', notFound });
+    return sendStoredFile(res, next, storage, document.file, {
+      downloadName: document.filename,
+      contentType: document.content_type,
+      maxAgeMs: ONE_HOUR_MS,
+      private: access === 'private',
+      notFound,
+    });
   });
 
   // Uploaded video files; each name has a random part and is never reused, so it never changes.
@@ -64,7 +70,7 @@ export function mediaRouter({ db, storage }: MediaRouterOptions): Router {
     const notFound = 'There is no video at this address.';
     const key = mediaKey('videos', parseParam(videoFile, req.params.file, notFound));
     const source = await getVideoSourceByFile(db, key);
-    sendStoredFile(res, next, storage, key, { contentType: source.mimetype, maxAgeMs: ONE_YEAR_MS, immutable: true, notFound });
+    return sendStoredFile(res, next, storage, key, { contentType: source.mimetype, maxAgeMs: ONE_YEAR_MS, immutable: true, notFound });
   });
 
   router.get(['/video-track/:pk', '/video-track/:pk/'], async (req, res, next) => {

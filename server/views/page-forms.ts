@@ -53,8 +53,8 @@ interface FormPageHandler {
 }
 
 function formPageHandler<Fields>(pageType: PageTypeDefinition<Fields>, handle: (formPage: FormPage<Fields>) => Promise<PostOutcome>): FormPageHandler {
-  // The dispatcher parses the fields with this same page type, so the cast only restores their type.
-  return { pageType: pageType as PageTypeDefinition, handle: handle as (formPage: FormPage<unknown>) => Promise<PostOutcome> };
+  // The dispatcher parses the fields with this same page type, so erasing their type here is safe.
+  return { pageType, handle };
 }
 
 /**
@@ -153,7 +153,7 @@ function rawBody(body: unknown): RawValues {
   const values: Record<string, string> = {};
   if (!body || typeof body !== 'object') return values;
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-    const last = Array.isArray(value) ? value.at(-1) : value;
+    const last: unknown = Array.isArray(value) ? value.at(-1) : value;
     if (typeof last === 'string') values[name] = last;
   }
   return values;

@@ -2,12 +2,13 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { PageLayout, SiteChrome } from '../../client/lib/page-data';
 import { gettext } from '../../client/lib/i18n';
-import type { TemplateName } from '../../client/templates/index';
+import { TEMPLATES_WITH_FORMS, type TemplateName } from '../../client/templates/index';
 import type { CaptchaProvider } from '../captcha/provider';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { MediaStorage } from '../media-storage';
+import type { PageCache } from '../page-cache/page-cache';
 import type { PageHead, PageRenderer } from '../render';
 import { fallbackSiteChrome, loadSiteChrome } from '../site-chrome';
 import type { RequestSite } from './site-request';
@@ -23,6 +24,8 @@ export interface PublicViewOptions {
   captcha?: CaptchaProvider;
   /** The time pages are built at (opening hours, schedules). */
   clock: Clock;
+  /** Keeps anonymous page views; without it every view is rendered. */
+  pageCache?: PageCache;
 }
 
 /** One rendered response. */
@@ -32,20 +35,27 @@ export interface PageResponse {
   head: PageHead;
   status?: number;
   layout?: PageLayout;
+  /** The pages and snippets shown besides the site's chrome, as surrogate keys ('page-12'). */
+  dependsOn?: readonly string[];
 }
 
 /** Sends rendered pages inside the site's chrome; used by every public HTML view. */
-export function pageResponder({ db, config, logger, renderer }: PublicViewOptions) {
+export function pageResponder({ db, config, logger, renderer, pageCache }: PublicViewOptions) {
   /** The header, footer and settings of the request's site. */
-  async function chromeFor(req: Request, site: RequestSite | undefined): Promise<SiteChrome> {
-    return site ? loadSiteChrome(db, site.site, site.root, config, req.log ?? logger) : fallbackSiteChrome(config);
+  async function chromeFor(req: Request, res: Response, site: RequestSite | undefined): Promise<SiteChrome> {
+    if (!site) return fallbackSiteChrome(config);
+    const load = () => loadSiteChrome(db, site.site, site.root, config, req.log ?? logger);
+    return pageCache ? pageCache.perGeneration(res, `chrome:${site.site.id}`, load) : load();
   }
 
   /** Renders and sends a page; `chrome` when the caller already loaded it. */
   async function send(req: Request, res: Response, site: RequestSite | undefined, response: PageResponse, chrome?: SiteChrome): Promise<void> {
-    chrome ??= await chromeFor(req, site);
+    chrome ??= await chromeFor(req, res, site);
     const html = await renderer.render({ ...response, site: chrome, req, res });
-    res.status(response.status ?? 200).type('html').send(html);
+    const status = response.status ?? 200;
+    if (!pageCache) return void res.status(status).type('html').send(html);
+    const dependsOn = [...(site ? [`site-${site.site.id}`] : []), ...(response.dependsOn ?? [])];
+    pageCache.send(req, res, { status, html, dependsOn, personal: TEMPLATES_WITH_FORMS.has(response.template) });
   }
 
   /** The 404 page: 'The page you are looking for does not exist, sorry.' */

@@ -6,7 +6,7 @@ import type { Reservation } from '../db/schema';
 import { isCalendarDate } from '../calendar-date';
 import { NotFoundError, ValidationError } from '../errors';
 import { availability, cancelReservation, findReservation, MAX_RESERVATION_PARTY_SIZE, requestReservation } from '../reservations/book';
-import { GUEST_FIELD_LABELS, guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, requiredText, rlidField } from './guest-fields';
+import { GUEST_FIELD_LABELS, guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, rlidField } from './guest-fields';
 import { bothSlashes } from './route-paths';
 
 /** What the reservations API needs. */
@@ -33,9 +33,15 @@ const availabilityQuerySchema = z.object({
 });
 
 /** The body of POST /api/reservations/. */
-export const reservationRequestSchema = guestRequest({ rlid: rlidField, partySize: partySizeField(MAX_RESERVATION_PARTY_SIZE), date: dateField, time: timeField, ...guestContactFields });
+export const reservationRequestSchema = guestRequest({
+  rlid: rlidField,
+  partySize: partySizeField(MAX_RESERVATION_PARTY_SIZE),
+  date: dateField,
+  time: timeField,
+  ...guestContactFields,
+});
 
-const lastNameSchema = z.object({ lastName: requiredText(GUEST_FIELD_LABELS.lastName, 100) });
+const lastNameSchema = z.object({ lastName: guestContactFields.lastName });
 
 /** What a guest sees of their own reservation. */
 export function reservationResponse(reservation: Reservation) {

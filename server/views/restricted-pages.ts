@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { databaseId } from '../db/database-id';
 import { gettext } from '../../client/lib/i18n';
 import type { Page, PageViewRestriction } from '../db/schema';
 import { authenticate, checkRestrictionPassword, clientIp, loginFailureLimits, startUserSession } from '../auth';
@@ -29,7 +30,6 @@ export function passwordFormPosting(action: string, returnUrl: string, error: st
   return { template: 'password required', props: { action, returnUrl, error }, head: { title, robots: 'noindex' } };
 }
 
-const idParam = z.coerce.number().int().positive();
 const passwordForm = z.object({ password: z.string().max(255).default(''), return_url: z.string().optional() });
 const loginForm = z.object({ username: z.string().max(150).default(''), password: z.string().max(1024).default(''), next: z.string().optional() });
 
@@ -50,8 +50,8 @@ export function restrictedPagesRouter({ db, config, csrf }: PublicViewOptions & 
   const passwordPaths = ['/_util/authenticate_with_password/:restrictionId/:pageId/', '/_util/authenticate_with_password/:restrictionId/:pageId'];
 
   async function loadTarget(req: Request) {
-    const restrictionId = idParam.safeParse(req.params.restrictionId);
-    const pageId = idParam.safeParse(req.params.pageId);
+    const restrictionId = databaseId.safeParse(req.params.restrictionId);
+    const pageId = databaseId.safeParse(req.params.pageId);
     const page = restrictionId.success && pageId.success ? await getPage(db, pageId.data) : undefined;
     const restriction = page && (await restrictionForPage(db, restrictionId.data!, page));
     return page && restriction?.restriction_type === 'password' ? { page, restriction } : undefined;
@@ -73,7 +73,9 @@ export function restrictedPagesRouter({ db, config, csrf }: PublicViewOptions & 
     const form = passwordForm.safeParse(req.body ?? {});
     const returnUrl = safeLocalUrl(form.data?.return_url, '/');
     res.set('Cache-Control', 'private, no-store');
-    const result = form.success ? await checkRestrictionPassword(db, target.restriction, pagePasswordAttemptKeys(target.restriction.id, clientIp(req)), form.data.password, loginFailureLimits(config)) : undefined;
+    const result = form.success
+      ? await checkRestrictionPassword(db, target.restriction, pagePasswordAttemptKeys(target.restriction.id, clientIp(req)), form.data.password, loginFailureLimits(config))
+      : undefined;
     if (!result?.ok) {
       const throttled = result?.reason === 'throttled';
       const error = gettext(throttled ? TOO_MANY_PASSWORDS : WRONG_PASSWORD);

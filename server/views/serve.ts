@@ -1,10 +1,13 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Page } from '../db/schema';
+import { BLOCKS } from '../blocks/index';
 import { createImageLoader } from '../blocks/references';
+import { resolveStream, type StreamValue } from '../blocks/stream';
 import { findDeepestLiveAncestorOfTypes, findPageByUrlPath } from '../models/pages';
 import { getSiteSettings, type SiteSettings } from '../models/site-settings';
 import { firstUnmetRestriction, restrictionsForPage } from '../models/view-restrictions';
 import { PAGE_TYPES } from '../pagetypes/index';
+import { isIndexablePageType } from '../pagetypes/indexable';
 import type { PageTypeContext, RouteResult } from '../pagetypes/types';
 import { passwordFormResponse } from './restricted-pages';
 import type { PageResponder, PublicViewOptions } from './page-response';
@@ -42,7 +45,7 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     const pageType = PAGE_TYPES[page.page_type];
     if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
     if (remaining.length > 0) {
-      return sendRouted(req, res, site, await pageType.route?.(page, remaining, pageTypeContext(options, req, site, queryStrings(req.query))));
+      return sendRouted(req, res, site, page, await pageType.route?.(page, remaining, pageTypeContext(options, req, site, queryStrings(req.query))));
     }
     await sendPage(req, res, site, page);
   };
@@ -64,7 +67,18 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
       template: pageType.template,
       props: props as Record<string, unknown>,
       head: { ...headFor(page, pageType.robots), structuredData: pageType.structuredData?.(props, context) },
+      dependsOn: [`page-${page.id}`],
     });
+  }
+
+  /**
+   * Renders blocks alone (no header or footer) in the site's stylesheet, resolved as a page of
+   * the site would resolve them: the back office's block preview.
+   */
+  async function sendBlocks(req: Request, res: Response, site: RequestSite, blocks: StreamValue, title: string): Promise<void> {
+    const context = pageTypeContext(options, req, site, queryStrings(req.query));
+    const props = { blocks: await resolveStream(blocks, context) };
+    await responder.send(req, res, site, { template: 'block preview', layout: 'bare', props, head: { title, robots: 'noindex' } });
   }
 
   /** The page at the address, else the deepest routable page above it with the rest of the address. */
@@ -75,11 +89,11 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
   }
 
   /** Answers what a routable page said about an address below it; nothing said is a 404. */
-  async function sendRouted(req: Request, res: Response, site: RequestSite, result: RouteResult | undefined): Promise<void> {
+  async function sendRouted(req: Request, res: Response, site: RequestSite, page: Page, result: RouteResult | undefined): Promise<void> {
     if (!result) return responder.notFound(req, res, site);
     if (result.kind === 'redirect') return res.redirect(result.status, result.location);
     if (result.kind === 'gone') return responder.gone(req, res, site, result);
-    await responder.send(req, res, site, { template: result.template, props: result.props, head: result.head });
+    await responder.send(req, res, site, { template: result.template, props: result.props, head: result.head, dependsOn: [`page-${page.id}`] });
   }
 
   /** /error-pages/404/: the not-found page on purpose, for checking how it looks. */
@@ -94,7 +108,7 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     res.redirect(301, `/${req.path.replace(/^\/+/, '')}/${query}`);
   };
 
-  return { servePage, sendPage, notFoundPreview, appendSlash };
+  return { servePage, sendPage, sendBlocks, notFoundPreview, appendSlash };
 }
 
 /** What a page type builds its props from, for this request: shared by page views and form posts. */
@@ -108,6 +122,8 @@ export function pageTypeContext(options: PublicViewOptions, req: Request, site: 
     siteRoot: site.root,
     imageLoader: createImageLoader(options.db),
     siteSettings: () => (settings ??= getSiteSettings(options.db, site.site.id, req.log ?? options.logger)),
+    blocks: BLOCKS,
+    isIndexableType: isIndexablePageType,
     site: site.site,
     config: options.config,
     origin: siteOrigin(req, site.site),

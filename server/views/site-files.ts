@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { publicListablePages } from '../models/public-pages';
 import { getSiteSettings } from '../models/site-settings';
 import { EMPTY_FOOTER } from '../pagetypes/footer-page';
+import { isIndexablePageType } from '../pagetypes/indexable';
 import { PAGE_TYPES } from '../pagetypes/index';
 import { escapeHtml } from '../render';
 import { pageUrlWithinSite } from '../site-chrome';
@@ -14,12 +15,6 @@ import { resolveRequestSite, siteOrigin, type RequestSite } from './site-request
 const SITEMAP_MAX_URLS = 50_000;
 const SECURITY_TXT_LIFETIME_MS = 365 * 24 * 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
-
-/** Whether search engines may index pages of this type. */
-function isIndexableType(pageType: string): boolean {
-  const type = PAGE_TYPES[pageType];
-  return type !== undefined && !type.robots?.includes('noindex');
-}
 
 /** One sitemap entry: a site-relative address and when it last changed, when known. */
 interface SitemapEntry {
@@ -32,7 +27,7 @@ interface SitemapEntry {
  * type's routes (the directory's city and local pages); an address listed once, the page's first.
  */
 async function sitemapEntries(db: Db, site: RequestSite): Promise<SitemapEntry[]> {
-  const pages = await publicListablePages(db, { siteRoot: site.root, under: site.root, inclusive: true, isIndexableType });
+  const pages = await publicListablePages(db, { siteRoot: site.root, under: site.root, inclusive: true, isIndexableType: isIndexablePageType });
   const seen = new Set(pages.map((page) => pageUrlWithinSite(page, site.root)));
   const entries: SitemapEntry[] = [];
   for (const page of pages) {
@@ -71,7 +66,10 @@ export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetMa
     const site = await resolveRequestSite(db, req);
     if (!site) return responder.notFound(req, res, site);
     const entries = await sitemapEntries(db, site);
-    res.set('Cache-Control', 'public, max-age=3600').type('application/xml').send(sitemapXml(siteOrigin(req, site.site), entries));
+    res
+      .set('Cache-Control', 'public, max-age=3600')
+      .type('application/xml')
+      .send(sitemapXml(siteOrigin(req, site.site), entries));
   };
   router.get(['/sitemap.xml', '/sitemap/sitemap.xml'], sendSitemap);
 
@@ -97,7 +95,7 @@ export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetMa
   router.get(['/blocks/footer/', '/blocks/footer'], async (req, res) => {
     const site = await resolveRequestSite(db, req);
     if (!site) return responder.notFound(req, res, site);
-    const chrome = await responder.chromeFor(req, site);
+    const chrome = await responder.chromeFor(req, res, site);
     res.set({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' });
     await responder.send(
       req,

@@ -19,7 +19,13 @@ const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
 const unsubscribeRequestSchema = z.object({
   Email: z.string(INVALID_EMAIL_MESSAGE).trim().max(254, INVALID_EMAIL_MESSAGE).pipe(z.email(INVALID_EMAIL_MESSAGE)),
-  BroadLogId: z.preprocess(blankAsMissing, z.string(INVALID_BROAD_LOG_ID_MESSAGE).regex(/^\d{1,32}$/, INVALID_BROAD_LOG_ID_MESSAGE).optional()),
+  BroadLogId: z.preprocess(
+    blankAsMissing,
+    z
+      .string(INVALID_BROAD_LOG_ID_MESSAGE)
+      .regex(/^\d{1,32}$/, INVALID_BROAD_LOG_ID_MESSAGE)
+      .optional(),
+  ),
 });
 
 /**

@@ -169,6 +169,16 @@ export async function findEntry(db: Db, planAheadId: string): Promise<WaitlistEn
 }
 
 /**
+ * The entry with this plan_ahead_id at this location, or undefined (also for another location's
+ * entry). With `lock`, read under the location's row lock, the lock every queue change takes first.
+ */
+export async function entryAt(db: Db, rlid: number, planAheadId: string, { lock = false } = {}): Promise<WaitlistEntry | undefined> {
+  if (lock) await lockLocation(db, rlid);
+  const entry = await findEntry(db, planAheadId);
+  return entry?.rlid === rlid ? entry : undefined;
+}
+
+/**
  * Moves an entry to another status. Leaving the queue (seated, cancelled, no-show) closes the
  * gap behind it. A change the status does not allow answers 409.
  */
@@ -188,7 +198,12 @@ export async function transitionEntry(db: Db, planAheadId: string, to: WaitlistS
       .returningAll()
       .executeTakeFirstOrThrow();
     if (leaves && entry.position !== null) {
-      await trx.updateTable('waitlist_entries').set({ position: sql`position - 1` }).where('rlid', '=', entry.rlid).where('position', '>', entry.position).execute();
+      await trx
+        .updateTable('waitlist_entries')
+        .set({ position: sql`position - 1` })
+        .where('rlid', '=', entry.rlid)
+        .where('position', '>', entry.position)
+        .execute();
     }
     await refreshLocationEstimate(trx, entry.rlid);
     return stateOf(trx, updated);
@@ -214,7 +229,12 @@ export async function restoreEntry(db: Db, planAheadId: string, now: Date): Prom
       throw new ConflictError(`${party} left the queue more than ${RESTORE_WINDOW_MINUTES} minutes ago and can no longer be put back; add them again as a walk-in.`);
     }
     const position = Math.min(entry.left_position, (await activeCount(trx, entry.rlid)) + 1);
-    await trx.updateTable('waitlist_entries').set({ position: sql`position + 1` }).where('rlid', '=', entry.rlid).where('position', '>=', position).execute();
+    await trx
+      .updateTable('waitlist_entries')
+      .set({ position: sql`position + 1` })
+      .where('rlid', '=', entry.rlid)
+      .where('position', '>=', position)
+      .execute();
     // Notified parties were told their table is ready; they go back as notified.
     const updated = await trx
       .updateTable('waitlist_entries')

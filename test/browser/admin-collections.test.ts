@@ -5,49 +5,39 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import express from 'express';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import type { ChooserResponse } from '../../admin-client/streamfield/schemas';
 import { STREAMFIELD_CHOOSER_URLS } from '../../server/admin/streamfield-config';
 import type { User } from '../../server/db/schema';
 import { DIST_DIR } from '../../server/paths';
 import { rootCollection } from '../../server/models/collections';
 import { createAdminUser } from '../support/admin';
-import { collectProblems, launchBrowserOrSkip, signInToAdmin } from '../support/browser';
+import { signInToAdmin, useBrowserSuite } from '../support/browser';
 import { grantCollection } from '../support/collections';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
-import { startTestServer, type TestServer } from '../support/server';
 
 describe('back office collections in the browser', function () {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = useBrowserSuite();
   let site: TestSite;
   let editor: User;
-  let problems: string[];
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    server = await startTestServer();
-    site = await createTestSite(server.db);
-    editor = await createAdminUser(server.db);
-    await grantCollection(server.db, editor, await rootCollection(server.db), ['add', 'change', 'choose']);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  beforeEach(() => {
-    problems = [];
-  });
-  afterEach(() => {
-    expect(problems).to.deep.equal([]);
+    site = await createTestSite(suite.server.db);
+    editor = await createAdminUser(suite.server.db);
+    await grantCollection(suite.server.db, editor, await rootCollection(suite.server.db), ['add', 'change', 'choose']);
   });
 
   const rowOf = (page: Page, name: string) =>
-    page.$$eval('tr[data-collection-id]', (rows, wanted) => rows.filter((row) => row.querySelector('.admin-table__title')?.textContent?.trim() === wanted).map((row) => row.querySelector('.admin-collections__name')?.className), name);
+    page.$$eval(
+      'tr[data-collection-id]',
+      (rows, wanted) =>
+        rows.filter((row) => row.querySelector('.admin-table__title')?.textContent?.trim() === wanted).map((row) => row.querySelector('.admin-collections__name')?.className),
+      name,
+    );
 
   it('adds a collection and a child, renames the child, and sees them in the tree', async () => {
-    const page = await signInToAdmin(await browser.createBrowserContext(), `http://${site.hostname}:${server.port}`, editor, '/wagtail/', { problems });
-    await page.click('.admin-nav__group summary');
+    const page = await signInToAdmin(await suite.browser.createBrowserContext(), `http://${site.hostname}:${suite.server.port}`, editor, '/wagtail/', { problems: suite.problems });
+    await page.click('[data-nav-group="settings"] summary');
     await Promise.all([page.waitForNavigation(), page.click('.admin-nav--sub a[href="/wagtail/collections/"]')]);
     const parentName = `Menus ${uniqueSuffix()}`;
     await Promise.all([page.waitForNavigation(), page.click('a[href="/wagtail/collections/add/"]')]);
@@ -59,15 +49,23 @@ describe('back office collections in the browser', function () {
     const childName = `Lunch ${uniqueSuffix()}`;
     await Promise.all([page.waitForNavigation(), page.click('a[href="/wagtail/collections/add/"]')]);
     await page.type('#id_name', childName);
-    const parentId = await page.$$eval('#id_parent option', (options, wanted) => options.find((option) => option.textContent?.trim().endsWith(wanted))?.getAttribute('value'), parentName);
+    const parentId = await page.$$eval(
+      '#id_parent option',
+      (options, wanted) => options.find((option) => option.textContent?.trim().endsWith(wanted))?.getAttribute('value'),
+      parentName,
+    );
     await page.select('#id_parent', parentId!);
     await Promise.all([page.waitForNavigation(), page.click('button[type="submit"].admin-button--primary')]);
     expect(await rowOf(page, childName)).to.deep.equal(['admin-collections__name admin-collections__name--2']);
 
     const renamed = `Lunch and brunch ${uniqueSuffix()}`;
-    const editLink = await page.$$eval('tr[data-collection-id] a.admin-table__title', (links, wanted) => links.find((link) => link.textContent?.trim() === wanted)?.getAttribute('href'), childName);
+    const editLink = await page.$$eval(
+      'tr[data-collection-id] a.admin-table__title',
+      (links, wanted) => links.find((link) => link.textContent?.trim() === wanted)?.getAttribute('href'),
+      childName,
+    );
     await Promise.all([page.waitForNavigation(), page.click(`a.admin-table__title[href="${editLink}"]`)]);
-    expect(await page.$eval(`#id_parent option[value="${editLink!.split('/')[3]}"]`, (option) => (option as HTMLOptionElement).disabled)).to.equal(true);
+    expect(await page.$eval(`#id_parent option[value="${editLink!.split('/')[3]}"]`, (option) => option.disabled)).to.equal(true);
     await page.$eval('#id_name', (input) => {
       (input as HTMLInputElement).value = '';
     });
@@ -141,45 +139,35 @@ function pagedAnswer(query: URLSearchParams, extra: Partial<ChooserResponse> = {
 }
 
 describe('the media chooser modal in the browser (standalone editor, chooser server per the contract)', function () {
-  let browser: Browser;
-  let harness: ChooserHarness;
-  let problems: string[];
+  const suite = useBrowserSuite({
+    serve: startChooserHarness,
+    // Chromium logs the refusals these tests ask the chooser server for (400, 413).
+    problems: { ignore: [/Failed to load resource: the server responded with a status of (400|413)/] },
+  });
   let files: string;
 
-  before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    harness = await startChooserHarness();
+  before(() => {
     files = mkdtempSync(path.join(tmpdir(), 'rh-chooser-upload-'));
   });
-  after(async () => {
-    await browser?.close();
-    await harness?.close();
-    rmSync(files, { recursive: true, force: true });
+  after(() => {
+    if (files) rmSync(files, { recursive: true, force: true });
   });
   beforeEach(() => {
-    problems = [];
-    harness.queries.length = 0;
-    harness.uploads.length = 0;
-  });
-  afterEach(() => {
-    // Chromium logs the refusals these tests ask the chooser server for (400, 413).
-    expect(problems.filter((problem) => !/^Failed to load resource: the server responded with a status of (400|413)/.test(problem))).to.deep.equal([]);
+    suite.server.queries.length = 0;
+    suite.server.uploads.length = 0;
   });
 
   async function openChooser(width = 1280): Promise<Page> {
-    const page = await browser.newPage();
-    collectProblems(page, problems);
-    await page.setViewport({ width, height: 900 });
-    await page.goto(harness.url, { waitUntil: 'networkidle0' });
+    const page = await suite.openPage(suite.server.url, { width, readySelector: null });
     await page.click('[data-block-id="demo-hero"] [data-chooser-target="image"]');
     await page.waitForSelector(`${MODAL}[open]`);
     return page;
   }
   const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? '');
-  const lastQuery = () => harness.queries[harness.queries.length - 1]!;
+  const lastQuery = () => suite.server.queries[suite.server.queries.length - 1]!;
 
   it('searches, filters by collection and pages through the choices', async () => {
-    harness.answer = (query) => pagedAnswer(query);
+    suite.server.answer = (query) => pagedAnswer(query);
     const page = await openChooser();
     await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === 'Page 1 of 3', {}, `${MODAL} [data-chooser-page]`);
     expect(await page.$eval(`${MODAL} [data-chooser-previous]`, (button) => (button as HTMLButtonElement).disabled)).to.equal(true);
@@ -195,7 +183,7 @@ describe('the media chooser modal in the browser (standalone editor, chooser ser
     expect(await page.$eval(`${MODAL} .sf-chooser__pager`, (pager) => (pager as HTMLElement).hidden)).to.equal(true);
 
     await page.$eval(`${MODAL} input[type="search"]`, (input) => {
-      (input as HTMLInputElement).value = '';
+      input.value = '';
     });
     await page.select(`${MODAL} [data-chooser-collection-filter]`, '4');
     await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === 'Page 1 of 3', {}, `${MODAL} [data-chooser-page]`);
@@ -211,7 +199,7 @@ describe('the media chooser modal in the browser (standalone editor, chooser ser
   });
 
   it('says why nothing can be chosen when the user may choose from no collection, and offers no Upload tab without add', async () => {
-    harness.answer = () => ({ results: [], num_pages: 0, can_choose: false, collections: [], can_upload: false });
+    suite.server.answer = () => ({ results: [], num_pages: 0, can_choose: false, collections: [], can_upload: false });
     const page = await openChooser();
     await page.waitForSelector(`${MODAL} [data-chooser-denied]:not([hidden])`);
     expect(await text(page, `${MODAL} [data-chooser-denied]`)).to.equal(
@@ -223,7 +211,7 @@ describe('the media chooser modal in the browser (standalone editor, chooser ser
   });
 
   it('uploads in the Upload tab with a progress bar, shows errors beside their fields, and chooses the new image', async () => {
-    harness.answer = (query) => pagedAnswer(query, { can_upload: true, upload_collections: COLLECTIONS });
+    suite.server.answer = (query) => pagedAnswer(query, { can_upload: true, upload_collections: COLLECTIONS });
     const file = path.join(files, 'harbor-sunrise.png');
     writeFileSync(file, Buffer.from('89504e470d0a1a0a', 'hex'));
     const page = await openChooser();
@@ -233,7 +221,7 @@ describe('the media chooser modal in the browser (standalone editor, chooser ser
 
     await page.click(`${MODAL} [data-chooser-upload]`);
     expect(await text(page, `${MODAL} [data-upload-error="file"]`)).to.equal('Choose a file to upload.');
-    expect(harness.uploads).to.have.length(0);
+    expect(suite.server.uploads).to.have.length(0);
 
     const input = await page.$(`${MODAL} input[type="file"]`);
     await input!.uploadFile(file);
@@ -242,38 +230,41 @@ describe('the media chooser modal in the browser (standalone editor, chooser ser
     await page.type(`${MODAL} [data-upload-field="tags"]`, 'harbor, dawn');
 
     // The modal sits inside the page's form: its fields are neither sent with it nor hold it back.
-    const pageForm = await page.$eval('form', (form) => ({ keys: [...new FormData(form as HTMLFormElement).keys()], valid: (form as HTMLFormElement).checkValidity() }));
+    const pageForm = await page.$eval('form', (form) => ({ keys: [...new FormData(form).keys()], valid: form.checkValidity() }));
     expect(pageForm.keys.filter((key) => ['title', 'collection', 'tags', 'file'].includes(key))).to.deep.equal([]);
     expect(pageForm.valid).to.equal(true);
 
-    harness.uploadReply = { status: 400, body: { errors: { file: ['Not a valid image. The file is not a PNG.'], title: ['This title is too vague.'] } } };
+    suite.server.uploadReply = { status: 400, body: { errors: { file: ['Not a valid image. The file is not a PNG.'], title: ['This title is too vague.'] } } };
     await page.click(`${MODAL} [data-chooser-upload]`);
     await page.waitForSelector(`${MODAL} .sf-chooser__progress:not([hidden])`);
     await page.waitForSelector(`${MODAL} [data-upload-error="file"]:not([hidden])`);
     expect(await text(page, `${MODAL} [data-upload-error="file"]`)).to.equal('Not a valid image. The file is not a PNG.');
     expect(await text(page, `${MODAL} [data-upload-error="title"]`)).to.equal('This title is too vague.');
     expect(await page.$eval(`${MODAL} [data-upload-field="title"]`, (field) => field.getAttribute('aria-invalid'))).to.equal('true');
-    const sent = harness.uploads[0]!.body;
-    for (const part of ['name="title"\r\n\r\nharbor-sunrise', 'name="collection"\r\n\r\n4', 'name="tags"\r\n\r\nharbor, dawn', 'name="file"; filename="harbor-sunrise.png"']) expect(sent).to.include(part);
+    const sent = suite.server.uploads[0]!.body;
+    for (const part of ['name="title"\r\n\r\nharbor-sunrise', 'name="collection"\r\n\r\n4', 'name="tags"\r\n\r\nharbor, dawn', 'name="file"; filename="harbor-sunrise.png"'])
+      expect(sent).to.include(part);
 
-    harness.uploadReply = { status: 201, body: { result: { id: 42, title: 'Harbor sunrise' } } };
+    suite.server.uploadReply = { status: 201, body: { result: { id: 42, title: 'Harbor sunrise' } } };
     await page.click(`${MODAL} [data-chooser-upload]`);
     await page.waitForSelector(`${MODAL}:not([open])`);
     expect(await text(page, '[data-block-id="demo-hero"] .sf-chooser__summary')).to.equal('Harbor sunrise');
-    const hero = await page.$eval('input[name="body"]', (field) => (JSON.parse((field as HTMLInputElement).value) as Array<{ id: string; value: { image: number } }>).find((block) => block.id === 'demo-hero'));
+    const hero = await page.$eval('input[name="body"]', (field) =>
+      (JSON.parse(field.value) as Array<{ id: string; value: { image: number } }>).find((block) => block.id === 'demo-hero'),
+    );
     expect(hero!.value.image).to.equal(42);
     await page.close();
   });
 
   it('shows a refusal without field errors (a body over the size limit) above the Upload button', async () => {
-    harness.answer = (query) => pagedAnswer(query, { can_upload: true, upload_collections: COLLECTIONS });
+    suite.server.answer = (query) => pagedAnswer(query, { can_upload: true, upload_collections: COLLECTIONS });
     const file = path.join(files, 'big.png');
     writeFileSync(file, Buffer.from('89504e470d0a1a0a', 'hex'));
     const page = await openChooser(375);
     await page.waitForSelector(`${MODAL} [data-chooser-upload-tab]`, { visible: true });
     await page.click(`${MODAL} [data-chooser-upload-tab]`);
     await (await page.$(`${MODAL} input[type="file"]`))!.uploadFile(file);
-    harness.uploadReply = { status: 413, body: { error: 'The file is larger than the 10 MB limit.' } };
+    suite.server.uploadReply = { status: 413, body: { error: 'The file is larger than the 10 MB limit.' } };
     await page.click(`${MODAL} [data-chooser-upload]`);
     await page.waitForSelector(`${MODAL} [data-upload-error="general"]:not([hidden])`);
     expect(await text(page, `${MODAL} [data-upload-error="general"]`)).to.equal('The file is larger than the 10 MB limit.');

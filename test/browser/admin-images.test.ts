@@ -1,22 +1,21 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
-import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import type { Page as BrowserPage } from 'puppeteer-core';
 import sharp from 'sharp';
 import type { User } from '../../server/db/schema';
 import { createMediaStorage } from '../../server/media-storage';
 import { createImage, getImage } from '../../server/models/images';
 import { createAdminUser } from '../support/admin';
-import { launchBrowserOrSkip, signInToAdmin } from '../support/browser';
+import { signInToAdmin, startMediaTestServer, useBrowserSuite } from '../support/browser';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
 import { grantCollection } from '../support/collections';
 import { createCollection } from '../support/collections';
-import { startTestServer, type TestServer } from '../support/server';
 
 /** A 600x300 picture: red on the left half, blue on the right. */
 function twoHalves(): Promise<Buffer> {
-  const half = (colour: string) => sharp({ create: { width: 300, height: 300, channels: 3, background: colour } }).png().toBuffer();
+  const half = (colour: string) =>
+    sharp({ create: { width: 300, height: 300, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
   return Promise.all([half('#ff0000'), half('#0000ff')]).then(([red, blue]) =>
     sharp({ create: { width: 600, height: 300, channels: 3, background: '#ffffff' } })
       .composite([
@@ -46,37 +45,23 @@ function previewPixel(page: BrowserPage, x: number, y: number): Promise<string> 
 }
 
 describe('back office images in the browser', function () {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = useBrowserSuite({ serve: startMediaTestServer });
   let site: TestSite;
   let editor: User;
-  let problems: string[];
   let collectionId: number;
-  let mediaDir: string;
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    mediaDir = mkdtempSync(path.join(os.tmpdir(), 'admin-images-browser-'));
-    server = await startTestServer({ MEDIA_DIR: mediaDir });
-    site = await createTestSite(server.db);
-    editor = await createAdminUser(server.db);
-    collectionId = await createCollection(server.db, 'Photos');
-    await grantCollection(server.db, editor, collectionId, ['add', 'change']);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  beforeEach(() => {
-    problems = [];
-  });
-  afterEach(() => {
-    expect(problems).to.deep.equal([]);
+    site = await createTestSite(suite.server.db);
+    editor = await createAdminUser(suite.server.db);
+    collectionId = await createCollection(suite.server.db, 'Photos');
+    await grantCollection(suite.server.db, editor, collectionId, ['add', 'change']);
   });
 
   it('sets a focal point with the keyboard, saves it, and the fill preview then crops around it; a mouse drag sets one too', async () => {
-    const image = await createImage(server.db, createMediaStorage(mediaDir), { title: `Two halves ${uniqueSuffix()}`, bytes: await twoHalves(), collectionId });
-    const page = await signInToAdmin(await browser.createBrowserContext(), `http://${site.hostname}:${server.port}`, editor, `/wagtail/images/${image.id}/`, { problems });
+    const image = await createImage(suite.server.db, createMediaStorage(suite.server.mediaDir), { title: `Two halves ${uniqueSuffix()}`, bytes: await twoHalves(), collectionId });
+    const page = await signInToAdmin(await suite.browser.createBrowserContext(), `http://${site.hostname}:${suite.server.port}`, editor, `/wagtail/images/${image.id}/`, {
+      problems: suite.problems,
+    });
 
     // Without a focal point, fill-300x300 keeps the centre: red on its left edge.
     expect(await page.$eval('.admin-image-preview', (img) => (img as HTMLImageElement).dataset.previewSpec)).to.equal('fill-300x300');
@@ -92,20 +77,20 @@ describe('back office images in the browser', function () {
     await page.keyboard.up('Shift');
     expect(await page.$eval('#focal-status', (status) => status.textContent)).to.equal('Focal point: 444, 150, 120×66');
     expect(await page.$eval('.admin-focal__area', (area) => (area as HTMLElement).hidden)).to.equal(false);
-    expect(await page.$eval('input[name="focal_point_x"]', (input) => (input as HTMLInputElement).value)).to.equal('444');
+    expect(await page.$eval('input[name="focal_point_x"]', (input) => input.value)).to.equal('444');
 
     await Promise.all([page.waitForNavigation(), page.click('#image-edit-form button[type="submit"]')]);
     expect(new URL(page.url()).pathname).to.equal('/wagtail/images/');
-    expect(await getImage(server.db, image.id)).to.include({ focal_point_x: 444, focal_point_y: 150, focal_point_width: 120, focal_point_height: 66 });
+    expect(await getImage(suite.server.db, image.id)).to.include({ focal_point_x: 444, focal_point_y: 150, focal_point_width: 120, focal_point_height: 66 });
 
-    await page.goto(`http://${site.hostname}:${server.port}/wagtail/images/${image.id}/`);
+    await page.goto(`http://${site.hostname}:${suite.server.port}/wagtail/images/${image.id}/`);
     expect(await page.$eval('#focal-status', (status) => status.textContent)).to.equal('Focal point: 444, 150, 120×66');
     expect(await page.$eval('.admin-image-preview', (img) => (img as HTMLImageElement).src)).to.not.equal(before);
     expect(await previewPixel(page, 10, 150)).to.equal('blue');
 
     await page.click('[data-action="focal-point#reset"]');
     expect(await page.$eval('#focal-status', (status) => status.textContent)).to.equal('No focal point: crops keep the centre.');
-    expect(await page.$eval('input[name="focal_point_x"]', (input) => (input as HTMLInputElement).value)).to.equal('');
+    expect(await page.$eval('input[name="focal_point_x"]', (input) => input.value)).to.equal('');
 
     // With the mouse: a rectangle dragged over the left quarter of the picture.
     const box = (await (await page.$('.admin-focal__stage img'))!.boundingBox())!;
@@ -114,7 +99,9 @@ describe('back office images in the browser', function () {
     await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.5, { steps: 5 });
     await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.8, { steps: 5 });
     await page.mouse.up();
-    const values = await page.$$eval('[data-focal-point-target="x"], [data-focal-point-target="y"], [data-focal-point-target="w"], [data-focal-point-target="h"]', (inputs) => inputs.map((input) => Number((input as HTMLInputElement).value)));
+    const values = await page.$$eval('[data-focal-point-target="x"], [data-focal-point-target="y"], [data-focal-point-target="w"], [data-focal-point-target="h"]', (inputs) =>
+      inputs.map((input) => Number((input as HTMLInputElement).value)),
+    );
     const [x, y, w, h] = values as [number, number, number, number];
     expect(x).to.be.closeTo(90, 3);
     expect(y).to.be.closeTo(150, 3);

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
-import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import type { Page as BrowserPage } from 'puppeteer-core';
 import { addChild } from '../../server/models/pages';
 import { createAdminUser } from '../support/admin';
-import { launchBrowserOrSkip, signInToAdmin } from '../support/browser';
+import { signInToAdmin, useBrowserSuite } from '../support/browser';
 import { createTestSite } from '../support/fixtures';
-import { startTestServer, type TestServer } from '../support/server';
 
 /** Whether the element under the centre of `selector`'s box is that element (or inside it): nothing covers it. */
 function isUncovered(page: BrowserPage, selector: string): Promise<boolean> {
@@ -16,23 +15,14 @@ function isUncovered(page: BrowserPage, selector: string): Promise<boolean> {
 }
 
 describe('admin layout in the browser: reordering and the sticky save bar', function () {
-  let server: TestServer;
-  let browser: Browser;
-  before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    server = await startTestServer();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = useBrowserSuite();
 
   for (const width of [1280, 375]) {
     it(`keeps the last "+ Add block" clear of the save bar when it is focused (${width} px)`, async () => {
-      const { home, hostname } = await createTestSite(server.db);
-      const page = await addChild(server.db, home, { title: 'Chowder', slug: 'chowder', pageType: 'content_page', content: { body: [], confirmation: [] } });
-      const user = await createAdminUser(server.db, { superuser: true });
-      const editor = await signInToAdmin(await browser.createBrowserContext(), `http://${hostname}:${server.port}`, user, `/wagtail/pages/${page.id}/edit/`);
+      const { home, hostname } = await createTestSite(suite.server.db);
+      const page = await addChild(suite.server.db, home, { title: 'Chowder', slug: 'chowder', pageType: 'content_page', content: { body: [], confirmation: [] } });
+      const user = await createAdminUser(suite.server.db, { superuser: true });
+      const editor = await signInToAdmin(await suite.browser.createBrowserContext(), `http://${hostname}:${suite.server.port}`, user, `/wagtail/pages/${page.id}/edit/`);
       await editor.setViewport({ width, height: 700 });
       await editor.waitForSelector('.sf-stream__add');
       const last = '.admin-page-form .admin-field--stream:last-of-type .sf-stream__add';
@@ -50,13 +40,13 @@ describe('admin layout in the browser: reordering and the sticky save bar', func
   }
 
   it('returns to the moved row, in view and focused, after reordering', async () => {
-    const { home, hostname } = await createTestSite(server.db);
-    const section = await addChild(server.db, home, { title: 'Menu', slug: 'menu', pageType: 'content_page', content: { body: [] } });
+    const { home, hostname } = await createTestSite(suite.server.db);
+    const section = await addChild(suite.server.db, home, { title: 'Menu', slug: 'menu', pageType: 'content_page', content: { body: [] } });
     const children = [];
-    for (let n = 1; n <= 14; n++) children.push(await addChild(server.db, section, { title: `Dish ${n}`, slug: `dish-${n}`, pageType: 'content_page', content: { body: [] } }));
+    for (let n = 1; n <= 14; n++) children.push(await addChild(suite.server.db, section, { title: `Dish ${n}`, slug: `dish-${n}`, pageType: 'content_page', content: { body: [] } }));
     const moved = children[12]!;
-    const user = await createAdminUser(server.db, { superuser: true });
-    const editor = await signInToAdmin(await browser.createBrowserContext(), `http://${hostname}:${server.port}`, user, `/wagtail/pages/${section.id}/`);
+    const user = await createAdminUser(suite.server.db, { superuser: true });
+    const editor = await signInToAdmin(await suite.browser.createBrowserContext(), `http://${hostname}:${suite.server.port}`, user, `/wagtail/pages/${section.id}/`);
     await editor.setViewport({ width: 1280, height: 700 });
     const up = `form[action="/wagtail/pages/${moved.id}/move/up/"] button`;
     await editor.$eval(up, (button) => button.scrollIntoView({ block: 'center' }));

@@ -2,23 +2,26 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import type { Page as BrowserPage } from 'puppeteer-core';
 import sharp from 'sharp';
 import type { Page, User } from '../../server/db/schema';
 import { getImage } from '../../server/models/images';
 import { addChild } from '../../server/models/pages';
 import { createAdminUser } from '../support/admin';
-import { launchBrowserOrSkip, signInToAdmin } from '../support/browser';
+import { signInToAdmin, startMediaTestServer, useBrowserSuite } from '../support/browser';
 import { createCollection, grantCollection } from '../support/collections';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
-import { request, startTestServer, type TestServer } from '../support/server';
+import { request, type TestServer } from '../support/server';
 
 const MODAL = 'dialog[data-streamfield-chooser]';
 const UPLOAD_ROWS = '.admin-upload-list > .admin-upload';
 
 /** A portrait picture, red above and blue below, so a wide crop shows where it was centred. */
 function redOverBlue(): Promise<Buffer> {
-  const half = (colour: string) => sharp({ create: { width: 300, height: 300, channels: 3, background: colour } }).png().toBuffer();
+  const half = (colour: string) =>
+    sharp({ create: { width: 300, height: 300, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
   return Promise.all([half('#ff0000'), half('#0000ff')]).then(([red, blue]) =>
     sharp({ create: { width: 300, height: 600, channels: 3, background: '#ffffff' } })
       .composite([
@@ -39,57 +42,51 @@ async function featureImageTopColour(server: TestServer, site: TestSite, url: st
   // Media addresses answer on the server's own address as well as the site's.
   const file = await fetch(`http://127.0.0.1:${server.port}${src!.replace(/&amp;/g, '&')}`);
   expect(file.status).to.equal(200);
-  const { data, info } = await sharp(Buffer.from(await file.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(await file.arrayBuffer()))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const offset = (Math.floor(info.height * 0.05) * info.width + Math.floor(info.width / 2)) * info.channels;
   const [r, , b] = [data[offset]!, data[offset + 1]!, data[offset + 2]!];
   return r > 200 && b < 50 ? 'red' : b > 200 && r < 50 ? 'blue' : `rgb(${r}, ?, ${b})`;
 }
 
 describe('media end to end in the browser, as an editor of the demo "Editors" group', function () {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = useBrowserSuite({ serve: startMediaTestServer });
   let site: TestSite;
   let editor: User;
   let list: Page;
-  let mediaDir: string;
   let filesDir: string;
-  let problems: string[];
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    mediaDir = mkdtempSync(path.join(tmpdir(), 'rh-media-flow-'));
     filesDir = mkdtempSync(path.join(tmpdir(), 'rh-media-flow-files-'));
-    server = await startTestServer({ MEDIA_DIR: mediaDir });
-    site = await createTestSite(server.db);
-    list = await addChild(server.db, site.home, { title: 'Press releases', slug: 'press-releases', pageType: 'press_release_list_page', content: {} });
-    editor = await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change', 'publish'] }] });
+    site = await createTestSite(suite.server.db);
+    list = await addChild(suite.server.db, site.home, { title: 'Press releases', slug: 'press-releases', pageType: 'press_release_list_page', content: {} });
+    editor = await createAdminUser(suite.server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change', 'publish'] }] });
     // What the seed gives the demo "Editors" group in the root collection (add and choose), here
     // in a collection of the test's own, so other tests' images stay out of its chooser.
-    await grantCollection(server.db, editor, await createCollection(server.db, 'Editors media'), ['add', 'choose']);
+    await grantCollection(suite.server.db, editor, await createCollection(suite.server.db, 'Editors media'), ['add', 'choose']);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    for (const dir of [mediaDir, filesDir]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-  beforeEach(() => {
-    problems = [];
-  });
-  afterEach(() => {
-    expect(problems).to.deep.equal([]);
+  after(() => {
+    if (filesDir) rmSync(filesDir, { recursive: true, force: true });
   });
 
   async function signIn(next: string): Promise<BrowserPage> {
-    return signInToAdmin(await browser.createBrowserContext(), `http://${site.hostname}:${server.port}`, editor, next, { problems });
+    return signInToAdmin(await suite.browser.createBrowserContext(), `http://${site.hostname}:${suite.server.port}`, editor, next, { problems: suite.problems });
   }
 
   it('drags three images into multiple upload, sees three progress bars finish, and finds them in the library', async () => {
     const word = uniqueSuffix();
     const names = [`lobster-roll-${word}.png`, `oysters-${word}.jpg`, `harbor-dawn-${word}.webp`];
     const bytes = await Promise.all([
-      sharp({ create: { width: 320, height: 200, channels: 3, background: '#c8102e' } }).png().toBuffer(),
-      sharp({ create: { width: 320, height: 200, channels: 3, background: '#f4e9d8' } }).jpeg().toBuffer(),
-      sharp({ create: { width: 320, height: 200, channels: 3, background: '#1b4f93' } }).webp().toBuffer(),
+      sharp({ create: { width: 320, height: 200, channels: 3, background: '#c8102e' } })
+        .png()
+        .toBuffer(),
+      sharp({ create: { width: 320, height: 200, channels: 3, background: '#f4e9d8' } })
+        .jpeg()
+        .toBuffer(),
+      sharp({ create: { width: 320, height: 200, channels: 3, background: '#1b4f93' } })
+        .webp()
+        .toBuffer(),
     ]);
     const page = await signIn('/wagtail/images/multiple/add/');
     await page.waitForSelector('.admin-drop-zone');
@@ -121,7 +118,7 @@ describe('media end to end in the browser, as an editor of the demo "Editors" gr
     expect(rows.map((row) => row.progress)).to.deep.equal([100, 100, 100]);
     expect(rows.map((row) => row.title).sort()).to.deep.equal(names.map((name) => name.replace(/\.\w+$/, '')).sort());
 
-    const stored = await server.db.selectFrom('images').select(['title', 'uploaded_by_user_id']).where('title', 'like', `%-${word}`).execute();
+    const stored = await suite.server.db.selectFrom('images').select(['title', 'uploaded_by_user_id']).where('title', 'like', `%-${word}`).execute();
     expect(stored.map((row) => row.title).sort()).to.deep.equal(rows.map((row) => row.title).sort());
     expect(stored.every((row) => row.uploaded_by_user_id === editor.id)).to.equal(true);
   });
@@ -130,7 +127,12 @@ describe('media end to end in the browser, as an editor of the demo "Editors" gr
     const word = uniqueSuffix();
     const file = path.join(filesDir, `dock-${word}.png`);
     writeFileSync(file, await redOverBlue());
-    const release = await addChild(server.db, list, { title: 'Dock opens', slug: `dock-opens-${word}`, pageType: 'press_release_page', content: { date: null, feature_image: null, body: '' } });
+    const release = await addChild(suite.server.db, list, {
+      title: 'Dock opens',
+      slug: `dock-opens-${word}`,
+      pageType: 'press_release_page',
+      content: { date: null, feature_image: null, body: '' },
+    });
     const page = await signIn(`/wagtail/pages/${release.id}/edit/`);
     const field = '[data-page-field="content-feature_image"]';
     await page.waitForSelector(`${field} [data-chooser-target="image"]`);
@@ -143,7 +145,7 @@ describe('media end to end in the browser, as an editor of the demo "Editors" gr
     await page.click(`${MODAL} [data-chooser-upload]`);
     await page.waitForSelector(`${MODAL}:not([open])`);
     const imageId = Number(await page.$eval('#id_content-feature_image', (input) => (input as HTMLInputElement).value));
-    const image = await getImage(server.db, imageId);
+    const image = await getImage(suite.server.db, imageId);
     expect(image.title).to.equal(`dock-${word}`);
     expect(await page.$eval(`${field} .sf-chooser__summary`, (summary) => summary.textContent)).to.equal(image.title);
 
@@ -151,17 +153,17 @@ describe('media end to end in the browser, as an editor of the demo "Editors" gr
     expect(await page.$('.admin-form-errors, .admin-field__error')).to.equal(null);
     const url = `/press-releases/dock-opens-${word}/`;
     // No focal point: the wide crop keeps the middle, where red meets blue, so its top is red.
-    expect(await featureImageTopColour(server, site, url)).to.equal('red');
+    expect(await featureImageTopColour(suite.server, site, url)).to.equal('red');
 
-    await page.goto(`http://${site.hostname}:${server.port}/wagtail/images/${imageId}/`);
+    await page.goto(`http://${site.hostname}:${suite.server.port}/wagtail/images/${imageId}/`);
     await page.focus('.admin-focal__stage');
     for (let press = 0; press < 20; press += 1) await page.keyboard.press('ArrowDown');
-    const y = Number(await page.$eval('input[name="focal_point_y"]', (input) => (input as HTMLInputElement).value));
+    const y = Number(await page.$eval('input[name="focal_point_y"]', (input) => input.value));
     expect(y).to.be.greaterThan(450);
     await Promise.all([page.waitForNavigation(), page.click('.admin-actions button[type="submit"]')]);
-    expect((await getImage(server.db, imageId)).focal_point_y).to.equal(y);
+    expect((await getImage(suite.server.db, imageId)).focal_point_y).to.equal(y);
 
     // Centred on the focal point low in the picture, the same crop is blue from its top.
-    expect(await featureImageTopColour(server, site, url)).to.equal('blue');
+    expect(await featureImageTopColour(suite.server, site, url)).to.equal('blue');
   });
 });

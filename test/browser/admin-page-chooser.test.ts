@@ -1,50 +1,35 @@
 import { expect } from 'chai';
-import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import type { Page as BrowserPage } from 'puppeteer-core';
 import type { StreamValue } from '../../admin-client/streamfield/schemas';
 import type { User } from '../../server/db/schema';
 import { addChild, getChildren, getLatestRevision, revisionSnapshot } from '../../server/models/pages';
 import { createAdminUser } from '../support/admin';
-import { launchBrowserOrSkip, signInToAdmin } from '../support/browser';
+import { signInToAdmin, useBrowserSuite } from '../support/browser';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
-import { startTestServer, type TestServer } from '../support/server';
 
 const content = { body: [], confirmation: [] };
 const MODAL = '.admin-chooser[data-page-chooser-modal]';
 
 describe('back office page chooser in the browser: copy destinations and StreamField page fields', function () {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = useBrowserSuite();
   let site: TestSite;
   let editor: User;
-  let problems: string[];
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    server = await startTestServer();
-    site = await createTestSite(server.db);
-    editor = await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change', 'publish'] }] });
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  beforeEach(() => {
-    problems = [];
-  });
-  afterEach(() => {
-    expect(problems).to.deep.equal([]);
+    site = await createTestSite(suite.server.db);
+    editor = await createAdminUser(suite.server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change', 'publish'] }] });
   });
 
   async function signIn(next: string): Promise<BrowserPage> {
-    return signInToAdmin(await browser.createBrowserContext(), `http://${site.hostname}:${server.port}`, editor, next, { problems });
+    return signInToAdmin(await suite.browser.createBrowserContext(), `http://${site.hostname}:${suite.server.port}`, editor, next, { problems: suite.problems });
   }
 
   const status = (page: BrowserPage) => page.$eval(`${MODAL} [role="status"]`, (element) => element.textContent ?? '');
 
   it('copies a page under a destination found by searching in the chooser modal; Escape closes it and returns focus', async () => {
     const word = `Chowder${uniqueSuffix()}`;
-    const destination = await addChild(server.db, site.home, { title: `Winter ${word}`, slug: `winter-${word.toLowerCase()}`, pageType: 'content_page', content });
-    const original = await addChild(server.db, site.home, { title: 'Clam Bake', slug: `clam-bake-${word.toLowerCase()}`, pageType: 'content_page', content });
+    const destination = await addChild(suite.server.db, site.home, { title: `Winter ${word}`, slug: `winter-${word.toLowerCase()}`, pageType: 'content_page', content });
+    const original = await addChild(suite.server.db, site.home, { title: 'Clam Bake', slug: `clam-bake-${word.toLowerCase()}`, pageType: 'content_page', content });
     const page = await signIn(`/wagtail/pages/${original.id}/copy/`);
 
     await page.click('[data-page-chooser-target="opener"]');
@@ -58,7 +43,9 @@ describe('back office page chooser in the browser: copy destinations and StreamF
     await page.keyboard.type(word);
     await page.waitForFunction((selector) => /^1 page matches/.test(document.querySelector(selector)?.textContent ?? ''), {}, `${MODAL} [role="status"]`);
     expect(await status(page)).to.equal('1 page matches this search.');
-    expect(await page.$eval(`${MODAL} .admin-chooser__row`, (row) => row.textContent)).to.include(`Winter ${word}`).and.include('under Test Home');
+    expect(await page.$eval(`${MODAL} .admin-chooser__row`, (row) => row.textContent))
+      .to.include(`Winter ${word}`)
+      .and.include('under Test Home');
     await page.click(`${MODAL} .admin-chooser__row[data-page-id="${destination.id}"] .admin-chooser__choose`);
     await page.waitForSelector(`${MODAL}:not([open])`);
     expect(await page.$eval(`#dest-${destination.id}`, (radio) => (radio as HTMLInputElement).checked)).to.equal(true);
@@ -66,20 +53,27 @@ describe('back office page chooser in the browser: copy destinations and StreamF
 
     await Promise.all([page.waitForNavigation(), page.click('.admin-form button[type="submit"]')]);
     expect(new URL(page.url()).pathname).to.match(/^\/wagtail\/pages\/\d+\/edit\/$/);
-    const [copy] = await getChildren(server.db, destination);
+    const [copy] = await getChildren(suite.server.db, destination);
     expect(copy).to.include({ title: 'Clam Bake', slug: `${original.slug}-copy` });
   });
 
-  it("picks a page for a StreamField page field by browsing into a child, and the saved draft refers to it", async () => {
+  it('picks a page for a StreamField page field by browsing into a child, and the saved draft refers to it', async () => {
     const word = `Pier${uniqueSuffix()}`;
-    const section = await addChild(server.db, site.home, { title: `Dining ${word}`, slug: `dining-${word.toLowerCase()}`, pageType: 'content_page', content });
-    const child = await addChild(server.db, section, { title: 'Raw Bar', slug: 'raw-bar', pageType: 'content_page', content });
+    const section = await addChild(suite.server.db, site.home, { title: `Dining ${word}`, slug: `dining-${word.toLowerCase()}`, pageType: 'content_page', content });
+    const child = await addChild(suite.server.db, section, { title: 'Raw Bar', slug: 'raw-bar', pageType: 'content_page', content });
     const body = [{ type: 'tiered_nav', id: 'nav-1', value: { heading: 'Explore', root_page: null } }];
-    const edited = await addChild(server.db, site.home, { title: `Guide ${word}`, slug: `guide-${word.toLowerCase()}`, pageType: 'content_page', content: { body, confirmation: [] } });
+    const edited = await addChild(suite.server.db, site.home, {
+      title: `Guide ${word}`,
+      slug: `guide-${word.toLowerCase()}`,
+      pageType: 'content_page',
+      content: { body, confirmation: [] },
+    });
     const page = await signIn(`/wagtail/pages/${edited.id}/edit/`);
     const chooseButton = '[data-block-id="nav-1"] [data-chooser-target="page"]';
     await page.waitForSelector(chooseButton);
 
+    // Puppeteer scrolls a control only just into view, where the form's sticky save bar covers it.
+    await page.$eval(chooseButton, (button) => button.scrollIntoView({ block: 'center' }));
     await page.click(chooseButton);
     await page.waitForSelector(`${MODAL}[open]`);
     expect(await page.evaluate((modal) => document.activeElement === document.querySelector(`${modal} input[type="search"]`), MODAL)).to.equal(true);
@@ -87,7 +81,7 @@ describe('back office page chooser in the browser: copy destinations and StreamF
     await page.waitForSelector(`${MODAL} .admin-chooser__row[data-page-id="${section.id}"] .admin-chooser__browse`);
     await page.click(`${MODAL} .admin-chooser__row[data-page-id="${section.id}"] .admin-chooser__browse`);
     await page.waitForSelector(`${MODAL} .admin-chooser__row[data-page-id="${child.id}"]`);
-    expect(await page.$eval(`${MODAL} input[type="search"]`, (input) => (input as HTMLInputElement).value)).to.equal('');
+    expect(await page.$eval(`${MODAL} input[type="search"]`, (input) => input.value)).to.equal('');
     expect(await page.$$eval(`${MODAL} .admin-chooser__crumbs li`, (crumbs) => crumbs.map((crumb) => crumb.textContent))).to.deep.equal(['Root', 'Test Home', `Dining ${word}`]);
     expect(await status(page)).to.equal(`1 page under Dining ${word}.`);
     // Browsing moves focus to the first choice (the parent itself), so the keyboard carries on from there.
@@ -103,12 +97,13 @@ describe('back office page chooser in the browser: copy destinations and StreamF
     await page.click(`${MODAL} .admin-chooser__row[data-page-id="${child.id}"] .admin-chooser__choose`);
     await page.waitForSelector(`${MODAL}:not([open])`);
     expect(await page.evaluate((selector) => document.activeElement === document.querySelector(selector), chooseButton)).to.equal(true, 'focus returns to the field');
-    expect(await page.$eval('[data-block-id="nav-1"] .sf-chooser__summary', (summary) => summary.textContent)).to.equal('Raw Bar');
+    // The root page field's own summary: the block's navigation chooser comes before it.
+    expect(await page.$eval(chooseButton, (button) => button.parentElement?.querySelector('.sf-chooser__summary')?.textContent)).to.equal('Raw Bar');
     const value = await page.$eval('#id_content-body', (input) => JSON.parse((input as HTMLInputElement).value) as StreamValue);
     expect(value[0]!.value).to.deep.include({ root_page: child.id });
 
     await Promise.all([page.waitForNavigation(), page.click('button[value="save"]')]);
-    const saved = revisionSnapshot((await getLatestRevision(server.db, edited))!);
+    const saved = revisionSnapshot((await getLatestRevision(suite.server.db, edited))!);
     expect(saved.content).to.deep.include({ body: [{ type: 'tiered_nav', id: 'nav-1', value: { heading: 'Explore', root_page: child.id } }] });
   });
 });

@@ -1,8 +1,6 @@
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import { mkdirSync } from 'node:fs';
+import type { Page as BrowserPage } from 'puppeteer-core';
 import sharp from 'sharp';
 import type { Page, User } from '../../server/db/schema';
 import { createMediaStorage } from '../../server/media-storage';
@@ -11,9 +9,9 @@ import { addChild, getPageOrThrow } from '../../server/models/pages';
 import { FOOTER_PAGE_TYPE } from '../../server/pagetypes/footer-page';
 import { DEMO_FOOTER } from '../../server/seed/demo-content';
 import { createAdminUser } from '../support/admin';
-import { launchBrowserOrSkip, signInToAdmin } from '../support/browser';
+import { signInToAdmin, startMediaTestServer, useBrowserSuite } from '../support/browser';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
-import { request, startTestServer, type TestServer } from '../support/server';
+import { request } from '../support/server';
 
 const SHOTS = '/tmp/shots-widgets';
 const MODAL = 'dialog[data-streamfield-chooser]';
@@ -22,33 +20,26 @@ const MODAL = 'dialog[data-streamfield-chooser]';
 const field = (name: string) => `[data-page-field="content-${name}"]`;
 
 describe('page-type fields in the browser, as an editor', function () {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = useBrowserSuite({ serve: startMediaTestServer });
   let site: TestSite;
-  let mediaDir: string;
   let editor: User;
   let list: Page;
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    mediaDir = mkdtempSync(path.join(tmpdir(), 'rh-page-fields-browser-'));
     mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ MEDIA_DIR: mediaDir });
-    site = await createTestSite(server.db);
-    list = await addChild(server.db, site.home, { title: 'Press releases', slug: 'press-releases', pageType: 'press_release_list_page', content: {} });
-    editor = await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change', 'publish'] }] });
+    site = await createTestSite(suite.server.db);
+    list = await addChild(suite.server.db, site.home, { title: 'Press releases', slug: 'press-releases', pageType: 'press_release_list_page', content: {} });
+    editor = await createAdminUser(suite.server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change', 'publish'] }] });
     // As the demo "Editors" group: choosing media in the root collection.
-    const group = await server.db.selectFrom('user_groups').select('group_id').where('user_id', '=', editor.id).executeTakeFirstOrThrow();
-    await server.db.insertInto('group_collection_permissions').values({ group_id: group.group_id, collection_id: await resolveCollectionId(server.db), permission: 'choose' }).execute();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+    const group = await suite.server.db.selectFrom('user_groups').select('group_id').where('user_id', '=', editor.id).executeTakeFirstOrThrow();
+    await suite.server.db
+      .insertInto('group_collection_permissions')
+      .values({ group_id: group.group_id, collection_id: await resolveCollectionId(suite.server.db), permission: 'choose' })
+      .execute();
   });
 
   async function signIn(next: string): Promise<BrowserPage> {
-    return signInToAdmin(await browser.createBrowserContext(), `http://${site.hostname}:${server.port}`, editor, next);
+    return signInToAdmin(await suite.browser.createBrowserContext(), `http://${site.hostname}:${suite.server.port}`, editor, next);
   }
 
   async function publish(page: BrowserPage): Promise<void> {
@@ -66,8 +57,18 @@ describe('page-type fields in the browser, as an editor', function () {
 
   it('edits a press release body in rich text and its date in the date picker, chooses a feature image in the chooser, and publishes it', async () => {
     const word = uniqueSuffix();
-    const image = await createImage(server.db, createMediaStorage(mediaDir), { title: `Lobster boat ${word}`, bytes: await sharp({ create: { width: 640, height: 400, channels: 3, background: '#1b4f93' } }).png().toBuffer() });
-    const release = await addChild(server.db, list, { title: 'Harbor opens', slug: `harbor-opens-${word}`, pageType: 'press_release_page', content: { date: null, feature_image: null, body: '' } });
+    const image = await createImage(suite.server.db, createMediaStorage(suite.server.mediaDir), {
+      title: `Lobster boat ${word}`,
+      bytes: await sharp({ create: { width: 640, height: 400, channels: 3, background: '#1b4f93' } })
+        .png()
+        .toBuffer(),
+    });
+    const release = await addChild(suite.server.db, list, {
+      title: 'Harbor opens',
+      slug: `harbor-opens-${word}`,
+      pageType: 'press_release_page',
+      content: { date: null, feature_image: null, body: '' },
+    });
     const page = await signIn(`/wagtail/pages/${release.id}/edit/`);
     await page.waitForSelector(`${field('body')} .ProseMirror`);
     await screenshots(page, 'press-release-editor');
@@ -93,15 +94,17 @@ describe('page-type fields in the browser, as an editor', function () {
     expect(await page.$eval('#id_content-feature_image', (input) => (input as HTMLInputElement).value)).to.equal(String(image.id));
 
     await publish(page);
-    expect((await getPageOrThrow(server.db, release.id)).content).to.deep.equal({ date: '2026-03-05', feature_image: image.id, body: '<p>The dock is <strong>open</strong></p>' });
-    const live = await request(server, `/press-releases/harbor-opens-${word}/`, { host: site.hostname });
+    expect((await getPageOrThrow(suite.server.db, release.id)).content).to.deep.equal({ date: '2026-03-05', feature_image: image.id, body: '<p>The dock is <strong>open</strong></p>' });
+    const live = await request(suite.server, `/press-releases/harbor-opens-${word}/`, { host: site.hostname });
     expect(live.status).to.equal(200);
-    expect(live.body).to.include('The dock is <strong>open</strong>').and.match(/datetime="2026-03-05"/i);
+    expect(live.body)
+      .to.include('The dock is <strong>open</strong>')
+      .and.match(/datetime="2026-03-05"/i);
     expect(live.body).to.match(/<figure class="press-release__figure"><img[^>]+src="[^"]+"/);
   });
 
   it('edits the footer page: adds a link to a column, saves, and the site footer shows it', async () => {
-    const footer = await addChild(server.db, site.home, { title: 'Footer', slug: 'footer', pageType: FOOTER_PAGE_TYPE, content: { ...DEMO_FOOTER } });
+    const footer = await addChild(suite.server.db, site.home, { title: 'Footer', slug: 'footer', pageType: FOOTER_PAGE_TYPE, content: { ...DEMO_FOOTER } });
     const page = await signIn(`/wagtail/pages/${footer.id}/edit/`);
     const columns = `${field('columns')} > .sf-list > .sf-list__items > .sf-list__item`;
     await page.waitForSelector(columns);
@@ -120,11 +123,11 @@ describe('page-type fields in the browser, as an editor', function () {
     await inputs[1]!.type('Fish Market');
     await publish(page);
 
-    const saved = (await getPageOrThrow(server.db, footer.id)).content as unknown as typeof DEMO_FOOTER;
+    const saved = (await getPageOrThrow(suite.server.db, footer.id)).content as unknown as typeof DEMO_FOOTER;
     expect(saved.columns[0]!.links.at(-1)).to.deep.equal({ url: '/fish-market/', display_name: 'Fish Market', link_type: 'internal' });
     expect(saved.social_media).to.deep.equal(DEMO_FOOTER.social_media);
     expect(saved.region_nav).to.deep.equal(DEMO_FOOTER.region_nav);
-    const home = await request(server, '/', { host: site.hostname });
+    const home = await request(suite.server, '/', { host: site.hostname });
     expect(home.body).to.match(/<a[^>]+href="\/fish-market\/"[^>]*>Fish Market<\/a>/);
   });
 });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import type { Page as BrowserPage } from 'puppeteer-core';
 import sharp from 'sharp';
 import type { StreamValue } from '../../admin-client/streamfield/schemas';
 import type { User } from '../../server/db/schema';
@@ -9,50 +9,36 @@ import { createImage } from '../../server/models/images';
 import { getChildren } from '../../server/models/pages';
 import { getVideoWithSourcesAndTracks } from '../../server/models/videos';
 import { createAdminUser } from '../support/admin';
-import { launchBrowserOrSkip, signInToAdmin } from '../support/browser';
+import { signInToAdmin, useBrowserSuite } from '../support/browser';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
 import { createCollection, grantCollection } from '../support/collections';
-import { startTestServer, type TestServer } from '../support/server';
 
 const CLIP_PATH = fileURLToPath(new URL('../../server/seed/assets/harbor-clip.webm', import.meta.url));
 const CAPTIONS_PATH = fileURLToPath(new URL('../../server/seed/assets/harbor-clip.en.vtt', import.meta.url));
 const BODY_EDITOR = '.admin-field--stream:has(#id_content-body) [data-streamfield]';
 
 describe('back office videos, as an editor of the Editors group', function () {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = useBrowserSuite();
   let site: TestSite;
   let editor: User;
   let posterId: number;
   let posterTitle: string;
-  let problems: string[];
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    server = await startTestServer();
-    site = await createTestSite(server.db);
-    editor = await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change', 'publish'] }] });
+    site = await createTestSite(suite.server.db);
+    editor = await createAdminUser(suite.server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change', 'publish'] }] });
     // What the demo "Editors" group may do with media in the root collection (add and choose),
     // here in a collection of the test's own, so other tests' images stay out of its chooser.
-    const collectionId = await createCollection(server.db, 'Videos');
-    await grantCollection(server.db, editor, collectionId, ['add', 'choose']);
+    const collectionId = await createCollection(suite.server.db, 'Videos');
+    await grantCollection(suite.server.db, editor, collectionId, ['add', 'choose']);
     posterTitle = `Harbor at dawn ${uniqueSuffix()}`;
-    const bytes = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1b7f93' } }).jpeg().toBuffer();
-    posterId = (await createImage(server.db, createMediaStorage(mediaRoot(server.config)), { title: posterTitle, bytes, collectionId })).id;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+    const bytes = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1b7f93' } })
+      .jpeg()
+      .toBuffer();
+    posterId = (await createImage(suite.server.db, createMediaStorage(mediaRoot(suite.server.config)), { title: posterTitle, bytes, collectionId })).id;
   });
 
-  beforeEach(() => {
-    problems = [];
-  });
-  afterEach(() => {
-    expect(problems).to.deep.equal([]);
-  });
-
-  const origin = () => `http://${site.hostname}:${server.port}`;
+  const origin = () => `http://${site.hostname}:${suite.server.port}`;
 
   async function submit(page: BrowserPage, selector: string): Promise<void> {
     await Promise.all([page.waitForNavigation(), page.click(selector)]);
@@ -60,7 +46,7 @@ describe('back office videos, as an editor of the Editors group', function () {
 
   it('uploads a video with a poster and captions, uses it in a video block, publishes, and plays and seeks it on the site', async () => {
     const title = `Dock to dish ${uniqueSuffix()}`;
-    const page = await signInToAdmin(await browser.createBrowserContext(), origin(), editor, '/wagtail/videos/add/', { problems });
+    const page = await signInToAdmin(await suite.browser.createBrowserContext(), origin(), editor, '/wagtail/videos/add/', { problems: suite.problems });
 
     // Add: the file, a title, and the poster picked in the image chooser.
     await (await page.$('input#id_file'))!.uploadFile(CLIP_PATH);
@@ -72,7 +58,7 @@ describe('back office videos, as an editor of the Editors group', function () {
     expect(await page.$eval('#id_poster', (input) => (input as HTMLInputElement).value)).to.equal(String(posterId));
     expect(await page.$eval('[data-media-chooser-target="title"]', (span) => span.textContent)).to.equal(posterTitle);
     await submit(page, '.admin-actions button[type="submit"]');
-    const video = await server.db.selectFrom('videos').selectAll().where('title', '=', title).executeTakeFirstOrThrow();
+    const video = await suite.server.db.selectFrom('videos').selectAll().where('title', '=', title).executeTakeFirstOrThrow();
     expect(new URL(page.url()).pathname).to.equal(`/wagtail/videos/edit/${video.id}/`);
     expect(video.poster_image_id).to.equal(posterId);
 
@@ -82,7 +68,7 @@ describe('back office videos, as an editor of the Editors group', function () {
     await (await page.$('input#id_track_new_file'))!.uploadFile(CAPTIONS_PATH);
     await submit(page, '#tracks form:last-of-type button[type="submit"]');
     expect(await page.$eval('.admin-messages', (list) => list.textContent)).to.include("Track 'English' added.");
-    const loaded = await getVideoWithSourcesAndTracks(server.db, video.id);
+    const loaded = await getVideoWithSourcesAndTracks(suite.server.db, video.id);
     expect(loaded.tracks.map((track) => [track.kind, track.label, track.srclang])).to.deep.equal([['captions', 'English', 'en']]);
 
     // A page with a video block choosing it, published.
@@ -100,11 +86,11 @@ describe('back office videos, as an editor of the Editors group', function () {
     await page.waitForSelector('[data-streamfield-chooser]:not([open])');
     await submit(page, 'button[value="publish"]');
     expect(await page.$eval('.admin-messages', (list) => list.textContent)).to.include('published');
-    const [published] = (await getChildren(server.db, site.home)).filter((child) => child.draft_title === pageTitle);
+    const [published] = (await getChildren(suite.server.db, site.home)).filter((child) => child.draft_title === pageTitle);
     expect(published).to.include({ live: true });
 
     // The public page plays it from the start and seeks into it.
-    const visitor = await browser.newPage();
+    const visitor = await suite.browser.newPage();
     await visitor.goto(`${origin()}/${published!.slug}/`, { waitUntil: 'domcontentloaded' });
     await visitor.waitForSelector('html[data-hydrated="true"]');
     await visitor.waitForSelector('.video-player--ready');

@@ -1,17 +1,15 @@
 import { expect } from 'chai';
-import type { Browser, Page as BrowserPage } from 'puppeteer-core';
-import { saveTaskDefinition, saveWorkflowDefinition } from '../../server/actions/manage-workflows';
+import type { Page as BrowserPage } from 'puppeteer-core';
+import { CreateTaskAction, CreateWorkflowAction } from '../../server/actions/manage-workflows';
 import type { User } from '../../server/db/schema';
 import { addChild } from '../../server/models/pages';
 import { loadUserPermissions } from '../../server/models/permissions';
 import { createAdminUser } from '../support/admin';
-import { launchBrowserOrSkip, signInToAdmin } from '../support/browser';
+import { signInToAdmin, useBrowserSuite } from '../support/browser';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
-import { startTestServer, type TestServer } from '../support/server';
 
 describe('moderation in the browser, as an editor and a moderator', function () {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = useBrowserSuite();
   let site: TestSite;
   let editor: User;
   let moderator: User;
@@ -19,24 +17,18 @@ describe('moderation in the browser, as an editor and a moderator', function () 
   let superuserUser: User;
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    server = await startTestServer();
-    site = await createTestSite(server.db);
-    editor = await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change'] }] });
-    moderator = await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['change', 'publish'] }] });
-    const moderators = await server.db.selectFrom('user_groups').select('group_id').where('user_id', '=', moderator.id).executeTakeFirstOrThrow();
-    superuserUser = await createAdminUser(server.db, { superuser: true });
-    const superuser = await loadUserPermissions(server.db, superuserUser);
-    const task = await saveTaskDefinition(server.db, superuser, undefined, { name: 'Moderators approval', groupIds: [moderators.group_id] });
+    site = await createTestSite(suite.server.db);
+    editor = await createAdminUser(suite.server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change'] }] });
+    moderator = await createAdminUser(suite.server.db, { pagePermissions: [{ page: site.home, permissions: ['change', 'publish'] }] });
+    const moderators = await suite.server.db.selectFrom('user_groups').select('group_id').where('user_id', '=', moderator.id).executeTakeFirstOrThrow();
+    superuserUser = await createAdminUser(suite.server.db, { superuser: true });
+    const superuser = await loadUserPermissions(suite.server.db, superuserUser);
+    const task = await new CreateTaskAction(suite.server.db, { name: 'Moderators approval', groupIds: [moderators.group_id] }, superuser).execute();
     workflowName = `Press review ${uniqueSuffix()}`;
-    await saveWorkflowDefinition(server.db, superuser, undefined, { name: workflowName, taskIds: [task.id], pageIds: [site.home.id] });
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+    await new CreateWorkflowAction(suite.server.db, { name: workflowName, taskIds: [task.id], pageIds: [site.home.id] }, superuser).execute();
   });
 
-  const origin = () => `http://${site.hostname}:${server.port}`;
+  const origin = () => `http://${site.hostname}:${suite.server.port}`;
 
   async function submit(page: BrowserPage, selector: string): Promise<void> {
     await Promise.all([page.waitForNavigation(), page.click(selector)]);
@@ -45,8 +37,8 @@ describe('moderation in the browser, as an editor and a moderator', function () 
   const messages = (page: BrowserPage) => page.$eval('.admin-messages', (list) => list.textContent ?? '');
 
   it('submits a page, sends it back with a comment, resubmits it and publishes it on approval', async () => {
-    const page = await addChild(server.db, site.home, { title: 'Clam Bake', slug: 'clam-bake', pageType: 'content_page', content: { body: [] }, live: true });
-    const writer = await signInToAdmin(await browser.createBrowserContext(), origin(), editor, `/wagtail/pages/${page.id}/edit/`);
+    const page = await addChild(suite.server.db, site.home, { title: 'Clam Bake', slug: 'clam-bake', pageType: 'content_page', content: { body: [] }, live: true });
+    const writer = await signInToAdmin(await suite.browser.createBrowserContext(), origin(), editor, `/wagtail/pages/${page.id}/edit/`);
     expect(await writer.$('button[value="publish"]')).to.equal(null);
     await writer.$eval('#id_title', (input) => ((input as HTMLInputElement).value = 'Clam Bake Saturday'));
     await submit(writer, 'button[value="submit"]');
@@ -54,7 +46,7 @@ describe('moderation in the browser, as an editor and a moderator', function () 
     const row = await writer.$$eval('tbody tr', (rows) => rows.map((each) => each.textContent ?? '').find((text) => text.includes('Clam Bake')) ?? '');
     expect(row).to.include('in moderation');
 
-    const reviewer = await signInToAdmin(await browser.createBrowserContext(), origin(), moderator, '/wagtail/');
+    const reviewer = await signInToAdmin(await suite.browser.createBrowserContext(), origin(), moderator, '/wagtail/');
     expect(await reviewer.$eval('#reviews-title', (heading) => heading.textContent)).to.equal('Awaiting your review');
     const reviewRow = await reviewer.$$eval('.admin-reviews tbody tr', (rows) => rows.map((each) => each.textContent ?? ''));
     expect(reviewRow.join(' ')).to.include('Clam Bake Saturday').and.include('Moderators approval').and.include(editor.username);
@@ -66,18 +58,22 @@ describe('moderation in the browser, as an editor and a moderator', function () 
     expect(await messages(reviewer)).to.include('Changes requested on "Clam Bake Saturday"');
 
     await writer.goto(`${origin()}/wagtail/pages/${page.id}/edit/`);
-    expect(await writer.$eval('.admin-moderation', (panel) => panel.textContent ?? '')).to.include('Changes requested').and.include('Say what time it starts.');
+    expect(await writer.$eval('.admin-moderation', (panel) => panel.textContent ?? ''))
+      .to.include('Changes requested')
+      .and.include('Say what time it starts.');
     await writer.$eval('#id_title', (input) => ((input as HTMLInputElement).value = 'Clam Bake Saturday at 4'));
     expect(await writer.$eval('button[value="submit"]', (button) => button.textContent)).to.equal('Resubmit to Moderators approval');
     await submit(writer, 'button[value="submit"]');
 
     await reviewer.goto(`${origin()}/wagtail/pages/${page.id}/edit/`);
-    expect(await reviewer.$eval('.admin-moderation', (panel) => panel.textContent ?? '')).to.include('In moderation').and.include(workflowName);
+    expect(await reviewer.$eval('.admin-moderation', (panel) => panel.textContent ?? ''))
+      .to.include('In moderation')
+      .and.include(workflowName);
     await submit(reviewer, '.admin-moderation a[href*="/workflow/action/approve/"]');
     await submit(reviewer, '.admin-confirm button[type="submit"]');
     expect(await messages(reviewer)).to.include('approved and published');
 
-    const visitor = await browser.newPage();
+    const visitor = await suite.browser.newPage();
     await visitor.goto(`${origin()}/clam-bake/`);
     expect(await visitor.$eval('h1', (heading) => heading.textContent)).to.include('Clam Bake Saturday at 4');
     await writer.goto(`${origin()}/wagtail/pages/${page.id}/history/`);
@@ -87,9 +83,9 @@ describe('moderation in the browser, as an editor and a moderator', function () 
 
   it('assigns a workflow to a page found by searching and browsing in the page chooser', async () => {
     const word = `Catering${uniqueSuffix()}`;
-    const parent = await addChild(server.db, site.home, { title: `${word} Menus`, slug: word.toLowerCase(), pageType: 'content_page', content: { body: [] }, live: true });
-    const section = await addChild(server.db, parent, { title: 'Party Platters', slug: 'party-platters', pageType: 'content_page', content: { body: [] }, live: true });
-    const admin = await signInToAdmin(await browser.createBrowserContext(), origin(), superuserUser, '/wagtail/workflows/add/');
+    const parent = await addChild(suite.server.db, site.home, { title: `${word} Menus`, slug: word.toLowerCase(), pageType: 'content_page', content: { body: [] }, live: true });
+    const section = await addChild(suite.server.db, parent, { title: 'Party Platters', slug: 'party-platters', pageType: 'content_page', content: { body: [] }, live: true });
+    const admin = await signInToAdmin(await suite.browser.createBrowserContext(), origin(), superuserUser, '/wagtail/workflows/add/');
     const name = `Catering review ${uniqueSuffix()}`;
     await admin.type('#id_name', name);
     await admin.click('input[name="task"]');
@@ -106,7 +102,7 @@ describe('moderation in the browser, as an editor and a moderator', function () 
     expect(await admin.$eval('#id_page_0', (select) => (select as HTMLSelectElement).value)).to.equal(String(section.id));
     await submit(admin, '.admin-actions button[type="submit"]');
     expect(await messages(admin)).to.include(`Workflow "${name}" created.`);
-    const assigned = await server.db
+    const assigned = await suite.server.db
       .selectFrom('workflow_pages')
       .innerJoin('workflows', 'workflows.id', 'workflow_pages.workflow_id')
       .select('workflow_pages.page_id')

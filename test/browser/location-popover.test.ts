@@ -1,16 +1,16 @@
 import { expect } from 'chai';
 import { randomInt } from 'node:crypto';
-import type { Browser, BrowserContext, Page as BrowserPage } from 'puppeteer-core';
+import type { Page as BrowserPage } from 'puppeteer-core';
 import type { Location } from '../../client/lib/location-schemas';
 import { LOCATION_STORAGE_KEY, RLID_STORAGE_KEY } from '../../client/lib/preferred-location-store';
 import { insertLocations } from '../../server/models/locations';
 import { addChild } from '../../server/models/pages';
 import { LOCATIONS_MAP_PAGE_TYPE } from '../../server/pagetypes/locations-map-page';
-import { launchBrowserOrSkip } from '../support/browser';
+import { useBrowserSuite } from '../support/browser';
 import { createTestSite, type TestSite } from '../support/fixtures';
 import { settableClock, todayAt } from '../support/clock';
 import { sampleLocation } from '../support/locations';
-import { request, startTestServer, type TestServer } from '../support/server';
+import { request, startTestServer } from '../support/server';
 
 /** Miles per degree of latitude with the API's earth radius: a point this far north is this far away. */
 const MILES_PER_DEGREE = (3958.8 * Math.PI) / 180;
@@ -31,15 +31,15 @@ interface PanelEvent {
 
 describe('location popover in the browser', function () {
   this.timeout(120_000);
-  let browser: Browser;
-  let server: TestServer;
+  // Readiness follows opening hours, so the server's time is set: daytime unless a test says otherwise.
+  const serverTime = settableClock(todayAt(DAYTIME, RESTAURANT_ZONE));
+  // A context of its own per test: its own localStorage and cookies.
+  const suite = useBrowserSuite({ serve: () => startTestServer({}, { clock: serverTime.clock }), contextPerTest: true });
   let site: TestSite;
   let siteUrl: string;
   const base = 100_000_000 + randomInt(800_000_000);
   let nextRlid = base;
   const rlid = () => nextRlid++;
-  // Readiness follows opening hours, so the server's time is set: daytime unless a test says otherwise.
-  const serverTime = settableClock(todayAt(DAYTIME, RESTAURANT_ZONE));
 
   const locationNear = (point: { lat: number; lng: number }, northMiles: number, overrides: Partial<Location> = {}): Location =>
     sampleLocation({
@@ -74,16 +74,14 @@ describe('location popover in the browser', function () {
   };
 
   async function geocoded(query: string): Promise<{ lat: number; lng: number }> {
-    const response = await request(server, `/api/location/geocode/?${new URLSearchParams({ q: query })}`);
+    const response = await request(suite.server, `/api/location/geocode/?${new URLSearchParams({ q: query })}`);
     return response.json<{ results: { geometry: { location: { lat: number; lng: number } } }[] }>().results[0]!.geometry.location;
   }
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    server = await startTestServer({}, { clock: serverTime.clock });
-    site = await createTestSite(server.db);
-    await addChild(server.db, site.home, { title: 'Locations', slug: 'locations', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
-    siteUrl = `http://${site.hostname}:${server.port}`;
+    site = await createTestSite(suite.server.db);
+    await addChild(suite.server.db, site.home, { title: 'Locations', slug: 'locations', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
+    siteUrl = `http://${site.hostname}:${suite.server.port}`;
     const zipPoint = await geocoded('99723');
     zipGroup = [
       locationNear(zipPoint, 1, { hasDelivery: true, isDiningRoomOpened: false }),
@@ -95,28 +93,13 @@ describe('location popover in the browser', function () {
     const cityPoint = await geocoded('Nome, AK');
     cityGroup = [locationNear(cityPoint, 0.5, { city: 'Nome', state: 'AK' }), locationNear(cityPoint, 3, { city: 'Nome', state: 'AK' })];
     positionGroup = [1, 2, 3].map((miles) => locationNear(POSITION_SPOT, miles, { city: 'Port-aux-Francais', state: 'TF' }));
-    await insertLocations(server.db, [...zipGroup, ...cityGroup, ...positionGroup, ...Object.values(cases)]);
+    await insertLocations(suite.server.db, [...zipGroup, ...cityGroup, ...positionGroup, ...Object.values(cases)]);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  let context: BrowserContext;
-  beforeEach(async () => {
-    // A context of its own per test: its own localStorage and cookies.
-    context = await browser.createBrowserContext();
-  });
-  afterEach(() => context?.close());
 
   async function openPage(path = '/', width = 1280): Promise<BrowserPage> {
-    const page = await context.newPage();
-    await page.setViewport({ width, height: 900 });
     // Hydration is the signal that the page works; waiting for the network to idle as well
     // would only add half a second to every page.
-    await page.goto(`${siteUrl}${path}`);
-    await page.waitForSelector('html[data-hydrated="true"]');
-    return page;
+    return suite.openPage(`${siteUrl}${path}`, { width, waitUntil: 'load' });
   }
 
   const triggerText = (page: BrowserPage) => page.$eval(TRIGGER, (element) => element.textContent?.trim());
@@ -141,12 +124,11 @@ describe('location popover in the browser', function () {
   }
 
   async function openWithPreferred(location: Location, path = '/'): Promise<BrowserPage> {
-    const page = await context.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    // Saved before the page's own scripts run, as a returning visitor's browser has it.
-    await page.evaluateOnNewDocument((key, value) => localStorage.setItem(key, value), LOCATION_STORAGE_KEY, JSON.stringify(location));
-    await page.goto(`${siteUrl}${path}`);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    const page = await suite.openPage(`${siteUrl}${path}`, {
+      waitUntil: 'load',
+      // Saved before the page's own scripts run, as a returning visitor's browser has it.
+      beforeLoad: (tab) => tab.evaluateOnNewDocument((key, value) => localStorage.setItem(key, value), LOCATION_STORAGE_KEY, JSON.stringify(location)),
+    });
     await page.waitForFunction((selector) => !document.querySelector(selector)?.textContent?.includes('Find A Location'), {}, TRIGGER);
     return page;
   }
@@ -158,18 +140,14 @@ describe('location popover in the browser', function () {
     return page;
   }
 
-  const panelButtons = (page: BrowserPage) =>
-    page.$$eval('.preferred-location__actions button', (buttons) => buttons.map((button) => button.textContent));
+  const panelButtons = (page: BrowserPage) => page.$$eval('.preferred-location__actions button', (buttons) => buttons.map((button) => button.textContent));
   it('searches a ZIP, lists the nearest four with distances, and keeps the chosen one after a reload', async () => {
     const page = await openPage();
     expect(await triggerText(page)).to.equal('Find A Location Near You');
     expect(await page.$eval(TRIGGER, (element) => element.getAttribute('aria-expanded'))).to.equal('false');
     await search(page, '99723');
     expect(await page.$eval(TRIGGER, (element) => element.getAttribute('aria-expanded'))).to.equal('true');
-    expect(await page.$eval('.location-search__status', (element) => [element.textContent, element.getAttribute('aria-live')])).to.deep.equal([
-      '4 locations found',
-      'polite',
-    ]);
+    expect(await page.$eval('.location-search__status', (element) => [element.textContent, element.getAttribute('aria-live')])).to.deep.equal(['4 locations found', 'polite']);
     const cards = await cardTexts(page);
     expect(cards.map((card) => card.distance)).to.deep.equal(['1.0 mi', '2.5 mi', '4.0 mi', '6.0 mi']);
     expect(cards[0]).to.deep.include({ street: zipGroup[0]!.address1, city: 'Boston, MA 02110', services: ['Delivery Available'] });
@@ -189,8 +167,8 @@ describe('location popover in the browser', function () {
 
     const cookie = (await page.cookies()).find((candidate) => candidate.name === 'li');
     expect(cookie).to.deep.include({ value: String(zipGroup[1]!.rlid), path: '/', sameSite: 'Lax' });
-    // The browser dated the cookie with its own clock, so it is measured against that clock.
-    const days = (cookie!.expires * 1000 - (await page.evaluate(() => Date.now()))) / 86_400_000;
+    // The browser dated the cookie with its own clock (not the page's Date, which test:hours moves), so it is measured against that clock.
+    const days = (cookie!.expires * 1000 - (await page.evaluate(() => performance.timeOrigin + performance.now()))) / 86_400_000;
     expect(days).to.be.within(364.9, 365.1);
 
     await page.reload({ waitUntil: 'networkidle0' });
@@ -258,22 +236,22 @@ describe('location popover in the browser', function () {
   });
 
   it("ignores a latitude that is not a number, and lists the device's position, asked with low accuracy, on 'Use My Current Location'", async () => {
-    const page = await context.newPage();
-    // Test sites are plain-http *.test hosts, where Chromium refuses geolocation; stand in for the device.
-    await page.evaluateOnNewDocument((spot) => {
-      const asked: PositionOptions[] = [];
-      (window as unknown as { positionOptions: PositionOptions[] }).positionOptions = asked;
-      Object.defineProperty(navigator, 'geolocation', {
-        value: {
-          getCurrentPosition(success: PositionCallback, _failure: PositionErrorCallback, options: PositionOptions) {
-            asked.push(options);
-            success({ coords: { latitude: spot.lat, longitude: spot.lng } } as GeolocationPosition);
-          },
-        },
-      });
-    }, POSITION_SPOT);
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(`${siteUrl}/?latitude=north&longitude=${POSITION_SPOT.lng}`, { waitUntil: 'networkidle0' });
+    const page = await suite.openPage(`${siteUrl}/?latitude=north&longitude=${POSITION_SPOT.lng}`, {
+      // Test sites are plain-http *.test hosts, where Chromium refuses geolocation; stand in for the device.
+      beforeLoad: (tab) =>
+        tab.evaluateOnNewDocument((spot) => {
+          const asked: PositionOptions[] = [];
+          (window as unknown as { positionOptions: PositionOptions[] }).positionOptions = asked;
+          Object.defineProperty(navigator, 'geolocation', {
+            value: {
+              getCurrentPosition(success: PositionCallback, _failure: PositionErrorCallback, options: PositionOptions) {
+                asked.push(options);
+                success({ coords: { latitude: spot.lat, longitude: spot.lng } } as GeolocationPosition);
+              },
+            },
+          });
+        }, POSITION_SPOT),
+    });
     await page.click(TRIGGER);
     await page.waitForSelector('.location-card');
     expect(await page.$$('.location-card')).to.have.length(positionGroup.length);
@@ -393,9 +371,7 @@ describe('location popover in the browser', function () {
 
   it("shows today's hours, directions, the local page only when there is one, and the phone", async () => {
     const page = await openPreferredCard(cases.waitList);
-    const rows = await page.$$eval('.preferred-location__hours-row', (elements) =>
-      elements.map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]),
-    );
+    const rows = await page.$$eval('.preferred-location__hours-row', (elements) => elements.map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]));
     // Delivery is offered but has no hours today, so it shows nothing; curbside is not offered.
     expect(rows).to.deep.equal([
       ["Today's Hours", '11:00 AM – 10:00 PM'],
@@ -419,7 +395,9 @@ describe('location popover in the browser', function () {
     await page.click(TRIGGER);
     await page.waitForSelector('.preferred-location__hours-row', { visible: true });
     // Honolulu's weekday by the browser's own clock, which test:hours does not move.
-    const weekday = await page.evaluate(() => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Honolulu', weekday: 'short' }).format(new Date())));
+    const weekday = await page.evaluate(() =>
+      ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Honolulu', weekday: 'short' }).format(new Date())),
+    );
     expect(await page.$eval('.preferred-location__hours-row dd', (element) => element.textContent)).to.equal(`${weekday + 1}:00 AM – 10:00 PM`);
   });
 

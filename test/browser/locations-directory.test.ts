@@ -1,33 +1,20 @@
 import { expect } from 'chai';
 import { randomInt } from 'node:crypto';
-import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import type { Page as BrowserPage } from 'puppeteer-core';
 import type { Location } from '../../client/lib/location-schemas';
 import { insertLocations } from '../../server/models/locations';
 import { addChild } from '../../server/models/pages';
-import { launchBrowserOrSkip } from '../support/browser';
+import { followLink, useBrowserSuite } from '../support/browser';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
 import { settableClock, todayAt } from '../support/clock';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer } from '../support/server';
 
-/** Map images come from another endpoint; whether it answers is not this journey's concern. */
-const MAP_IMAGE_PATH = '/location-map/';
-
-/** A page that records console errors and warnings (React reports hydration mismatches there). */
-async function watchedPage(browser: Browser, problems: string[]): Promise<BrowserPage> {
-  const page = await browser.newPage();
-  page.on('console', (message) => {
-    if (message.location().url?.includes(MAP_IMAGE_PATH)) return;
-    if (message.type() === 'error' || message.type() === 'warn') problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`));
-  return page;
-}
-
-/** Navigates by clicking a link and waits for the new page to hydrate. */
-async function follow(page: BrowserPage, selector: string): Promise<void> {
-  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click(selector)]);
-  await page.waitForSelector('html[data-hydrated="true"]');
-}
+/**
+ * What counts as a problem on these pages: console warnings too (React reports hydration
+ * mismatches there), but not map images, which come from another endpoint whose answer is not
+ * these journeys' concern.
+ */
+const PROBLEMS = { warnings: true, ignore: [/\/location-map\//] };
 
 function restaurant(rlid: number, fields: Pick<Location, 'address1' | 'city' | 'state' | 'localPageURL'>): Location {
   return {
@@ -55,52 +42,45 @@ function restaurant(rlid: number, fields: Pick<Location, 'address1' | 'city' | '
 }
 
 describe('locations directory in the browser', function () {
-  let browser: Browser;
-  let server: TestServer;
+  const suite = useBrowserSuite({ problems: PROBLEMS });
   let site: TestSite;
   const suffix = uniqueSuffix();
   const base = 100_000_000 + randomInt(800_000_000);
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    server = await startTestServer();
-    site = await createTestSite(server.db);
-    const restaurants = await addChild(server.db, site.home, { title: 'Seafood Restaurants', slug: 'seafood-restaurants', pageType: 'content_page', content: { body: [], confirmation: [] } });
-    await addChild(server.db, restaurants, { title: 'United States', slug: 'locations', pageType: 'locations_state_list_page', content: { country: 'United States' } });
-    await insertLocations(server.db, [
+    site = await createTestSite(suite.server.db);
+    const restaurants = await addChild(suite.server.db, site.home, {
+      title: 'Seafood Restaurants',
+      slug: 'seafood-restaurants',
+      pageType: 'content_page',
+      content: { body: [], confirmation: [] },
+    });
+    await addChild(suite.server.db, restaurants, { title: 'United States', slug: 'locations', pageType: 'locations_state_list_page', content: { country: 'United States' } });
+    await insertLocations(suite.server.db, [
       restaurant(base, { address1: '5 Granite Quay', city: `Granite Bay ${suffix}`, state: 'NH', localPageURL: `nh/granite-bay-${suffix}/5-granite-quay` }),
       restaurant(base + 1, { address1: '9 Maple Wharf', city: `Sugarport ${suffix}`, state: 'VT', localPageURL: `vt/sugarport-${suffix}/9-maple-wharf` }),
     ]);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  const url = (path: string) => `http://${site.hostname}:${server.port}${path}`;
+  const url = (path: string) => `http://${site.hostname}:${suite.server.port}${path}`;
 
   for (const width of [375, 1280]) {
     it(`goes from the state list through a city to a local page at ${width}px`, async () => {
-      const problems: string[] = [];
-      const page = await watchedPage(browser, problems);
-      await page.setViewport({ width, height: 900 });
-      await page.goto(url('/seafood-restaurants/locations/'), { waitUntil: 'networkidle0' });
-      await page.waitForSelector('html[data-hydrated="true"]');
+      const page = await suite.openPage(url('/seafood-restaurants/locations/'), { width });
       expect(await page.$eval('h1', (element) => element.textContent)).to.equal('All United States Locations');
 
       const cityLink = `a[href="/seafood-restaurants/locations/nh/granite-bay-${suffix}/"]`;
       expect(await page.$eval(cityLink, (link) => link.checkVisibility()), 'hidden while its state is closed').to.equal(false);
-      const openState = (name: string) =>
-        page.$$eval('summary', (summaries, stateName) => summaries.find((summary) => summary.textContent === stateName)?.click(), name);
+      const openState = (name: string) => page.$$eval('summary', (summaries, stateName) => summaries.find((summary) => summary.textContent === stateName)?.click(), name);
       await openState('New Hampshire');
       await openState('Vermont');
       expect(await page.$$eval('details[open] > summary', (open) => open.map((summary) => summary.textContent))).to.include.members(['New Hampshire', 'Vermont']);
 
-      await follow(page, cityLink);
+      await followLink(page, cityLink);
       expect(await page.$eval('h1', (element) => element.textContent)).to.equal(`Granite Bay ${suffix}, NH`);
       expect(await page.$eval('.locations-hero__link', (link) => link.textContent)).to.equal('More United States Locations');
 
-      await follow(page, '.location-card a.button');
+      await followLink(page, '.location-card a.button');
       expect(new URL(page.url()).pathname).to.equal(`/seafood-restaurants/locations/nh/granite-bay-${suffix}/5-granite-quay/`);
       expect(await page.$eval('h1', (element) => element.textContent)).to.equal(`Granite Bay ${suffix}, NH`);
       const hours = await page.$$eval('.hours-list__row', (rows) => rows.map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]));
@@ -108,53 +88,46 @@ describe('locations directory in the browser', function () {
       expect(hours[0]).to.deep.equal(['Monday', '11:00 AM – 10:00 PM']);
       expect(hours[5]).to.deep.equal(['Saturday', '11:00 AM – 1:00 AM']);
       expect(await page.$eval('#location-hours-heading', (element) => element.textContent)).to.equal('Hours of Operation');
-
-      expect(problems).to.deep.equal([]);
       await page.close();
     });
   }
 });
 
 describe('local page offers in the browser', function () {
-  let browser: Browser;
-  let server: TestServer;
+  // The wait list takes joins only while the restaurant is open: the server reads a daytime hour.
+  const serverTime = settableClock(todayAt('14:00', 'America/New_York'));
+  const suite = useBrowserSuite({ serve: () => startTestServer({}, { clock: serverTime.clock }), problems: PROBLEMS });
   let site: TestSite;
   const suffix = uniqueSuffix();
   const base = 100_000_000 + randomInt(800_000_000);
-  // The wait list takes joins only while the restaurant is open: the server reads a daytime hour.
-  const serverTime = settableClock(todayAt('14:00', 'America/New_York'));
   const local = (street: string) => `nh/offerton-${suffix}/${street}`;
   const reservations = restaurant(base, { address1: '1 Booking Row', city: `Offerton ${suffix}`, state: 'NH', localPageURL: local('1-booking-row') });
   const waitList = restaurant(base + 1, { address1: '2 Queue Ln', city: `Offerton ${suffix}`, state: 'NH', localPageURL: local('2-queue-ln') });
   const closed = restaurant(base + 2, { address1: '3 Shut Rd', city: `Offerton ${suffix}`, state: 'NH', localPageURL: local('3-shut-rd') });
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    server = await startTestServer({}, { clock: serverTime.clock });
-    site = await createTestSite(server.db);
-    const restaurants = await addChild(server.db, site.home, { title: 'Seafood Restaurants', slug: 'seafood-restaurants', pageType: 'content_page', content: { body: [], confirmation: [] } });
-    await addChild(server.db, restaurants, { title: 'United States', slug: 'locations', pageType: 'locations_state_list_page', content: { country: 'United States' } });
-    await insertLocations(server.db, [
+    site = await createTestSite(suite.server.db);
+    const restaurants = await addChild(suite.server.db, site.home, {
+      title: 'Seafood Restaurants',
+      slug: 'seafood-restaurants',
+      pageType: 'content_page',
+      content: { body: [], confirmation: [] },
+    });
+    await addChild(suite.server.db, restaurants, { title: 'United States', slug: 'locations', pageType: 'locations_state_list_page', content: { country: 'United States' } });
+    await insertLocations(suite.server.db, [
       { ...reservations, isReservationsEnabled: true },
       { ...waitList, waitListReady: true, waitListMaxPartySize: 8 },
       { ...closed, isTemporarilyClosed: true, isReservationsEnabled: true, waitListReady: true },
     ]);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   async function openLocalPage(location: Location): Promise<BrowserPage> {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(`http://${site.hostname}:${server.port}/seafood-restaurants/locations/${location.localPageURL}/`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('html[data-hydrated="true"]');
+    const page = await suite.openPage(`http://${site.hostname}:${suite.server.port}/seafood-restaurants/locations/${location.localPageURL}/`);
     await page.evaluate(() => {
       const events: unknown[] = [];
       (window as unknown as { panelEvents: unknown[] }).panelEvents = events;
       for (const type of ['open-reservation-panel', 'open-waitlist']) {
-        window.addEventListener(type, (event) => events.push({ type: event.type, detail: (event as CustomEvent).detail }));
+        window.addEventListener(type, (event) => events.push({ type: event.type, detail: (event as CustomEvent<unknown>).detail }));
       }
     });
     return page;

@@ -1,27 +1,26 @@
 import { expect } from 'chai';
-import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import type { Page as BrowserPage } from 'puppeteer-core';
 import { LOCATION_STORAGE_KEY } from '../../client/lib/preferred-location-store';
 import { geocode } from '../../server/geocoder';
 import { insertLocations } from '../../server/models/locations';
 import { addChild } from '../../server/models/pages';
 import { LOCATIONS_MAP_PAGE_TYPE } from '../../server/pagetypes/locations-map-page';
-import { launchBrowserOrSkip } from '../support/browser';
+import { useBrowserSuite } from '../support/browser';
 import { createTestSite, type TestSite } from '../support/fixtures';
 import { testLocationAt, uniqueRlidBase } from '../support/locations';
-import { request, startTestServer, type TestServer } from '../support/server';
+import { request, startTestServer } from '../support/server';
 
 // A small town, so no other test's restaurants come nearer than these.
 const ZIP = '97910';
 const MILES_PER_DEGREE = 69.0933;
 // Expected: the geocoder has no place by this name, which it logs (SPEC §8).
-const NO_GEOMETRY_WARNING = 'Result has no geometry info';
+const NO_GEOMETRY_WARNING = /Result has no geometry info/;
 
 describe('locations map in the browser', function () {
-  let browser: Browser;
-  let server: TestServer;
+  // Console warnings count: React reports hydration mismatches there.
+  const suite = useBrowserSuite({ problems: { warnings: true, ignore: [NO_GEOMETRY_WARNING] } });
   let site: TestSite;
   let page: BrowserPage;
-  const problems: string[] = [];
   const base = uniqueRlidBase();
   const town = geocode(ZIP)!;
   // Restaurants in four directions, far enough apart that their pins do not overlap.
@@ -37,26 +36,15 @@ describe('locations map in the browser', function () {
   ];
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    server = await startTestServer();
-    site = await createTestSite(server.db, { settings: { brandName: 'Red Harbor' } });
-    await addChild(server.db, site.home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
-    await insertLocations(server.db, restaurants);
-    page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 800 });
-    // The map glides for half a second when it fits or pans; a pin clicked mid-glide moves from under
-    // the pointer. Visitors who ask for reduced motion get no glide, which keeps each click on its pin.
-    await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warn') problems.push(`${message.type()}: ${message.text()}`);
+    site = await createTestSite(suite.server.db, { settings: { brandName: 'Red Harbor' } });
+    await addChild(suite.server.db, site.home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
+    await insertLocations(suite.server.db, restaurants);
+    page = await suite.openPage(`http://${site.hostname}:${suite.server.port}/locations-map/`, {
+      height: 800,
+      // The map glides for half a second when it fits or pans; a pin clicked mid-glide moves from under
+      // the pointer. Visitors who ask for reduced motion get no glide, which keeps each click on its pin.
+      beforeLoad: (tab) => tab.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]),
     });
-    page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`));
-    await page.goto(`http://${site.hostname}:${server.port}/locations-map/`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('html[data-hydrated="true"]');
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   const search = async (text: string) => {
@@ -138,32 +126,21 @@ describe('locations map in the browser', function () {
     expect(await page.$eval('.locations-search__message', (message) => message.textContent)).to.equal('Please enter a valid city, state, or ZIP code.');
     expect(await page.$(`#map-list-item-${base}`)).to.not.equal(null);
   });
-
-  it('logged nothing but the expected geocoder note', () => {
-    expect(problems.filter((problem) => !problem.includes(NO_GEOMETRY_WARNING))).to.deep.equal([]);
-  });
 });
 
 describe('locations map with a Google Maps key whose script cannot load', function () {
-  let browser: Browser;
-  let server: TestServer;
-  let site: TestSite;
   // Nothing listens on the discard port: every load of the maps script fails at once.
   const MAPS_SCRIPT_URL = 'https://127.0.0.1:9/maps/api/js';
+  const suite = useBrowserSuite({ serve: () => startTestServer({ GOOGLE_MAPS_API_KEY: 'public-test-key', MAPS_SCRIPT_URL }) });
+  let site: TestSite;
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    server = await startTestServer({ GOOGLE_MAPS_API_KEY: 'public-test-key', MAPS_SCRIPT_URL });
-    site = await createTestSite(server.db, { settings: { brandName: 'Red Harbor' } });
-    await addChild(server.db, site.home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+    site = await createTestSite(suite.server.db, { settings: { brandName: 'Red Harbor' } });
+    await addChild(suite.server.db, site.home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
   });
 
   it('tries the maps script 3 times, logs each failure, and keeps the list working', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const attempts: string[] = [];
     const warnings: string[] = [];
     page.on('request', (req) => {
@@ -172,7 +149,7 @@ describe('locations map with a Google Maps key whose script cannot load', functi
     page.on('console', (message) => {
       if (message.type() === 'warn') warnings.push(message.text());
     });
-    await page.goto(`http://${site.hostname}:${server.port}/locations-map/?q=97910`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`http://${site.hostname}:${suite.server.port}/locations-map/?q=97910`, { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => document.querySelector('.locations-map__map')?.textContent?.includes('The map could not be loaded'), { timeout: 45_000 });
     expect(attempts).to.have.length(3);
     for (const url of attempts) expect(new URL(url).searchParams.get('key')).to.equal('public-test-key');
@@ -183,8 +160,8 @@ describe('locations map with a Google Maps key whose script cannot load', functi
 });
 
 describe('locations map before any search', function () {
-  let browser: Browser;
-  let server: TestServer;
+  // A context of its own per test: its own localStorage.
+  const suite = useBrowserSuite({ contextPerTest: true });
   let site: TestSite;
   const base = uniqueRlidBase();
   // Remote spots of this run only, so no other test's restaurants come near.
@@ -196,7 +173,13 @@ describe('locations map before any search', function () {
   });
   const twinA = testLocationAt(base, near(centre, 1, 0), { address1: '1 Twin Quay', city: 'Twinport', isReservationsEnabled: true, hasOnlineOrdering: true });
   const twinB = testLocationAt(base + 1, near(centre, 1, 0), { address1: '2 Twin Quay', city: 'Twinport', hasOnlineOrdering: true });
-  const closed = testLocationAt(base + 2, near(centre, 0, 5), { address1: '3 Shut Rd', city: 'Closeby', isTemporarilyClosed: true, isReservationsEnabled: true, hasOnlineOrdering: true });
+  const closed = testLocationAt(base + 2, near(centre, 0, 5), {
+    address1: '3 Shut Rd',
+    city: 'Closeby',
+    isTemporarilyClosed: true,
+    isReservationsEnabled: true,
+    hasOnlineOrdering: true,
+  });
   const noOrdering = testLocationAt(base + 3, near(centre, -8, 0), {
     address1: '4 Plain St',
     city: 'Plainfield',
@@ -209,29 +192,19 @@ describe('locations map before any search', function () {
   const neighbour = testLocationAt(base + 5, near(elsewhere, 1, 0), { address1: '6 Neighbour Ave', city: 'Faraway' });
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    server = await startTestServer();
-    site = await createTestSite(server.db, { settings: { mapDefaultCenter: centre } });
-    await addChild(server.db, site.home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
-    await insertLocations(server.db, [twinA, twinB, closed, noOrdering, favourite, neighbour]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+    site = await createTestSite(suite.server.db, { settings: { mapDefaultCenter: centre } });
+    await addChild(suite.server.db, site.home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
+    await insertLocations(suite.server.db, [twinA, twinB, closed, noOrdering, favourite, neighbour]);
   });
 
-  const mapUrl = () => `http://${site.hostname}:${server.port}/locations-map/`;
+  const mapUrl = () => `http://${site.hostname}:${suite.server.port}/locations-map/`;
   async function openMap(width = 1280): Promise<BrowserPage> {
-    const page = await (await browser.createBrowserContext()).newPage();
-    await page.setViewport({ width, height: 900 });
-    await page.goto(mapUrl(), { waitUntil: 'networkidle0' });
-    await page.waitForSelector('html[data-hydrated="true"]');
-    return page;
+    return suite.openPage(mapUrl(), { width });
   }
   const listedRlids = (page: BrowserPage) => page.$$eval('.map-list__item', (items) => items.map((item) => Number(item.id.replace('map-list-item-', ''))));
 
   it("lists the restaurants nearest the site's default map centre, in the page as served", async () => {
-    const html = (await request(server, '/locations-map/', { host: site.hostname })).body;
+    const html = (await request(suite.server, '/locations-map/', { host: site.hostname })).body;
     expect(html).to.include(`id="map-list-item-${twinA.rlid}"`);
     const page = await openMap();
     expect(await listedRlids(page)).to.deep.equal([twinA.rlid, twinB.rlid, closed.rlid, noOrdering.rlid]);

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowserOrSkip } from '../support/browser';
-import { HARNESS_MAX_BYTES, startMultipleUploadHarness, type MultipleUploadHarness } from '../support/multiple-upload-harness';
+import type { Page } from 'puppeteer-core';
+import { useBrowserSuite } from '../support/browser';
+import { HARNESS_MAX_BYTES, startMultipleUploadHarness } from '../support/multiple-upload-harness';
 
 interface FileSpec {
   name: string;
@@ -65,43 +65,30 @@ async function settled(page: Page, count: number): Promise<RowState[]> {
 const byName = (states: RowState[]) => Object.fromEntries(states.map((state) => [state.name, state]));
 
 describe('multiple upload in the browser', function () {
-  let browser: Browser;
-  let harness: MultipleUploadHarness;
+  const suite = useBrowserSuite({
+    serve: startMultipleUploadHarness,
+    // A refused upload's 400 is logged by the browser as a failed resource; that is the tests' point.
+    problems: { ignore: [/status of 400/] },
+  });
   let page: Page;
-  let problems: string[];
   let filesDir: string;
 
-  before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    harness = await startMultipleUploadHarness();
+  before(() => {
     filesDir = mkdtempSync(path.join(tmpdir(), 'rh-upload-files-'));
     writeFileSync(path.join(filesDir, 'crab-cakes.png'), Buffer.alloc(4000, 137));
   });
-  after(async () => {
-    await browser?.close();
-    await harness?.close();
-    rmSync(filesDir, { recursive: true, force: true });
+  after(() => {
+    if (filesDir) rmSync(filesDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    problems = [];
-    page = await browser.newPage();
-    page.on('console', (message) => {
-      // A refused upload's 400 is logged by the browser as a failed resource; that is the test's point.
-      if (message.type() === 'error' && !/status of 400/.test(message.text()) && !message.location().url?.endsWith('/favicon.ico')) problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(String(error)));
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(harness.url, { waitUntil: 'networkidle0' });
+    page = await suite.openPage(suite.server.url, { readySelector: null });
   });
-  afterEach(async () => {
-    await page.close();
-    expect(problems).to.deep.equal([]);
-  });
+  afterEach(() => page.close());
 
   it('uploads three dropped images with a progress bar each, two at a time, and shows a refused one’s error without stopping them', async () => {
     expect(await page.$eval('[data-multiple-upload-target="limits"]', (element) => element.textContent)).to.equal('Maximum filesize: 2 MB.');
     await page.select('#id_images_collection', '2');
-    const before = harness.stats.uploads;
+    const before = suite.server.stats.uploads;
     await dropFiles(page, [
       { name: 'lobster-roll.png', size: 700_000, type: 'image/png' },
       { name: 'not-an-image.png', size: 20_000, type: 'image/png' },
@@ -112,10 +99,15 @@ describe('multiple upload in the browser', function () {
     for (const name of ['lobster-roll.png', 'oysters.jpg', 'harbor-at-dawn.webp']) {
       expect(states[name], name).to.include({ progress: 100, status: 'Uploaded', state: 'success', title: name.replace(/\.\w+$/, '') });
     }
-    expect(states['not-an-image.png']).to.include({ state: 'failed', progressShown: false, status: 'Not a supported image format. Supported formats: AVIF, GIF, JPEG, PNG, WEBP.', title: null });
-    expect(harness.stats.uploads - before).to.equal(4);
-    expect(harness.stats.mostInFlight).to.be.at.most(2);
-    const uploaded = [...harness.items.values()].filter((item) => item.filename !== 'not-an-image.png');
+    expect(states['not-an-image.png']).to.include({
+      state: 'failed',
+      progressShown: false,
+      status: 'Not a supported image format. Supported formats: AVIF, GIF, JPEG, PNG, WEBP.',
+      title: null,
+    });
+    expect(suite.server.stats.uploads - before).to.equal(4);
+    expect(suite.server.stats.mostInFlight).to.be.at.most(2);
+    const uploaded = [...suite.server.items.values()].filter((item) => item.filename !== 'not-an-image.png');
     expect(uploaded.map((item) => [item.filename, item.collection, item.size]).sort()).to.deep.equal([
       ['harbor-at-dawn.webp', '2', 500_000],
       ['lobster-roll.png', '2', 700_000],
@@ -129,7 +121,7 @@ describe('multiple upload in the browser', function () {
   });
 
   it('refuses a file over the size limit or of another type at once, without sending it', async () => {
-    const before = harness.stats.uploads;
+    const before = suite.server.stats.uploads;
     await dropFiles(page, [
       { name: 'huge-panorama.jpg', size: HARNESS_MAX_BYTES + 1, type: 'image/jpeg' },
       { name: 'menu.pdf', size: 1000, type: 'application/pdf' },
@@ -137,17 +129,17 @@ describe('multiple upload in the browser', function () {
     const states = byName(await settled(page, 2));
     expect(states['huge-panorama.jpg']).to.include({ state: 'failed', status: 'This file is too big. Maximum filesize 2 MB.', progressShown: false });
     expect(states['menu.pdf']).to.include({ state: 'failed', status: 'Not a supported file format. Supported formats: image/*.', progressShown: false });
-    expect(harness.stats.uploads).to.equal(before);
+    expect(suite.server.stats.uploads).to.equal(before);
   });
 
   it('uploads files chosen with the keyboard-reachable file input, then updates and deletes one in place', async () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).to.equal('file');
-    const [chooser] = await Promise.all([page.waitForFileChooser({ timeout: 5000 }), page.keyboard.press('Space')]);
+    const [chooser] = await Promise.all([page.waitForFileChooser(), page.keyboard.press('Space')]);
     await chooser.accept([path.join(filesDir, 'crab-cakes.png')]);
     const [row] = await settled(page, 1);
     expect(row).to.include({ name: 'crab-cakes.png', status: 'Uploaded', title: 'crab-cakes' });
-    const item = [...harness.items.values()].find((candidate) => candidate.filename === 'crab-cakes.png')!;
+    const item = [...suite.server.items.values()].find((candidate) => candidate.filename === 'crab-cakes.png')!;
 
     const title = `#id_image-${item.id}-title`;
     await page.$eval(title, (field) => ((field as HTMLInputElement).value = ''));
@@ -158,11 +150,11 @@ describe('multiple upload in the browser', function () {
     await page.type(title, 'Crab cakes with remoulade');
     await page.click('.admin-upload form .admin-button--primary');
     await page.waitForFunction(() => document.querySelector('.admin-upload__status')?.textContent === 'Updated');
-    expect(harness.items.get(item.id)?.title).to.equal('Crab cakes with remoulade');
+    expect(suite.server.items.get(item.id)?.title).to.equal('Crab cakes with remoulade');
     expect(await page.$eval(title, (field) => (field as HTMLInputElement).value)).to.equal('Crab cakes with remoulade');
 
     await page.click('.admin-upload form .admin-button--danger');
     await page.waitForFunction(() => document.querySelectorAll('.admin-upload').length === 0);
-    expect(harness.items.has(item.id)).to.equal(false);
+    expect(suite.server.items.has(item.id)).to.equal(false);
   });
 });

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import type { Page as BrowserPage } from 'puppeteer-core';
 import type { HeaderContent, MenuLink } from '../../client/lib/page-data';
 import { addChild } from '../../server/models/pages';
-import { launchBrowserOrSkip } from '../support/browser';
+import { useBrowserSuite } from '../support/browser';
 import { addFooterPage, createTestSite, sampleFooter, type TestSite } from '../support/fixtures';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -33,12 +33,18 @@ const HEADER: HeaderContent = {
   map_page_url: null,
 };
 
-async function openPage(browser: Browser, url: string, width: number): Promise<BrowserPage> {
-  const page = await browser.newPage();
-  await page.setViewport({ width, height: 900 });
-  await page.goto(url, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('html[data-hydrated="true"]');
-  return page;
+/** The two apps the frame is compared on: the new header switched on, and off. */
+async function startHeaderServers() {
+  const newHeader = await startTestServer({ OLO_NEW_HEADER: 'on', ACCESSIBILITY_SERVICE_URL: 'https://a11y.example.com/report' });
+  const legacy = await startTestServer({ OLO_NEW_HEADER: 'off' });
+  return {
+    newHeader,
+    legacy,
+    async close() {
+      await newHeader.close();
+      await legacy.close();
+    },
+  };
 }
 
 const visible = (page: BrowserPage, selector: string) =>
@@ -48,31 +54,23 @@ const visible = (page: BrowserPage, selector: string) =>
   });
 
 describe('site frame in the browser', function () {
-  let browser: Browser;
-  let newHeaderServer: TestServer;
-  let legacyServer: TestServer;
+  const suite = useBrowserSuite({ serve: startHeaderServers });
   let site: TestSite;
   let siteWithoutHeader: TestSite;
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    newHeaderServer = await startTestServer({ OLO_NEW_HEADER: 'on', ACCESSIBILITY_SERVICE_URL: 'https://a11y.example.com/report' });
-    legacyServer = await startTestServer({ OLO_NEW_HEADER: 'off' });
-    site = await createTestSite(newHeaderServer.db, { settings: { header: HEADER } });
-    await addFooterPage(newHeaderServer.db, site.home, sampleFooter());
-    await addChild(newHeaderServer.db, site.home, { title: 'US Home', slug: 'us', pageType: 'blank_page', showInMenus: true, content: {} });
-    siteWithoutHeader = await createTestSite(newHeaderServer.db);
-  });
-  after(async () => {
-    await browser?.close();
-    await newHeaderServer?.close();
-    await legacyServer?.close();
+    const { db } = suite.server.newHeader;
+    site = await createTestSite(db, { settings: { header: HEADER } });
+    await addFooterPage(db, site.home, sampleFooter());
+    await addChild(db, site.home, { title: 'US Home', slug: 'us', pageType: 'blank_page', showInMenus: true, content: {} });
+    siteWithoutHeader = await createTestSite(db);
   });
 
-  const urlOf = (server: TestServer, testSite: TestSite, path = '/') => `http://${testSite.hostname}:${server.port}${path}`;
+  /** The page at `path` of `testSite` on the new-header app, or on `server`. */
+  const urlOf = (testSite: TestSite, path = '/', server: TestServer = suite.server.newHeader) => `http://${testSite.hostname}:${server.port}${path}`;
 
   it('opens and closes the burger dialog by keyboard, keeping focus inside it', async () => {
-    const page = await openPage(browser, urlOf(newHeaderServer, site), 375);
+    const page = await suite.openPage(urlOf(site), { width: 375 });
     await page.focus('.site-header__burger');
     await page.keyboard.press('Enter');
     await page.waitForSelector('.mobile-menu[role="dialog"][aria-modal="true"]');
@@ -97,10 +95,8 @@ describe('site frame in the browser', function () {
   });
 
   it('shows only the primary section links that have a url on wide screens', async () => {
-    const page = await openPage(browser, urlOf(newHeaderServer, site), 1280);
-    const labels = await page.$$eval('.desktop-nav .desktop-nav__link', (anchors) =>
-      anchors.map((anchor) => anchor.firstChild?.textContent),
-    );
+    const page = await suite.openPage(urlOf(site));
+    const labels = await page.$$eval('.desktop-nav .desktop-nav__link', (anchors) => anchors.map((anchor) => anchor.firstChild?.textContent));
     expect(labels).to.deep.equal(['Menu', 'About', 'Gift Cards']);
     expect(await page.$$eval('.desktop-nav a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.not.include('Facebook');
     expect(await page.$$eval('.desktop-nav a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.not.include('Secondary Link');
@@ -115,32 +111,44 @@ describe('site frame in the browser', function () {
     await page.close();
   });
 
+  it('closes an open submenu on Escape from inside it, putting focus back on its toggle', async () => {
+    const page = await suite.openPage(urlOf(site));
+    const toggle = '.desktop-nav__toggle[aria-controls="menu-1-panel"]';
+    await page.click(toggle);
+    await page.waitForFunction(() => !(document.querySelector('#menu-1-panel') as HTMLElement).hidden);
+    await page.focus('#menu-1-panel a');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => (document.querySelector('#menu-1-panel') as HTMLElement).hidden);
+    expect(await page.$eval(toggle, (button) => [button === document.activeElement, button.getAttribute('aria-expanded')])).to.deep.equal([true, 'false']);
+    await page.close();
+  });
+
   it('opens external links in a new tab', async () => {
-    const page = await openPage(browser, urlOf(newHeaderServer, site), 1280);
+    const page = await suite.openPage(urlOf(site));
     const external = await page.$eval('.desktop-nav a[href="https://gifts.example.com/"]', (anchor) => [anchor.target, anchor.rel]);
     expect(external).to.deep.equal(['_blank', 'noopener noreferrer']);
     const internal = await page.$eval('.desktop-nav a[href="/menu/"]', (anchor) => anchor.target);
     expect(internal).to.equal('');
     await page.setRequestInterception(true);
-    page.on('request', (request) => (request.url().startsWith('https://') ? request.abort() : request.continue()));
-    const opened = new Promise((resolve) => browser.once('targetcreated', (target) => resolve(target.url())));
+    page.on('request', (request) => void (request.url().startsWith('https://') ? request.abort() : request.continue()));
+    const opened = new Promise((resolve) => suite.browser.once('targetcreated', (target) => resolve(target.url())));
     await page.click('.desktop-nav a[href="https://gifts.example.com/"]');
     expect(await opened).to.equal('https://gifts.example.com/');
     await page.close();
   });
 
   it('uses the legacy header when OLO_NEW_HEADER is off or there is no header content', async () => {
-    const legacy = await openPage(browser, urlOf(legacyServer, site), 1280);
+    const legacy = await suite.openPage(urlOf(site, '/', suite.server.legacy));
     expect(await legacy.$('header.site-header--legacy')).to.not.equal(null);
     expect(await legacy.$('.desktop-nav')).to.equal(null);
     expect(await legacy.$$eval('.site-header__nav a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.deep.equal(['US Home']);
     await legacy.close();
 
-    const withoutContent = await openPage(browser, urlOf(newHeaderServer, siteWithoutHeader), 1280);
+    const withoutContent = await suite.openPage(urlOf(siteWithoutHeader));
     expect(await withoutContent.$('header.site-header--legacy')).to.not.equal(null);
     await withoutContent.close();
 
-    const modern = await openPage(browser, urlOf(newHeaderServer, site), 1280);
+    const modern = await suite.openPage(urlOf(site));
     expect(await modern.$('header.site-header--new')).to.not.equal(null);
     expect(await modern.$eval('.site-header__signin', (anchor) => anchor.getAttribute('href'))).to.equal('/account/login?returnUrl=/');
     expect(await modern.$eval('.site-header__logo', (anchor) => anchor.getAttribute('href'))).to.equal('/');
@@ -148,7 +156,7 @@ describe('site frame in the browser', function () {
   });
 
   it('toggles a collapsible footer column with its checkbox on small screens', async () => {
-    const page = await openPage(browser, urlOf(newHeaderServer, site), 375);
+    const page = await suite.openPage(urlOf(site), { width: 375 });
     const links = '.footer-column--collapsable .footer-column__links';
     expect(await visible(page, links)).to.equal(false);
     expect(await visible(page, '.footer-column:not(.footer-column--collapsable) .footer-column__links')).to.equal(true);
@@ -161,33 +169,30 @@ describe('site frame in the browser', function () {
   });
 
   it('shows Back to Top up to 840px only, linking to the main content', async () => {
-    const narrow = await openPage(browser, urlOf(newHeaderServer, site), 800);
+    const narrow = await suite.openPage(urlOf(site), { width: 800 });
     expect(await visible(narrow, '.back-to-top')).to.equal(true);
-    expect(await narrow.$eval('.back-to-top', (anchor) => [anchor.textContent, anchor.getAttribute('href')])).to.deep.equal([
-      'Back to Top',
-      '#main-content',
-    ]);
+    expect(await narrow.$eval('.back-to-top', (anchor) => [anchor.textContent, anchor.getAttribute('href')])).to.deep.equal(['Back to Top', '#main-content']);
     await narrow.close();
-    const wide = await openPage(browser, urlOf(newHeaderServer, site), 1280);
+    const wide = await suite.openPage(urlOf(site));
     expect(await visible(wide, '.back-to-top')).to.equal(false);
     await wide.close();
   });
 
   it('lists the other regions and hides the one the address is in', async () => {
-    const home = await openPage(browser, urlOf(newHeaderServer, site), 1280);
+    const home = await suite.openPage(urlOf(site));
     expect(await home.$$eval('.region-nav a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.deep.equal(['United States', 'Canada']);
     await home.close();
-    const us = await openPage(browser, urlOf(newHeaderServer, site, '/us/'), 1280);
+    const us = await suite.openPage(urlOf(site, '/us/'));
     expect(await us.$$eval('.region-nav a', (anchors) => anchors.map((anchor) => anchor.textContent))).to.deep.equal(['Canada']);
     await us.close();
   });
 
   it('renders the social row, legal text without script, and the accessibility report form', async () => {
-    const page = await openPage(browser, urlOf(newHeaderServer, site), 1280);
+    const page = await suite.openPage(urlOf(site));
     expect(await page.$$eval('.social-row a', (anchors) => anchors.map((anchor) => anchor.dataset.network))).to.deep.equal(['twitter', 'facebook']);
     expect(await page.$eval('.site-footer__legal', (element) => element.innerHTML)).to.equal('<p>Legal <strong>fine print</strong></p>');
     const form = await page.$eval('form.accessibility-report', (element) => {
-      const formElement = element as HTMLFormElement;
+      const formElement = element;
       return {
         action: formElement.action,
         method: formElement.method,

@@ -1,34 +1,17 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import type { StreamBlock, StreamValue } from '../../admin-client/streamfield/schemas';
 import { HARNESS_DEMO_VALUE } from '../../scripts/streamfield-harness-demo';
-import { launchBrowserOrSkip } from '../support/browser';
-import { INVALID_VALUE, startStreamFieldHarness, type StreamFieldHarness } from '../support/streamfield-harness';
+import { useBrowserSuite } from '../support/browser';
+import { INVALID_VALUE, startStreamFieldHarness } from '../support/streamfield-harness';
 import { blockField } from '../support/streamfield-fields';
 
 const TOP_BLOCKS = '[data-streamfield] > .sf-stream > .sf-stream__item > .sf-block';
 
-type Problems = string[];
-
-async function openHarness(browser: Browser, url: string, problems: Problems): Promise<Page> {
-  const page = await browser.newPage();
-  page.on('console', (message) => {
-    // The harness server has no favicon; that one 404 is not the editor's.
-    if ((message.type() === 'error' || message.type() === 'warn') && !message.location().url?.endsWith('/favicon.ico')) problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`));
-  await page.setViewport({ width: 1280, height: 900 });
-  await page.goto(url, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('[data-streamfield].sf-editor');
-  return page;
-}
-
 /** The value the form would POST: the hidden input's JSON. */
-const formValue = (page: Page): Promise<StreamValue> => page.$eval('input[name="body"]', (input) => JSON.parse((input as HTMLInputElement).value) as StreamValue);
+const formValue = (page: Page): Promise<StreamValue> => page.$eval('input[name="body"]', (input) => JSON.parse(input.value) as StreamValue);
 
 const types = async (page: Page) => (await formValue(page)).map((block) => block.type);
-
-const announcement = (page: Page) => page.$eval('[data-streamfield-announcer]', (element) => element.textContent ?? '');
 
 async function waitForAnnouncement(page: Page, pattern: RegExp): Promise<void> {
   await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[data-streamfield-announcer]')?.textContent ?? ''), {}, pattern.source);
@@ -44,36 +27,22 @@ async function addBlockAtEnd(page: Page, search: string, type: string): Promise<
 }
 
 describe('StreamField editor in the browser', function () {
-  let browser: Browser;
-  let harness: StreamFieldHarness;
-  let problems: Problems;
+  const suite = useBrowserSuite({ serve: startStreamFieldHarness, problems: { warnings: true } });
 
-  before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    harness = await startStreamFieldHarness();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await harness?.close();
-  });
-
-  beforeEach(() => {
-    problems = [];
-  });
-
-  afterEach(() => {
-    expect(problems).to.deep.equal([]);
-  });
+  /** The editor page at `url` (the harness's own unless given), once the editor has started. */
+  const openHarness = (url = suite.server.url) => suite.openPage(url, { readySelector: '[data-streamfield].sf-editor' });
 
   it('adds, edits, reorders, duplicates, deletes and collapses blocks, the form value following each step', async () => {
-    const page = await openHarness(browser, harness.url, problems);
+    const page = await openHarness();
     expect(await formValue(page)).to.deep.equal(HARNESS_DEMO_VALUE);
 
     const hero = await addBlockAtEnd(page, 'hero', 'hero');
-    expect(hero).to.deep.include({ type: 'hero', value: { image: null, image_alignment: 'center', text_style: 'dark', title: '', subtitle: '', link: null, link_text: '', link_style: 'primary' } });
+    expect(hero).to.deep.include({
+      type: 'hero',
+      value: { image: null, image_alignment: 'center', text_style: 'dark', title: '', subtitle: '', link: null, link_text: '', link_style: 'primary' },
+    });
     expect(await types(page)).to.have.length(HARNESS_DEMO_VALUE.length + 1);
-    expect(await announcement(page)).to.match(/Hero block added at position 6/);
+    await waitForAnnouncement(page, /Hero block added at position 6/);
     await (await blockField(page, hero.id, 'Title')).type('Oyster happy hour');
     expect((await formValue(page)).at(-1)!.value).to.include({ title: 'Oyster happy hour' });
 
@@ -106,7 +75,10 @@ describe('StreamField editor in the browser', function () {
       { default_content: 'Second question', hidden_content: '' },
     ]);
     await page.click(`[data-block-id="${accordion.id}"] .sf-list__item:nth-child(2) .sf-list__up`);
-    expect(((await formValue(page)).at(-1)!.value as { accordions: Array<{ default_content: string }> }).accordions.map((item) => item.default_content)).to.deep.equal(['Second question', '']);
+    expect(((await formValue(page)).at(-1)!.value as { accordions: Array<{ default_content: string }> }).accordions.map((item) => item.default_content)).to.deep.equal([
+      'Second question',
+      '',
+    ]);
     const firstItem = `[data-block-id="${accordion.id}"] .sf-list__item:first-child`;
     expect(await page.evaluate((selector) => document.activeElement === document.querySelector(`${selector} .sf-list__up`), firstItem)).to.equal(true, 'focus follows the moved item');
 
@@ -145,20 +117,20 @@ describe('StreamField editor in the browser', function () {
     expect(await formValue(page)).to.deep.equal(value);
 
     // A plain form POST carries the value; the autosave hook hears the changes, debounced.
-    expect(JSON.parse(await page.$eval('form', (form) => String(new FormData(form as HTMLFormElement).get('body'))))).to.deep.equal(value);
+    expect(JSON.parse(await page.$eval('form', (form) => String(new FormData(form).get('body'))))).to.deep.equal(value);
     await page.waitForFunction(() => /· 8 blocks$/.test(document.querySelector('[data-harness-events]')?.textContent ?? ''));
     await page.close();
   });
 
   it('chooses an image in the chooser modal, searching the chooser URL', async () => {
-    const page = await openHarness(browser, harness.url, problems);
+    const page = await openHarness();
     const heroId = HARNESS_DEMO_VALUE.find((block) => block.type === 'hero')!.id;
     await page.click(`[data-block-id="${heroId}"] [data-chooser-target="image"]`);
     await page.waitForSelector('[data-streamfield-chooser][open] [data-choice-id="12"]');
     expect(await page.$$eval('[data-streamfield-chooser] [data-choice-id]', (choices) => choices.length)).to.equal(3);
     await page.type('[data-streamfield-chooser] input[type="search"]', 'oyster');
     await page.waitForFunction(() => document.querySelectorAll('[data-streamfield-chooser] [data-choice-id]').length === 1);
-    expect(harness.chooserQueries).to.include('oyster');
+    expect(suite.server.chooserQueries).to.include('oyster');
     await page.click('[data-streamfield-chooser] [data-choice-id="7"]');
     await page.waitForSelector('[data-streamfield-chooser]:not([open])');
     const hero = (await formValue(page)).find((block) => block.id === heroId)!;
@@ -175,12 +147,12 @@ describe('StreamField editor in the browser', function () {
   });
 
   it('pastes a block copied in another page’s editor, under a new id', async () => {
-    const source = await openHarness(browser, harness.url, problems);
+    const source = await openHarness();
     const accordion = HARNESS_DEMO_VALUE.find((block) => block.type === 'accordion')!;
     await source.click(`[data-block-id="${accordion.id}"] .sf-block__copy`);
     await waitForAnnouncement(source, /Accordion block copied/);
 
-    const target = await openHarness(browser, harness.url, problems);
+    const target = await openHarness();
     await target.click('[data-streamfield] > .sf-stream > .sf-insert--end button');
     await target.click('[data-streamfield-menu] .sf-menu__paste');
     await waitForAnnouncement(target, /Accordion block pasted at position 6/);
@@ -193,7 +165,7 @@ describe('StreamField editor in the browser', function () {
   });
 
   it('refuses to paste when nothing was copied', async () => {
-    const page = await openHarness(browser, harness.url, problems);
+    const page = await openHarness();
     await page.evaluate(() => localStorage.clear());
     await page.click('[data-streamfield] > .sf-stream > .sf-insert--end button');
     await page.click('[data-streamfield-menu] .sf-menu__paste');
@@ -204,7 +176,7 @@ describe('StreamField editor in the browser', function () {
   });
 
   it('edits blocks nested in a wrapper and adds or removes an optional link', async () => {
-    const page = await openHarness(browser, harness.url, problems);
+    const page = await openHarness();
     const wrapper = '[data-block-id="demo-wrapper"]';
     await page.click(`${wrapper} .sf-nested-stream .sf-insert--end button`);
     await page.type('[data-streamfield-menu] input[type="search"]', 'rich text');
@@ -213,7 +185,10 @@ describe('StreamField editor in the browser', function () {
     expect((await content()).map((block) => block.type)).to.deep.equal(['heading', 'rich_text']);
     await page.keyboard.type('Parties of 10 to 200');
     expect((await content())[1]!.value).to.deep.equal({ html: '<p>Parties of 10 to 200</p>', alignment: 'left' });
-    expect((await formValue(page)).map((block) => block.id)).to.deep.equal(HARNESS_DEMO_VALUE.map((block) => block.id), 'the outer stream is unchanged');
+    expect((await formValue(page)).map((block) => block.id)).to.deep.equal(
+      HARNESS_DEMO_VALUE.map((block) => block.id),
+      'the outer stream is unchanged',
+    );
 
     const hero = '[data-block-id="demo-hero"]';
     const link = () => formValue(page).then((value) => (value.find((block) => block.id === 'demo-hero')!.value as { link: unknown }).link);
@@ -227,7 +202,7 @@ describe('StreamField editor in the browser', function () {
   });
 
   it('reorders blocks by dragging their handle', async () => {
-    const page = await openHarness(browser, harness.url, problems);
+    const page = await openHarness();
     // Collapsed, every block is in view: a drag only reaches what is on screen.
     for (const toggle of await page.$$(`${TOP_BLOCKS} > .sf-block__header .sf-block__toggle`)) await toggle.click();
     const handle = await page.$(`[data-block-id="${HARNESS_DEMO_VALUE[0]!.id}"] .sf-block__handle`);
@@ -245,13 +220,16 @@ describe('StreamField editor in the browser', function () {
   });
 
   it('shows the last save’s errors beside their fields, keeping what was typed', async () => {
-    const page = await openHarness(browser, harness.invalidUrl, problems);
+    const page = await openHarness(suite.server.invalidUrl);
     expect(await formValue(page)).to.deep.equal(INVALID_VALUE);
     const errorsOf = (blockId: string) => page.$$eval(`[data-block-id="${blockId}"] .sf-error`, (errors) => errors.map((error) => error.textContent));
     expect(await errorsOf('bad-hero')).to.deep.equal(['This field is required.', 'a hero link needs link text']);
     expect(await page.$eval('[data-block-id="bad-hero"] .sf-block__error-count', (badge) => badge.textContent)).to.equal('2 errors');
     const title = await blockField(page, 'bad-hero', 'Title');
-    expect(await title.evaluate((input) => [input.getAttribute('aria-invalid'), document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent])).to.deep.equal(['true', 'This field is required.']);
+    expect(await title.evaluate((input) => [input.getAttribute('aria-invalid'), document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent])).to.deep.equal([
+      'true',
+      'This field is required.',
+    ]);
     expect(await errorsOf('bad-accordion')).to.deep.equal(['This field is required.']);
     expect(await page.$eval('[data-block-id="bad-accordion"] .sf-list__item .has-error .sf-label', (label) => label.textContent)).to.equal('Hidden content *');
     expect(await errorsOf('bad-type')).to.deep.equal(['There is no block type “retired_block”; delete this block.']);
@@ -259,7 +237,7 @@ describe('StreamField editor in the browser', function () {
   });
 
   it('opens 200 blocks collapsed and edits one without rebuilding the others', async () => {
-    const page = await openHarness(browser, `${harness.url}?repeat=40`, problems);
+    const page = await openHarness(`${suite.server.url}?repeat=40`);
     expect(await page.$$eval(TOP_BLOCKS, (blocks) => blocks.length)).to.equal(200);
     expect(await page.$$eval(`${TOP_BLOCKS} > .sf-block__body`, (bodies) => bodies.filter((body) => body.childElementCount > 0).length)).to.equal(0);
     expect(await page.$$eval('.ProseMirror', (editors) => editors.length)).to.equal(0);

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import type { Browser, Page as BrowserPage } from 'puppeteer-core';
+import type { Page as BrowserPage } from 'puppeteer-core';
 import { builtinCaptcha, MIN_FILL_MS } from '../../server/captcha/builtin';
 import type { Page } from '../../server/db/schema';
 import { insertLocations } from '../../server/models/locations';
 import { addChild } from '../../server/models/pages';
 import { occasionsOf } from '../../server/models/subscriber-occasions';
 import { getSubscriberByEmail } from '../../server/models/subscribers';
-import { launchBrowserOrSkip } from '../support/browser';
+import { useBrowserSuite } from '../support/browser';
 import { testDb } from '../support/database';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
 import { sampleLocation } from '../support/locations';
@@ -15,55 +15,60 @@ import { startTestServer, testConfig, type TestServer } from '../support/server'
 /** Downtown Orlando, where the offline geocoder puts ZIP 32801. */
 const ORLANDO = { latitude: 28.5399, longitude: -81.3727 };
 
+/**
+ * The app with the built-in captcha as drawn, judged as if MIN_FILL_MS had passed: a visitor this
+ * fast is a test, and the minimum fill time has tests of its own (forms-abuse).
+ */
+async function startPatientCaptchaServer(): Promise<TestServer> {
+  const { SECRET_KEY: secret } = testConfig();
+  const db = await testDb();
+  const drawn = builtinCaptcha({ secret, db });
+  const patient = builtinCaptcha({ secret, db, now: () => Date.now() + MIN_FILL_MS });
+  return startTestServer({}, { captcha: { ...drawn, verify: patient.verify } });
+}
+
 describe('visitor forms in the browser', function () {
-  let browser: Browser;
-  let server: TestServer;
+  const suite = useBrowserSuite({ serve: startPatientCaptchaServer });
   let site: TestSite;
   let contactPage: Page;
   const rlid = 800_000_000 + Math.floor(Math.random() * 100_000_000);
 
   before(async function () {
-    browser = await launchBrowserOrSkip(this);
-    // The built-in captcha as drawn, judged as if MIN_FILL_MS had passed: a visitor this fast is a
-    // test, and the minimum fill time has tests of its own (forms-abuse).
-    const { SECRET_KEY: secret } = testConfig();
-    const db = await testDb();
-    const drawn = builtinCaptcha({ secret, db });
-    const patient = builtinCaptcha({ secret, db, now: () => Date.now() + MIN_FILL_MS });
-    server = await startTestServer({}, { captcha: { ...drawn, verify: patient.verify } });
-    site = await createTestSite(server.db);
-    contactPage = await addChild(server.db, site.home, { title: 'Contact Us', slug: 'contact-us', pageType: 'contact_us_page', content: { body: [], to_address: 'guests@browser.example' } });
-    await addChild(server.db, contactPage, {
+    site = await createTestSite(suite.server.db);
+    contactPage = await addChild(suite.server.db, site.home, {
+      title: 'Contact Us',
+      slug: 'contact-us',
+      pageType: 'contact_us_page',
+      content: { body: [], to_address: 'guests@suite.browser.example' },
+    });
+    await addChild(suite.server.db, contactPage, {
       title: 'Thanks',
       slug: 'thanks',
       pageType: 'contact_us_landing_page',
       content: { body: [], confirmation: [{ type: 'rich_text', id: 'c', value: { html: '<p>We received your message.</p>' } }] },
     });
-    const signup = await addChild(server.db, site.home, { title: 'Sign Up', slug: 'sign-up', pageType: 'email_signup_page', content: { body: [], pre_form_content: [] } });
-    await addChild(server.db, signup, { title: 'Welcome', slug: 'welcome', pageType: 'email_signup_landing_page', content: { body: [], confirmation: [{ type: 'rich_text', id: 'w', value: { html: '<p>Welcome aboard.</p>' } }] } });
-    await addChild(server.db, site.home, {
+    const signup = await addChild(suite.server.db, site.home, { title: 'Sign Up', slug: 'sign-up', pageType: 'email_signup_page', content: { body: [], pre_form_content: [] } });
+    await addChild(suite.server.db, signup, {
+      title: 'Welcome',
+      slug: 'welcome',
+      pageType: 'email_signup_landing_page',
+      content: { body: [], confirmation: [{ type: 'rich_text', id: 'w', value: { html: '<p>Welcome aboard.</p>' } }] },
+    });
+    await addChild(suite.server.db, site.home, {
       title: 'Email Preferences',
       slug: 'email-preferences',
       pageType: 'content_page',
       content: { confirmation: [], body: [{ type: 'unsubscribe', id: 'u', value: { heading: 'Unsubscribe', intro: 'Stop our emails.' } }] },
     });
-    await insertLocations(server.db, [
+    await insertLocations(suite.server.db, [
       sampleLocation({ rlid, address1: '1 Lake Eola Dr', city: 'Orlando', state: 'FL', zip: '32801', latitude: ORLANDO.latitude + 0.001, longitude: ORLANDO.longitude }),
     ]);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  const url = (path: string) => `http://${site.hostname}:${server.port}${path}`;
+  const url = (path: string) => `http://${site.hostname}:${suite.server.port}${path}`;
 
   async function open(path: string, width = 1280): Promise<BrowserPage> {
-    const page = await browser.newPage();
-    await page.setViewport({ width, height: 900 });
-    await page.goto(url(path), { waitUntil: 'networkidle0' });
-    await page.waitForSelector('html[data-hydrated="true"]');
-    return page;
+    return suite.openPage(url(path), { width });
   }
 
   async function tickCaptcha(page: BrowserPage): Promise<void> {
@@ -91,7 +96,13 @@ describe('visitor forms in the browser', function () {
 
   it('narrows the topics to the chosen category', async () => {
     const page = await open('/contact-us/');
-    expect(await page.$$eval('#id_topic optgroup', (groups) => groups.map((group) => group.label))).to.deep.equal(['My Rewards', 'Praise', 'Suggestion', 'Question', 'Issue or Concern?']);
+    expect(await page.$$eval('#id_topic optgroup', (groups) => groups.map((group) => group.label))).to.deep.equal([
+      'My Rewards',
+      'Praise',
+      'Suggestion',
+      'Question',
+      'Issue or Concern?',
+    ]);
     await page.select('#id_question_category', 'Praise');
     expect(await topicOptions(page)).to.deep.equal(['Select a topic', 'About Dining, To Go, Or Delivery', 'Other']);
     expect(await page.$$eval('#id_topic optgroup', (groups) => groups.map((group) => group.label))).to.deep.equal(['Praise']);
@@ -134,14 +145,14 @@ describe('visitor forms in the browser', function () {
     expect(new URL(searches[0]!).searchParams.get('limit')).to.equal('6');
     const results = await page.$$eval('.location-picker__result', (items) => items.map((item) => item.textContent));
     expect(results.length).to.be.within(1, 6);
-    const index = results.findIndex((text) => text!.includes('1 Lake Eola Dr'));
+    const index = results.findIndex((text) => text.includes('1 Lake Eola Dr'));
     expect(index).to.be.at.least(0);
     const buttons = await page.$$('.location-picker__result button');
     await buttons[index]!.click();
     await page.waitForSelector('.location-picker__picked');
     expect(await page.$eval('.location-picker__dialog', (dialog) => (dialog as HTMLDialogElement).open)).to.equal(false);
     expect(await page.$eval('.location-picker__picked', (card) => card.textContent)).to.include('1 Lake Eola Dr');
-    expect(await page.$eval('input[name="location_rlid"]', (input) => (input as HTMLInputElement).value)).to.equal(String(rlid));
+    expect(await page.$eval('input[name="location_rlid"]', (input) => input.value)).to.equal(String(rlid));
 
     await page.click('.location-picker__change');
     expect(await page.$('.location-picker input[type="search"]')).to.not.equal(null);
@@ -149,7 +160,7 @@ describe('visitor forms in the browser', function () {
     await page.click('.location-picker__search button');
     await page.waitForSelector('.location-picker__dialog[open] .location-picker__result');
     const again = await page.$$eval('.location-picker__result', (items) => items.map((item) => item.textContent));
-    await (await page.$$('.location-picker__result button'))[again.findIndex((text) => text!.includes('1 Lake Eola Dr'))]!.click();
+    await (await page.$$('.location-picker__result button'))[again.findIndex((text) => text.includes('1 Lake Eola Dr'))]!.click();
 
     await page.type('#id_visit_date', '06012025');
     await page.type('#id_visit_time', '0630PM');
@@ -162,12 +173,12 @@ describe('visitor forms in the browser', function () {
     page.on('request', (request) => {
       if (request.method() === 'POST') posts += 1;
     });
-    const before = await server.db.selectFrom('form_submissions').select('id').where('page_id', '=', contactPage.id).execute();
+    const before = await suite.server.db.selectFrom('form_submissions').select('id').where('page_id', '=', contactPage.id).execute();
     await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('.server-form__submit', { count: 2 })]);
     expect(posts).to.equal(1);
     expect(new URL(page.url()).pathname).to.equal('/contact-us/thanks/');
     expect(await page.content()).to.include('We received your message.');
-    const after = await server.db.selectFrom('form_submissions').selectAll().where('page_id', '=', contactPage.id).orderBy('id').execute();
+    const after = await suite.server.db.selectFrom('form_submissions').selectAll().where('page_id', '=', contactPage.id).orderBy('id').execute();
     expect(after).to.have.length(before.length + 1);
     expect(after.at(-1)!.form_data).to.include({ email, location_rlid: rlid, visit_date: '2025-06-01', visit_time: '18:30', order_number: 'A-77' });
     await page.close();
@@ -201,12 +212,18 @@ describe('visitor forms in the browser', function () {
       expect(await page.$$eval('.occasion', (forms) => forms.length)).to.equal(count);
     }
     expect(await page.$('.form-set__add')).to.equal(null);
-    expect(await page.$eval('input[name="occasions-TOTAL_FORMS"]', (input) => (input as HTMLInputElement).value)).to.equal('3');
+    expect(await page.$eval('input[name="occasions-TOTAL_FORMS"]', (input) => input.value)).to.equal('3');
     await page.click('.occasion .occasion__remove');
     expect(await page.$('.form-set__add')).to.not.equal(null);
     expect(await page.$$eval('.occasion select', (selects) => selects.map((select) => select.getAttribute('name')))).to.deep.equal([
-      'occasions-0-occasion', 'occasions-0-relationship', 'occasions-0-month', 'occasions-0-day',
-      'occasions-1-occasion', 'occasions-1-relationship', 'occasions-1-month', 'occasions-1-day',
+      'occasions-0-occasion',
+      'occasions-0-relationship',
+      'occasions-0-month',
+      'occasions-0-day',
+      'occasions-1-occasion',
+      'occasions-1-relationship',
+      'occasions-1-month',
+      'occasions-1-day',
     ]);
     await page.click('.occasion:last-of-type .occasion__remove');
 
@@ -224,32 +241,37 @@ describe('visitor forms in the browser', function () {
     await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('.server-form__submit')]);
     expect(new URL(page.url()).pathname).to.equal('/sign-up/welcome/');
     expect(await page.$eval('.template-signup .form-confirmation', (element) => element.textContent)).to.include('Check your inbox to confirm');
-    expect(await getSubscriberByEmail(server.db, email), 'not subscribed before confirming').to.equal(undefined);
+    expect(await getSubscriberByEmail(suite.server.db, email), 'not subscribed before confirming').to.equal(undefined);
 
-    const mail = await server.db.selectFrom('outbox_emails').select('text_body').where('to_address', '=', email).executeTakeFirstOrThrow();
+    const mail = await suite.server.db.selectFrom('outbox_emails').select('text_body').where('to_address', '=', email).executeTakeFirstOrThrow();
     // The link names the site as configured (port 80 here), so the test server's port is put in.
     const link = new URL(/https?:\/\/\S+\/_util\/email-signup\/confirm\/\S+\//.exec(mail.text_body)![0]);
     expect(link.hostname).to.equal(site.hostname);
     await page.goto(url(link.pathname), { waitUntil: 'networkidle0' });
     expect(await page.$eval('h1', (element) => element.textContent)).to.equal('Your subscription is confirmed');
-    const subscriber = (await getSubscriberByEmail(server.db, email))!;
+    const subscriber = (await getSubscriberByEmail(suite.server.db, email))!;
     expect(subscriber).to.include({ first_name: 'Robin', subscribed: true });
-    expect((await occasionsOf(server.db, subscriber.id)).map((occasion) => occasion.occasion)).to.deep.equal(['Anniversary']);
+    expect((await occasionsOf(suite.server.db, subscriber.id)).map((occasion) => occasion.occasion)).to.deep.equal(['Anniversary']);
     await page.close();
   });
 
   it('unsubscribes with the email from utm_unsub and the BroadLogId from blid, then confirms', async () => {
     const page = await open('/email-preferences/?utm_unsub=a@b.com&blid=123', 375);
-    const input = await page.$eval('.unsubscribe__form input[name="Email"]', (element) => ({ type: (element as HTMLInputElement).type, value: (element as HTMLInputElement).value }));
+    const input = await page.$eval('.unsubscribe__form input[name="Email"]', (element) => ({ type: element.type, value: element.value }));
     expect(input).to.deep.equal({ type: 'email', value: 'a@b.com' });
     await page.click('.unsubscribe__form button[type="submit"]');
     await page.waitForSelector('.unsubscribe__confirmation');
     expect(await page.$eval('.unsubscribe__confirmation', (element) => element.textContent)).to.include('up to 5 days');
     // a@b.com is shared by every run against one database: unknown it is suppressed, known it is unsubscribed.
-    const event = await server.db.selectFrom('subscription_events').select(['kind', 'broad_log_id']).where('email', '=', 'a@b.com').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const event = await suite.server.db
+      .selectFrom('subscription_events')
+      .select(['kind', 'broad_log_id'])
+      .where('email', '=', 'a@b.com')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(event.broad_log_id).to.equal('123');
     expect(event.kind).to.be.oneOf(['suppress', 'unsubscribe']);
-    const subscriber = await getSubscriberByEmail(server.db, 'a@b.com');
+    const subscriber = await getSubscriberByEmail(suite.server.db, 'a@b.com');
     expect(subscriber === undefined || subscriber.subscribed === false).to.equal(true);
     await page.close();
   });

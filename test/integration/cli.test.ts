@@ -4,9 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { MIGRATIONS } from '../../migrations/index';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
 import { freePort } from '../../scripts/free-port';
 import { openScratchDatabase, testServerUrl, type TestDatabase } from '../support/database';
+import { createTestSite } from '../support/fixtures';
 
 const run = promisify(execFile);
 const TSX = path.resolve('node_modules/.bin/tsx');
@@ -40,6 +44,28 @@ async function isolatedEnvironment(cleanups: Array<() => Promise<void>>): Promis
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { ...env, DATABASE_URL: url.toString() };
+}
+
+/** A server started by `tsx server/index.ts`, once `workers` processes say they are serving. */
+async function startServerProcess(env: Record<string, string>, workers: number) {
+  const port = await freePort();
+  const child = spawn(TSX, ['server/index.ts'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // Migrating and seeding take as long as the machine's load makes them: wait for the server
+  // to say it is serving (or to die), not for a fixed number of polls.
+  const serving = await new Promise<boolean>((resolve) => {
+    const check = () => {
+      if ((output.match(/Serving on http:\/\/localhost:/g) ?? []).length < workers) return;
+      child.stdout.off('data', check);
+      resolve(true);
+    };
+    child.stdout.on('data', check);
+    void exited.then(() => resolve(false));
+  });
+  if (!serving) throw new Error(`The server did not start:\n${output}`);
+  return { url: `http://127.0.0.1:${port}`, child, exited, output: () => output };
 }
 
 describe('command line', () => {
@@ -80,7 +106,12 @@ describe('command line', () => {
     const created = await cli('server/cli/createsuperuser.ts', ['--username', 'skipper', '--email', 'skipper@example.com', '--password', 'a-long-password'], env);
     expect(created.code, created.stderr).to.equal(0);
     expect(created.stdout.trim()).to.equal('Superuser "skipper" created.');
-    const duplicate = await cli('server/cli/createsuperuser.ts', [], { ...env, DJANGO_SUPERUSER_USERNAME: 'Skipper', DJANGO_SUPERUSER_EMAIL: '', DJANGO_SUPERUSER_PASSWORD: 'another-long-one' });
+    const duplicate = await cli('server/cli/createsuperuser.ts', [], {
+      ...env,
+      DJANGO_SUPERUSER_USERNAME: 'Skipper',
+      DJANGO_SUPERUSER_EMAIL: '',
+      DJANGO_SUPERUSER_PASSWORD: 'another-long-one',
+    });
     expect(duplicate.code).to.equal(2);
     expect(duplicate.stderr.trim()).to.equal('Error: the username "Skipper" is already taken.');
     const weak = await cli('server/cli/createsuperuser.ts', ['--username', 'deckhand', '--email', '', '--password', 'short'], env);
@@ -91,7 +122,9 @@ describe('command line', () => {
     expect(common.stderr).to.include('This password is too common.');
   });
 
-  it('stops start-up with one clear line when the database cannot be reached or a setting is bad', async () => {
+  it('stops start-up with one clear line when the database cannot be reached or a setting is bad', async function () {
+    // Three start-ups, each compiling the server: on a loaded CI machine one alone can take twenty seconds.
+    this.timeout(120_000);
     const env = await isolatedEnvironment(cleanups);
     const unreachable = await cli('server/index.ts', [], { ...env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(unreachable.code).to.equal(1);
@@ -100,30 +133,58 @@ describe('command line', () => {
     const badPort = await cli('server/index.ts', [], { ...env, PORT: 'harbor' });
     expect(badPort.code).to.equal(1);
     expect(badPort.stderr.trim()).to.match(/^Error: Invalid environment variable PORT \("harbor"\): .+$/);
+
+    const embeddedWorkers = await cli('server/index.ts', [], { ...env, DATABASE_URL: '', WEB_CONCURRENCY: '2' });
+    expect(embeddedWorkers.code).to.equal(1);
+    expect(embeddedWorkers.stderr.trim()).to.equal(
+      'Error: Invalid environment variable WEB_CONCURRENCY ("2"): several processes need PostgreSQL (set DATABASE_URL); the embedded database serves one process',
+    );
   });
 
   it('starts on an empty database with demo content, then stops cleanly on SIGTERM', async function () {
     this.timeout(120_000);
     const env = await isolatedEnvironment(cleanups);
-    const port = await freePort();
-    const child = spawn(TSX, ['server/index.ts'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const server = await startServerProcess(env, 1);
     try {
-      let home: Response | undefined;
-      for (let attempt = 0; attempt < 200 && !home; attempt += 1) {
-        home = await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined);
-        if (!home) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(home?.status, output).to.equal(200);
-      expect(await home!.text()).to.include('Fresh from the harbor, every single day');
-      expect(output).to.include('Demo content created');
+      const home = await fetch(`${server.url}/`);
+      expect(home.status, server.output()).to.equal(200);
+      expect(await home.text()).to.include('Fresh from the harbor, every single day');
+      expect(server.output()).to.include('Demo content created');
     } finally {
-      child.kill('SIGTERM');
+      server.child.kill('SIGTERM');
     }
-    expect(await exited).to.equal(0);
-    expect(output).to.include('Shutting down: finishing in-flight requests');
-    expect(output).to.include('"msg":"Stopped"');
+    expect(await server.exited).to.equal(0);
+    expect(server.output()).to.include('Shutting down: finishing in-flight requests');
+    expect(server.output()).to.include('"msg":"Stopped"');
+  });
+
+  it('serves from WEB_CONCURRENCY worker processes on PostgreSQL, each showing a published change on the next request', async function () {
+    if (!testServerUrl()) this.skip();
+    this.timeout(180_000);
+    const env = await isolatedEnvironment(cleanups);
+    const db = (await openDatabase({ kind: 'postgres', url: env.DATABASE_URL!, poolSize: 1 })).db;
+    cleanups.push(() => db.destroy());
+    // A site of its own, the default for any address, so the server finds the database in use and seeds no demo content.
+    await migrateToLatest(db);
+    const { site } = await createTestSite(db);
+    await db.updateTable('sites').set({ is_default_site: true }).where('id', '=', site.id).execute();
+    const server = await startServerProcess({ ...env, WEB_CONCURRENCY: '2' }, 2);
+    try {
+      // Connections go round-robin: eight views reach both workers, and each keeps the page.
+      const views = await Promise.all(Array.from({ length: 8 }, () => fetch(`${server.url}/`)));
+      expect(views.map((view) => view.status)).to.deep.equal(Array(8).fill(200));
+      await db
+        .updateTable('site_settings')
+        .set({ value: sql`jsonb_set(value, '{brandName}', '"Blue Harbor"')` })
+        .execute();
+      const after = await Promise.all(Array.from({ length: 8 }, async () => (await fetch(`${server.url}/`)).text()));
+      for (const html of after) expect(html).to.include('Blue Harbor');
+    } finally {
+      // Twice, as a supervisor may: the second must not cut the workers' graceful stop short.
+      server.child.kill('SIGTERM');
+      setTimeout(() => server.child.kill('SIGTERM'), 100);
+    }
+    expect(await server.exited).to.equal(0);
+    expect(server.output().match(/"msg":"Stopped"/g)).to.have.length(2);
   });
 });

@@ -61,12 +61,26 @@ describe('contact us form', () => {
     return visitor.post({ ...fields, ...passedCaptcha(server.config.SECRET_KEY) });
   }
 
-  it('draws every contact field, the categories of SPEC §9 and each category\'s topics as a group', async () => {
+  it("draws every contact field, the categories of SPEC §9 and each category's topics as a group", async () => {
     const page = await request(server, '/contact-us/', { host: site.hostname });
     const form = formOf(page.body);
     expect(form.fields.map((field) => field.name)).to.deep.equal([
-      'question_category', 'topic', 'location_rlid', 'visit_date', 'visit_time', 'order_number', 'first_name', 'last_name',
-      'email', 'phone', 'address_line1', 'address_city', 'address_state', 'address_zip', 'message', 'captcha',
+      'question_category',
+      'topic',
+      'location_rlid',
+      'visit_date',
+      'visit_time',
+      'order_number',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'address_line1',
+      'address_city',
+      'address_state',
+      'address_zip',
+      'message',
+      'captcha',
     ]);
     const category = form.fields[0]!;
     expect(category.widget.tag).to.equal('select');

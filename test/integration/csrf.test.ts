@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { insertLocations } from '../../server/models/locations';
+import { addChild } from '../../server/models/pages';
 import { AdminClient, createAdminUser, signedInClient, TEST_PASSWORD } from '../support/admin';
 import { apiSession } from '../support/api-session';
 import { CookieJar } from '../support/cookies';
@@ -89,6 +90,26 @@ describe('CSRF tokens', () => {
 
     const fetched = await send('/api-nc/csrftoken/');
     expect(fetched.json<{ csrf_token: string }>().csrf_token).to.equal(jar.get('csrftoken'));
+  });
+
+  it('gives a token and its cookie only to a page holding a form; an anonymous view of any other page sets no cookie', async () => {
+    const contact = await addChild(server.db, testSite.home, {
+      title: 'Contact Us',
+      slug: `contact-${Date.now()}`,
+      pageType: 'contact_us_page',
+      content: { body: [], to_address: 'guests@csrf.example' },
+    });
+    const home = await request(server, '/', { host: testSite.hostname });
+    expect(home.status).to.equal(200);
+    expect(home.headers['set-cookie']).to.equal(undefined);
+    expect(preloadedOf(home.body).context.csrf_token).to.equal('');
+
+    const form = await request(server, `/${contact.slug}/`, { host: testSite.hostname });
+    expect(form.status).to.equal(200);
+    const token = preloadedOf(form.body).context.csrf_token;
+    expect(token).to.match(TOKEN_PATTERN);
+    expect(String(form.headers['set-cookie'])).to.include(`csrftoken=${token}`);
+    expect(form.body).to.include(`name="csrfmiddlewaretoken" value="${token}"`);
   });
 
   describe('on publicly cacheable responses', () => {

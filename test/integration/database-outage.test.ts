@@ -125,11 +125,7 @@ describe('database outage', function () {
 
       for (const answer of answers) expect([200, 201, 503]).to.include(answer.status);
       const acknowledged = answers.filter((answer) => answer.status < 300).map((answer) => answer.json<{ plan_ahead_id: string }>().plan_ahead_id);
-      const stored = await (await testDb())
-        .selectFrom('waitlist_entries')
-        .select('plan_ahead_id')
-        .where('rlid', '=', rlid)
-        .execute();
+      const stored = await (await testDb()).selectFrom('waitlist_entries').select('plan_ahead_id').where('rlid', '=', rlid).execute();
       expect(stored.map((row) => row.plan_ahead_id)).to.include.members(acknowledged);
     });
   });

@@ -68,7 +68,7 @@ describe('requests at the edge', () => {
   });
 
   describe('absolute URLs', () => {
-    it("take host and port from the matched site, not from the Host header", async () => {
+    it('take host and port from the matched site, not from the Host header', async () => {
       const root = await ensureRoot(server.db);
       const slug = `ported-${uniqueSuffix()}`;
       const home = await addChild(server.db, root, { title: 'Ported Home', slug, pageType: 'home_page', content: { body: [] } });

@@ -59,7 +59,12 @@ describe('visitor forms against abuse and failure', () => {
   after(() => server.close());
 
   const submissionCount = (page: Page) =>
-    server.db.selectFrom('form_submissions').select(sql<number>`count(*)::int`.as('count')).where('page_id', '=', page.id).executeTakeFirstOrThrow().then((row) => row.count);
+    server.db
+      .selectFrom('form_submissions')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('page_id', '=', page.id)
+      .executeTakeFirstOrThrow()
+      .then((row) => row.count);
 
   describe('CSRF', () => {
     it('refuses a form post without a token or with a wrong one: 403 with a clear page, nothing stored', async () => {
@@ -98,7 +103,11 @@ describe('visitor forms against abuse and failure', () => {
     const cases: Array<[string, () => Record<string, string>, string]> = [
       ['box not ticked', () => ({ ...passedCaptcha(secret()), captcha: '' }), CAPTCHA_FAILED_MESSAGE],
       ['honeypot filled in', () => ({ ...passedCaptcha(secret()), captcha_website: 'https://spam.example' }), CAPTCHA_FAILED_MESSAGE],
-      ['token signed with another key', () => ({ ...passedCaptcha(secret()), captcha_token: signCaptchaToken('another-secret-of-sufficient-length-123', Date.now() - 10_000) }), CAPTCHA_FAILED_MESSAGE],
+      [
+        'token signed with another key',
+        () => ({ ...passedCaptcha(secret()), captcha_token: signCaptchaToken('another-secret-of-sufficient-length-123', Date.now() - 10_000) }),
+        CAPTCHA_FAILED_MESSAGE,
+      ],
       ['token missing', () => ({ captcha: 'on' }), CAPTCHA_FAILED_MESSAGE],
       ['sent faster than a person types', () => ({ ...passedCaptcha(secret()), captcha_token: signCaptchaToken(secret(), Date.now()) }), TOO_FAST_MESSAGE],
     ];
@@ -258,7 +267,14 @@ describe('visitor forms against abuse and failure', () => {
       try {
         const visitor = await visitFormPage(server, pages.site.hostname, '/join/');
         const response = await visitor.post({
-          ...signupFields(email, { first_name: 'Refused', 'occasions-TOTAL_FORMS': '1', 'occasions-0-occasion': 'Birthday', 'occasions-0-relationship': 'Friend', 'occasions-0-month': '3', 'occasions-0-day': '4' }),
+          ...signupFields(email, {
+            first_name: 'Refused',
+            'occasions-TOTAL_FORMS': '1',
+            'occasions-0-occasion': 'Birthday',
+            'occasions-0-relationship': 'Friend',
+            'occasions-0-month': '3',
+            'occasions-0-day': '4',
+          }),
           ...passedCaptcha(server.config.SECRET_KEY),
         });
         expect(response.status).to.equal(500);

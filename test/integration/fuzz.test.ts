@@ -116,7 +116,21 @@ const HOSTILE_BODIES: ReadonlyArray<{ type: string; body: string }> = [
 
 /** Host headers that are malformed or name nobody's site: the site's own name with a bad port among them. */
 function hostileHosts(siteHost: string): string[] {
-  return [`${siteHost}:abc`, `${siteHost}:99999`, `${siteHost}.evil.example`, 'localhost:abc', 'localhost:0', 'evil.example', '[::1', 'a_b.example', 'localhost:8000:8000', '-.', '999.999.999.999', 'xn--a', '[1:2]'];
+  return [
+    `${siteHost}:abc`,
+    `${siteHost}:99999`,
+    `${siteHost}.evil.example`,
+    'localhost:abc',
+    'localhost:0',
+    'evil.example',
+    '[::1',
+    'a_b.example',
+    'localhost:8000:8000',
+    '-.',
+    '999.999.999.999',
+    'xn--a',
+    '[1:2]',
+  ];
 }
 
 /** The bodies that carry NUL bytes, sent with every method that may carry a body. */
@@ -196,7 +210,13 @@ describe('hostile requests to every public route', () => {
     await addChild(db, restaurants, { title: 'United States', slug: 'locations', pageType: 'locations_state_list_page', content: { country: 'United States' } });
     rlid = uniqueRlidBase();
     await insertLocations(db, [
-      testLocation(rlid, { waitListReady: true, waitListMaxPartySize: 6, isReservationsEnabled: true, countryRootURL: 'https://www.redharbor.example/', localPageURL: `me/testport/${rlid}` }),
+      testLocation(rlid, {
+        waitListReady: true,
+        waitListMaxPartySize: 6,
+        isReservationsEnabled: true,
+        countryRootURL: 'https://www.redharbor.example/',
+        localPageURL: `me/testport/${rlid}`,
+      }),
     ]);
     await saveWaitlistSettings(db, { rlid, waitListOpen: true, maxPartySize: 6, turnTimeMinutes: 40, tables: 8 });
     const session = await apiSession(server, site.hostname);

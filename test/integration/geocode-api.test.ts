@@ -33,7 +33,13 @@ describe('geocode API', () => {
   });
 
   it('answers 400 naming q when q is missing, blank or too long', async () => {
-    for (const path of ['/api/location/geocode/', '/api/location/geocode/?q=', '/api/location/geocode/?q=%20%20', `/api/location/geocode/?q=${'a'.repeat(101)}`, '/api/location/geocode/?q=a&q=b']) {
+    for (const path of [
+      '/api/location/geocode/',
+      '/api/location/geocode/?q=',
+      '/api/location/geocode/?q=%20%20',
+      `/api/location/geocode/?q=${'a'.repeat(101)}`,
+      '/api/location/geocode/?q=a&q=b',
+    ]) {
       const response = await request(server, path);
       expect(response.status, path).to.equal(400);
       expect(response.json<{ error: string }>().error, path).to.include('q');

@@ -14,7 +14,9 @@ describe('location map images', () => {
 
   before(async () => {
     server = await startTestServer();
-    await insertLocations(server.db, [testLocationAt(rlid, { latitude: 44.9778, longitude: -93.265 }, { address1: '800 Nicollet Mall', city: 'Minneapolis', state: 'MN', zip: '55402' })]);
+    await insertLocations(server.db, [
+      testLocationAt(rlid, { latitude: 44.9778, longitude: -93.265 }, { address1: '800 Nicollet Mall', city: 'Minneapolis', state: 'MN', zip: '55402' }),
+    ]);
   });
   after(() => server.close());
 

@@ -9,17 +9,21 @@ import { request, startTestServer, type TestServer } from '../support/server';
 const ORIGIN = { latitude: -44.5, longitude: 78.25 };
 
 function locationAt(rlid: number, northMiles: number, overrides: Partial<Location> = {}): Location {
-  return testLocationAt(rlid, { latitude: ORIGIN.latitude + northMiles / 69.09, longitude: ORIGIN.longitude }, {
-    hours: [
-      { dayOfWeek: 5, open: '11:00', close: '23:00' },
-      { dayOfWeek: 0, open: '11:00', close: '21:00' },
-    ],
-    curbsideHours: [{ dayOfWeek: 1, open: '11:00', close: '20:00' }],
-    phone: '(555) 555-0100',
-    hasCurbside: true,
-    hasOnlineOrdering: true,
-    ...overrides,
-  });
+  return testLocationAt(
+    rlid,
+    { latitude: ORIGIN.latitude + northMiles / 69.09, longitude: ORIGIN.longitude },
+    {
+      hours: [
+        { dayOfWeek: 5, open: '11:00', close: '23:00' },
+        { dayOfWeek: 0, open: '11:00', close: '21:00' },
+      ],
+      curbsideHours: [{ dayOfWeek: 1, open: '11:00', close: '20:00' }],
+      phone: '(555) 555-0100',
+      hasCurbside: true,
+      hasOnlineOrdering: true,
+      ...overrides,
+    },
+  );
 }
 
 describe('location API', () => {

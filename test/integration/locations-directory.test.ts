@@ -14,7 +14,12 @@ const NATIONAL_PHONE = '1-800-555-0177';
 
 /** The directory of a test site: the US directory at the local pages' address, Canada beside it, a locator. */
 async function addDirectory(server: TestServer, site: TestSite): Promise<{ locations: Page }> {
-  const restaurants = await addChild(server.db, site.home, { title: 'Seafood Restaurants', slug: 'seafood-restaurants', pageType: 'content_page', content: { body: [], confirmation: [] } });
+  const restaurants = await addChild(server.db, site.home, {
+    title: 'Seafood Restaurants',
+    slug: 'seafood-restaurants',
+    pageType: 'content_page',
+    content: { body: [], confirmation: [] },
+  });
   const locations = await addChild(server.db, restaurants, { title: 'United States', slug: 'locations', pageType: 'locations_state_list_page', content: { country: 'United States' } });
   await addChild(server.db, restaurants, { title: 'Canada', slug: 'canada', pageType: 'locations_state_list_page', content: { country: 'Canada' } });
   await addChild(server.db, site.home, { title: 'Find a Test Harbor', slug: 'find', pageType: 'locations_map_page', content: {} });
@@ -223,7 +228,9 @@ describe('locations directory', () => {
   });
 
   it('leaves closed locations out of the nearest search, while getlocation still answers for them', async () => {
-    const nearest = (await get(`/api/location/getlocations/?latitude=${wharf.latitude}&longitude=${wharf.longitude}&radius=1&limit=100`)).json<{ locations: Array<{ location: { rlid: number } }> }>();
+    const nearest = (await get(`/api/location/getlocations/?latitude=${wharf.latitude}&longitude=${wharf.longitude}&radius=1&limit=100`)).json<{
+      locations: Array<{ location: { rlid: number } }>;
+    }>();
     const rlids = nearest.locations.map((entry) => entry.location.rlid);
     expect(rlids).to.include.members([wharf.rlid, dock.rlid]);
     expect(rlids).to.not.include(pier.rlid);

@@ -5,13 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import {
-  MediaFileMissingError,
-  createMediaStorage,
-  createMediaStorageFromConfig,
-  mediaKey,
-  type MediaStorage,
-} from '../../server/media-storage';
+import { MediaFileMissingError, createMediaStorage, createMediaStorageFromConfig, mediaKey, type MediaStorage } from '../../server/media-storage';
 import { createDocument, documentUrl } from '../../server/models/documents';
 import { createImage } from '../../server/models/images';
 import { getRendition, renditionUrl } from '../../server/models/renditions';

@@ -104,8 +104,7 @@ describe('images, renditions, documents and videos', () => {
     });
   }
 
-  const newImage = async (bytes?: Buffer, title = `Split card ${uniqueSuffix()}`): Promise<Image> =>
-    createImage(server.db, storage, { title, bytes: bytes ?? (await splitCard()) });
+  const newImage = async (bytes?: Buffer, title = `Split card ${uniqueSuffix()}`): Promise<Image> => createImage(server.db, storage, { title, bytes: bytes ?? (await splitCard()) });
 
   async function served(image: Image, spec: string): Promise<{ response: RawResponse; metadata: Metadata; url: string }> {
     const url = renditionUrl(await getRendition(server.db, storage, image, spec));
@@ -129,11 +128,17 @@ describe('images, renditions, documents and videos', () => {
       const again = await createImage(server.db, storage, { title, bytes });
       expect(again.id).to.not.equal(image.id);
       expect(again.file).to.not.equal(image.file);
-      expect((await storage.exists(again.file))).to.equal(true);
+      expect(await storage.exists(again.file)).to.equal(true);
     });
 
     it('refuses files that are not JPEG, PNG, WebP, GIF or AVIF, judged by content', async () => {
-      const countImages = async () => (await server.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+      const countImages = async () =>
+        (
+          await server.db
+            .selectFrom('images')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n;
       const before = await countImages();
       const text = await rejection(createImage(server.db, storage, { title: 'Not a picture.png', bytes: Buffer.from('just some text, named like an image') }));
       expect(text).to.be.instanceOf(ValidationError);
@@ -228,7 +233,7 @@ describe('images, renditions, documents and videos', () => {
     it('crops fill renditions around the focal point, and a new focal point makes new renditions', async () => {
       const image = await newImage();
       const centred = await getRendition(server.db, storage, image, 'fill-100x100');
-      const centredBytes = (await storage.read(centred.file));
+      const centredBytes = await storage.read(centred.file);
       expect([await colourAt(centredBytes, 10, 50), await colourAt(centredBytes, 90, 50)]).to.deep.equal(['red', 'blue']);
       const unaffected = await getRendition(server.db, storage, image, 'width-100');
 
@@ -239,11 +244,11 @@ describe('images, renditions, documents and videos', () => {
       const croppedBytes = (await get(renditionUrl(cropped))).bytes;
       expect([await colourAt(croppedBytes, 10, 50), await colourAt(croppedBytes, 90, 50)]).to.deep.equal(['blue', 'blue']);
       expect(await colourAt(croppedBytes, 75, 50)).to.equal('green');
-      expect((await storage.exists(centred.file)), 'stale rendition file').to.equal(false);
+      expect(await storage.exists(centred.file), 'stale rendition file').to.equal(false);
       expect((await getRendition(server.db, storage, right, 'width-100')).id).to.equal(unaffected.id);
 
       const left = await setFocalPoint(server.db, storage, right, { x: 40, y: 100, width: 20, height: 20 });
-      const leftBytes = (await storage.read((await getRendition(server.db, storage, left, 'fill-100x100')).file));
+      const leftBytes = await storage.read((await getRendition(server.db, storage, left, 'fill-100x100')).file);
       expect([await colourAt(leftBytes, 10, 50), await colourAt(leftBytes, 90, 50)]).to.deep.equal(['red', 'red']);
     });
 
@@ -251,10 +256,10 @@ describe('images, renditions, documents and videos', () => {
       const image = await setFocalPoint(server.db, storage, await newImage(), { x: 350, y: 100, width: 40, height: 40 });
       const close = await getRendition(server.db, storage, image, 'fill-100x100-c100');
       expect([close.width, close.height]).to.deep.equal([100, 100]);
-      const closeBytes = (await storage.read(close.file));
+      const closeBytes = await storage.read(close.file);
       expect([await colourAt(closeBytes, 50, 50), await colourAt(closeBytes, 10, 10)]).to.deep.equal(['green', 'blue']);
 
-      const wide = (await storage.read((await getRendition(server.db, storage, image, 'fill-100x100')).file));
+      const wide = await storage.read((await getRendition(server.db, storage, image, 'fill-100x100')).file);
       expect([await colourAt(wide, 50, 50), await colourAt(wide, 75, 50)]).to.deep.equal(['blue', 'green']);
     });
 
@@ -280,9 +285,14 @@ describe('images, renditions, documents and videos', () => {
       expect(response.status).to.equal(200);
       expect(response.headers['cache-control']).to.equal('public, max-age=31536000, immutable, no-transform');
       expect(response.headers['content-type']).to.equal('image/webp');
-      expect(response.bytes.equals((await storage.read(rendition.file)))).to.equal(true);
+      expect(response.bytes.equals(await storage.read(rendition.file))).to.equal(true);
 
-      for (const urlPath of ['/media/images/999999-0123456789abcdef.png', '/media/images/..%2F..%2Fsecret.png', '/media/images/notes.txt', `/media/images/${path.basename(image.file)}`]) {
+      for (const urlPath of [
+        '/media/images/999999-0123456789abcdef.png',
+        '/media/images/..%2F..%2Fsecret.png',
+        '/media/images/notes.txt',
+        `/media/images/${path.basename(image.file)}`,
+      ]) {
         expect((await get(urlPath)).status, urlPath).to.equal(404);
       }
     });
@@ -353,7 +363,14 @@ describe('images, renditions, documents and videos', () => {
     it('answers 404 for a wrong filename, an unknown id or a non-numeric id', async () => {
       const document = await createDocument(server.db, storage, { title: 'Allergens', filename: 'allergens.pdf', bytes: Buffer.from('%PDF-1.4') });
       expect((await get(documentUrl(document))).status).to.equal(200);
-      for (const urlPath of [`/documents/${document.id}/other.pdf`, `/documents/${document.id}/ALLERGENS.pdf`, '/documents/abc/allergens.pdf', '/documents/99999999/allergens.pdf', '/documents/99999999999/allergens.pdf', `/documents/0${document.id}.5/allergens.pdf`]) {
+      for (const urlPath of [
+        `/documents/${document.id}/other.pdf`,
+        `/documents/${document.id}/ALLERGENS.pdf`,
+        '/documents/abc/allergens.pdf',
+        '/documents/99999999/allergens.pdf',
+        '/documents/99999999999/allergens.pdf',
+        `/documents/0${document.id}.5/allergens.pdf`,
+      ]) {
         expect((await get(urlPath)).status, urlPath).to.equal(404);
       }
     });
@@ -424,7 +441,7 @@ describe('images, renditions, documents and videos', () => {
         [{ label: ' ' }, /needs a label/],
       ];
       for (const [change, reason] of trackCases) {
-        const error = await rejection(addVideoTrack(server.db, storage, video.id, { ...track, ...change } as typeof track));
+        const error = await rejection(addVideoTrack(server.db, storage, video.id, { ...track, ...change }));
         expect(error, JSON.stringify(change)).to.be.instanceOf(ValidationError);
         expect(error.message).to.match(reason);
       }

@@ -28,9 +28,7 @@ describe('operations routes', () => {
   });
 
   async function listen(options: Partial<HealthRouterOptions>): Promise<{ port: number; close(): void }> {
-    const app = express().use(
-      healthRouter({ checks: {}, availability: databaseAvailability({ ping: async () => {}, logger: silent, timeoutMs: 100 }), logger: silent, ...options }),
-    );
+    const app = express().use(healthRouter({ checks: {}, availability: databaseAvailability({ ping: async () => {}, logger: silent, timeoutMs: 100 }), logger: silent, ...options }));
     const listening = app.listen(0, '127.0.0.1');
     await once(listening, 'listening');
     return { port: (listening.address() as AddressInfo).port, close: () => listening.close() };

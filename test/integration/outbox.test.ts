@@ -77,7 +77,11 @@ describe('outbox', function () {
     expect(await deliverDueEmails(db, failing, logger)).to.equal(0);
 
     for (let attempt = 2; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
-      await db.updateTable('outbox_emails').set({ next_attempt_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', id).execute();
+      await db
+        .updateTable('outbox_emails')
+        .set({ next_attempt_at: sql<Date>`now() - interval '1 second'` })
+        .where('id', '=', id)
+        .execute();
       await deliverDueEmails(db, failing, logger);
     }
     stored = await row(id);

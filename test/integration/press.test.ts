@@ -94,8 +94,7 @@ describe('press pages through the server', () => {
   });
 
   const get = (urlPath: string, host = site.hostname) => request(server, urlPath, { host });
-  const newest = (count: number, skip = 0) =>
-    Array.from({ length: count }, (_, offset) => releaseTitle(RELEASE_COUNT - 1 - skip - offset));
+  const newest = (count: number, skip = 0) => Array.from({ length: count }, (_, offset) => releaseTitle(RELEASE_COUNT - 1 - skip - offset));
 
   describe('press release list', () => {
     it('shows the newest ten on page 1, with links to page 1 that carry no page parameter', async () => {

@@ -49,9 +49,18 @@ describe('reservations API', () => {
     return rlid;
   }
 
-  const booking = (rlid: number, extra: Record<string, unknown> = {}) => ({ rlid, partySize: 4, date: dateIn(3), time: '18:30', firstName: 'June', lastName: 'Carver', phone: '207-555-0188', ...extra });
+  const booking = (rlid: number, extra: Record<string, unknown> = {}) => ({
+    rlid,
+    partySize: 4,
+    date: dateIn(3),
+    time: '18:30',
+    firstName: 'June',
+    lastName: 'Carver',
+    phone: '207-555-0188',
+    ...extra,
+  });
 
-  it('lists the day\'s times from the hours, and marks a time full at its capacity', async () => {
+  it("lists the day's times from the hours, and marks a time full at its capacity", async () => {
     const rlid = await bookableLocation();
     const { send } = await apiSession(server);
     const path = `/api/reservations/availability/?rlid=${rlid}&date=${dateIn(3)}&partySize=4`;

@@ -49,7 +49,10 @@ describe('pages with view restrictions', () => {
 
   it('shows a password form instead of the page and its subpages', async () => {
     const { send } = visitor();
-    for (const [path, page] of [['/members/', members], ['/members/notes/', notes]] as const) {
+    for (const [path, page] of [
+      ['/members/', members],
+      ['/members/notes/', notes],
+    ] as const) {
       const response = await send(path);
       expect(response.status, path).to.equal(200);
       expect(response.body).to.include('Password required');
@@ -155,7 +158,7 @@ describe('pages with view restrictions', () => {
     }
   });
 
-  it('forgets a page password\'s failures once someone enters it', async () => {
+  it("forgets a page password's failures once someone enters it", async () => {
     const vault = await passwordProtectedPage('clam-bake');
     const { send } = visitor();
     await send(vault.path);
@@ -175,6 +178,9 @@ describe('pages with view restrictions', () => {
     const { send } = visitor();
     expect((await send(`/_util/authenticate_with_password/${passwordRestrictionId}/${testSite.home.id}/`)).status).to.equal(404);
     expect((await send(`/_util/authenticate_with_password/abc/${members.id}/`)).status).to.equal(404);
+    // Ids past a database id's range cannot exist: a 404, never the database's out-of-range error.
+    expect((await send(`/_util/authenticate_with_password/${passwordRestrictionId}/99999999999/`)).status).to.equal(404);
+    expect((await send(`/_util/authenticate_with_password/99999999999/${members.id}/`)).status).to.equal(404);
   });
 
   it('sends visitors of login-restricted pages to /_util/login/ and back after signing in', async () => {

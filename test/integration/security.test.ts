@@ -76,7 +76,13 @@ describe('security headers and outside scripts', () => {
     it("lets pages frame the captcha's widget", async () => {
       const response = await request(server, '/', { host: testSite.hostname });
       const csp = directives(String(response.headers['content-security-policy']));
-      expect(csp.get('frame-src')).to.deep.equal(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://challenges.cloudflare.com', 'https://www.openstreetmap.org']);
+      expect(csp.get('frame-src')).to.deep.equal([
+        "'self'",
+        'https://www.youtube-nocookie.com',
+        'https://player.vimeo.com',
+        'https://challenges.cloudflare.com',
+        'https://www.openstreetmap.org',
+      ]);
     });
   });
 

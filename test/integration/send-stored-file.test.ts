@@ -31,7 +31,9 @@ describe('sending a stored file', () => {
       },
     };
     const app = express();
-    app.get('/file', (_req, res, next) => sendStoredFile(res, next, storage, key, { maxAgeMs: 60_000, downloadName: 'allergens.txt', notFound: 'There is no document at this address.' }));
+    app.get('/file', (_req, res, next) =>
+      sendStoredFile(res, next, storage, key, { maxAgeMs: 60_000, downloadName: 'allergens.txt', notFound: 'There is no document at this address.' }),
+    );
     app.use(errorHandler(pino({ level: 'silent' })));
     server = await new Promise((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

@@ -84,7 +84,10 @@ describe('POST /api/fcc/unsubscribe/', () => {
   });
 
   it('refuses an invalid or missing email with 400 and the form error, changing nothing', async () => {
-    const before = await server.db.selectFrom('subscription_events').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('subscription_events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     const refused: Array<Record<string, string>> = [{ Email: 'not-an-email' }, { Email: '' }, {}, { Email: `${'a'.repeat(250)}@example.com` }];
     for (const fields of refused) {
       const response = await unsubscribe(fields);
@@ -98,7 +101,10 @@ describe('POST /api/fcc/unsubscribe/', () => {
     const tooLong = await unsubscribe({ Email: `ok.${uniqueSuffix()}@example.com`, BroadLogId: '1'.repeat(33) });
     expect(tooLong.status).to.equal(400);
 
-    const after = await server.db.selectFrom('subscription_events').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const after = await server.db
+      .selectFrom('subscription_events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(after.count).to.equal(before.count);
   });
 

@@ -137,7 +137,14 @@ describe('multipart uploads', () => {
 
   async function mediaRows(): Promise<number[]> {
     const count = async (table: 'images' | 'documents' | 'videos') =>
-      Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await server.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return [await count('images'), await count('documents'), await count('videos')];
   }
 

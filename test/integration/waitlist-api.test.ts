@@ -179,7 +179,9 @@ describe('wait-list API', () => {
       expect(Number(refused.headers['retry-after'])).to.be.within(1, 600);
       expect((await send(`/api/waitlist/${mine.plan_ahead_id}/`, { method: 'DELETE', headers: from })).status).to.equal(429);
       expect((await request(limited, `/waitlist/${mine.plan_ahead_id}/`, { headers: from })).status).to.equal(429);
-      expect((await request(limited, `/api/waitlist/${mine.plan_ahead_id}/`, { headers: { 'x-forwarded-for': uniqueClientAddress() } })).json<EntryBody>()).to.include({ status: 'waiting' });
+      expect((await request(limited, `/api/waitlist/${mine.plan_ahead_id}/`, { headers: { 'x-forwarded-for': uniqueClientAddress() } })).json<EntryBody>()).to.include({
+        status: 'waiting',
+      });
     } finally {
       await limited.close();
     }
@@ -196,7 +198,10 @@ describe('wait-list API', () => {
       const refused = await send('/api/waitlist/', { json: guest(rlid, { firstName: 'Three' }), headers: from });
       expect(refused.status).to.equal(429);
       expect(Number(refused.headers['retry-after'])).to.be.within(1, 600);
-      expect(await limited.db.selectFrom('waitlist_entries').select('first_name').where('rlid', '=', rlid).orderBy('position').execute()).to.deep.equal([{ first_name: 'One' }, { first_name: 'Two' }]);
+      expect(await limited.db.selectFrom('waitlist_entries').select('first_name').where('rlid', '=', rlid).orderBy('position').execute()).to.deep.equal([
+        { first_name: 'One' },
+        { first_name: 'Two' },
+      ]);
       // Reading is never limited, and another address still gets in.
       expect((await request(limited, `/api/waitlist/estimate/?rlid=${rlid}`, { headers: from })).status).to.equal(200);
       expect((await send('/api/waitlist/', { json: guest(rlid), headers: { 'x-forwarded-for': uniqueClientAddress() } })).status).to.equal(201);

@@ -38,7 +38,14 @@ describe('wait-list engine', function () {
     return rlid;
   }
 
-  const party = (rlid: number, name: string, extra: Partial<JoinInput> = {}): JoinInput => ({ rlid, partySize: 2, firstName: name, lastName: 'Guest', phone: '(555) 555-0123', ...extra });
+  const party = (rlid: number, name: string, extra: Partial<JoinInput> = {}): JoinInput => ({
+    rlid,
+    partySize: 2,
+    firstName: name,
+    lastName: 'Guest',
+    phone: '(555) 555-0123',
+    ...extra,
+  });
   const positions = async (rlid: number) => (await queueOf(db, rlid)).active.map(({ entry }) => [entry.first_name, entry.position]);
 
   it('queues parties in order with estimates from the parties ahead, and shows the estimate on the location', async () => {
@@ -110,9 +117,19 @@ describe('wait-list engine', function () {
     const ids: string[] = [];
     for (const name of ['P', 'Q', 'R', 'S']) ids.push((await joinWaitlist(db, party(rlid, name), now)).entry.plan_ahead_id);
     await moveEntry(db, ids[3]!, 1);
-    expect(await positions(rlid)).to.deep.equal([['S', 1], ['P', 2], ['Q', 3], ['R', 4]]);
+    expect(await positions(rlid)).to.deep.equal([
+      ['S', 1],
+      ['P', 2],
+      ['Q', 3],
+      ['R', 4],
+    ]);
     await moveEntry(db, ids[0]!, 99);
-    expect(await positions(rlid)).to.deep.equal([['S', 1], ['Q', 2], ['R', 3], ['P', 4]]);
+    expect(await positions(rlid)).to.deep.equal([
+      ['S', 1],
+      ['Q', 2],
+      ['R', 3],
+      ['P', 4],
+    ]);
   });
 
   it('takes walk-ins at the host stand even while online joining is off', async () => {
@@ -134,7 +151,10 @@ describe('wait-list engine', function () {
     const demo = await openLocation();
     await db.deleteFrom('waitlist_settings').where('rlid', '=', demo).execute();
     await seedDemoWaitlists(db, [demo]);
-    expect(await db.selectFrom('waitlist_settings').select(['turn_time_minutes', 'tables']).where('rlid', '=', other).executeTakeFirstOrThrow()).to.deep.equal({ turn_time_minutes: 45, tables: 9 });
+    expect(await db.selectFrom('waitlist_settings').select(['turn_time_minutes', 'tables']).where('rlid', '=', other).executeTakeFirstOrThrow()).to.deep.equal({
+      turn_time_minutes: 45,
+      tables: 9,
+    });
     expect(await db.selectFrom('waitlist_settings').select('rlid').where('rlid', '=', demo).execute()).to.have.length(1);
     expect(await positions(other)).to.deep.equal([]);
   });

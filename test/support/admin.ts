@@ -1,5 +1,6 @@
 import type { Db } from '../../server/db/database';
-import type { PagePermission, Page, User } from '../../server/db/schema';
+import type { ObjectPermission, PagePermission, Page, User } from '../../server/db/schema';
+import type { PermissionModel } from '../../server/models/object-permissions';
 import { createUser } from '../../server/models/users';
 import { CookieJar } from './cookies';
 import { uniqueSuffix } from './fixtures';
@@ -13,6 +14,8 @@ export interface AdminUserOptions {
   superuser?: boolean;
   adminAccess?: boolean;
   pagePermissions?: ReadonlyArray<{ page: Page; permissions: readonly PagePermission[] }>;
+  /** Object permissions (redirects, sites, site settings, snippets) of the user's group. */
+  objectPermissions?: ReadonlyArray<{ model: PermissionModel; permissions: readonly ObjectPermission[] }>;
   active?: boolean;
 }
 
@@ -20,10 +23,7 @@ export interface AdminUserOptions {
 export async function createAdminUser(db: Db, options: AdminUserOptions = {}): Promise<User> {
   const suffix = uniqueSuffix();
   const created = await createUser(db, { username: `editor-${suffix}`, email: `editor-${suffix}@example.com`, password: TEST_PASSWORD, isSuperuser: options.superuser ?? false });
-  const user =
-    options.active === false
-      ? await db.updateTable('users').set({ is_active: false }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow()
-      : created;
+  const user = options.active === false ? await db.updateTable('users').set({ is_active: false }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow() : created;
   if (!options.superuser) {
     const group = await db
       .insertInto('groups')
@@ -34,6 +34,11 @@ export async function createAdminUser(db: Db, options: AdminUserOptions = {}): P
     for (const grant of options.pagePermissions ?? []) {
       for (const permission of grant.permissions) {
         await db.insertInto('group_page_permissions').values({ group_id: group.id, page_id: grant.page.id, permission }).execute();
+      }
+    }
+    for (const grant of options.objectPermissions ?? []) {
+      for (const permission of grant.permissions) {
+        await db.insertInto('group_object_permissions').values({ group_id: group.id, model: grant.model, permission }).execute();
       }
     }
   }
@@ -77,7 +82,13 @@ export class AdminClient {
     const response = await request(this.server, path, {
       method: 'POST',
       body: JSON.stringify(body),
-      headers: { ...this.headers, cookie: this.jar.header(), 'content-type': 'application/json', accept: 'application/json', ...(csrf ? { 'x-csrftoken': this.jar.get('csrftoken') ?? '' } : {}) },
+      headers: {
+        ...this.headers,
+        cookie: this.jar.header(),
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(csrf ? { 'x-csrftoken': this.jar.get('csrftoken') ?? '' } : {}),
+      },
     });
     this.jar.store(response.headers);
     return response;

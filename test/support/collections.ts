@@ -20,5 +20,8 @@ export async function createCollection(db: Db, name: string, parent?: Collection
 /** Grants collection permissions to the user's own group (createAdminUser gives each non-superuser one). */
 export async function grantCollection(db: Db, user: User, collection: CollectionRef, permissions: readonly CollectionPermission[]): Promise<void> {
   const { group_id } = await db.selectFrom('user_groups').select('group_id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
-  await db.insertInto('group_collection_permissions').values(permissions.map((permission) => ({ group_id, collection_id: idOf(collection), permission }))).execute();
+  await db
+    .insertInto('group_collection_permissions')
+    .values(permissions.map((permission) => ({ group_id, collection_id: idOf(collection), permission })))
+    .execute();
 }

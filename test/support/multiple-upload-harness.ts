@@ -146,7 +146,8 @@ export async function startMultipleUploadHarness(): Promise<MultipleUploadHarnes
       res.status(404).json({ success: false, error_message: 'No such image.' });
       return;
     }
-    const title = typeof req.body?.title === 'string' ? req.body.title.trim() : '';
+    const posted: unknown = (req.body as Record<string, unknown> | undefined)?.title;
+    const title = typeof posted === 'string' ? posted.trim() : '';
     if (!title) {
       res.status(400).json({ success: false, form: editForm(item, { title, message: 'This field is required.' }) });
       return;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { ChooserResponse, StreamValue } from '../../admin-client/streamfield/schemas';
 import { editorPageHtml } from '../../scripts/build-streamfield';
+import { BLOCK_PREVIEW_URL } from '../../server/admin/block-preview';
 import { validateStream } from '../../server/admin/stream-validation';
 import { loadStreamFieldManifest } from '../../server/admin/streamfield-assets';
 import { STREAMFIELD_CHOOSER_URLS, streamFieldConfig } from '../../server/admin/streamfield-config';
@@ -49,6 +50,11 @@ export async function startStreamFieldHarness(): Promise<StreamFieldHarness> {
     chooserQueries.push(query);
     const body: ChooserResponse = { results: HARNESS_IMAGES.filter((image) => image.title.toLowerCase().includes(query)) };
     res.json(body);
+  });
+  // The block menu frames each block's preview; the harness has no site to draw it in, so it names the block.
+  app.get(BLOCK_PREVIEW_URL, (req, res) => {
+    const id = typeof req.query.id === 'string' ? req.query.id : '';
+    res.type('html').send(`<!doctype html><title>Preview</title><p data-harness-preview>${id.replace(/[^a-z_]/g, '')}</p>`);
   });
   app.get('/thumbnails/:id.svg', (req, res) => {
     const colour = THUMBNAIL_COLOURS[req.params.id] ?? '#6b7378';

@@ -1,10 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import {
-  BACKGROUND_STYLES,
-  backgroundClassName,
-  isBackgroundStyle,
-} from '../../client/lib/background-styles';
+import { BACKGROUND_STYLES, backgroundClassName, isBackgroundStyle } from '../../client/lib/background-styles';
 
 const css = readFileSync('static/css/backgrounds.css', 'utf8');
 const artwork = (style: string) => `static/images/backgrounds/${style}.svg`;

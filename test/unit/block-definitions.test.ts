@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { z } from 'zod';
-// The registry first: block files reach stream.ts through it, as the server loads them.
 import { BLOCKS } from '../../server/blocks/index';
 import { blockDefinitionSchema, streamFieldConfigSchema, type FieldNode, type SerializedBlockDefinition } from '../../admin-client/streamfield/schemas';
 import { humanize, pageTypeFields, serializeBlockDefinition, serializeBlockDefinitions, serializeFields, UnsupportedBlockSchemaError } from '../../server/admin/block-definitions';
@@ -56,7 +55,10 @@ describe('block definitions for the StreamField editor', () => {
   it('covers every field of each block value', () => {
     for (const definition of definitions) {
       const shape = (BLOCKS[definition.type]!.schema as unknown as z.ZodObject).shape;
-      expect(definition.fields.map((field) => field.name), definition.type).to.deep.equal(Object.keys(shape));
+      expect(
+        definition.fields.map((field) => field.name),
+        definition.type,
+      ).to.deep.equal(Object.keys(shape));
     }
   });
 
@@ -80,12 +82,22 @@ describe('block definitions for the StreamField editor', () => {
     }
     expect(choosers).to.be.greaterThan(20);
     const pressRelease = pageTypeFields(PAGE_TYPES.press_release_page!);
-    expect(pressRelease.map((node) => [node.name, node.kind])).to.deep.equal([['date', 'date'], ['feature_image', 'chooser'], ['body', 'rich_text']]);
+    expect(pressRelease.map((node) => [node.name, node.kind])).to.deep.equal([
+      ['date', 'date'],
+      ['feature_image', 'chooser'],
+      ['body', 'rich_text'],
+    ]);
     const footer = pageTypeFields(PAGE_TYPES.footer_page!);
-    expect(footer.map((node) => [node.name, node.kind])).to.deep.equal([['columns', 'list'], ['social_media', 'list'], ['use_old_twitter_logo', 'boolean'], ['legal_text', 'rich_text'], ['region_nav', 'struct']]);
+    expect(footer.map((node) => [node.name, node.kind])).to.deep.equal([
+      ['columns', 'list'],
+      ['social_media', 'list'],
+      ['use_old_twitter_logo', 'boolean'],
+      ['legal_text', 'rich_text'],
+      ['region_nav', 'struct'],
+    ]);
   });
 
-  it('reads labels, help texts, widgets and choice labels from the schema\'s .meta() alone', () => {
+  it("reads labels, help texts, widgets and choice labels from the schema's .meta() alone", () => {
     const block = defineBlock({
       type: 'meta_test',
       label: 'Meta test',
@@ -101,7 +113,13 @@ describe('block definitions for the StreamField editor', () => {
     expect(fields[0]).to.include({ label: 'Alpha', help_text: 'The first.', kind: 'text' });
     expect(fields[1]).to.include({ label: 'Picture', kind: 'chooser', target: 'image', nullable: true });
     expect(fields[2]).to.include({ label: 'Notes', kind: 'textarea' });
-    expect(fields[3]).to.deep.include({ kind: 'select', choices: [['warm', 'Warm colours'], ['cool', 'Cool']] });
+    expect(fields[3]).to.deep.include({
+      kind: 'select',
+      choices: [
+        ['warm', 'Warm colours'],
+        ['cool', 'Cool'],
+      ],
+    });
     expect(fieldAt(byType.get('image_link')!, 'text')).to.include({ label: 'Link text', help_text: 'Names the link for everyone, including screen reader users.' });
   });
 
@@ -117,7 +135,12 @@ describe('block definitions for the StreamField editor', () => {
     expect(fieldAt(byType.get('accordion')!, 'accordions[].hidden_content')).to.include({ kind: 'rich_text', label: 'Hidden content' });
     expect(fieldAt(byType.get('accordion')!, 'accordions')).to.include({ kind: 'list', min_items: 1, max_items: 30, required: true });
     expect(fieldAt(byType.get('heading')!, 'level')).to.deep.include({ kind: 'select', default: 'h2' });
-    expect(fieldAt(byType.get('hero')!, 'text_style')).to.deep.include({ choices: [['dark', 'Dark text (for light images)'], ['light', 'Light text (for dark images)']] });
+    expect(fieldAt(byType.get('hero')!, 'text_style')).to.deep.include({
+      choices: [
+        ['dark', 'Dark text (for light images)'],
+        ['light', 'Light text (for dark images)'],
+      ],
+    });
     expect(fieldAt(byType.get('table')!, 'first_column_is_header')).to.include({ kind: 'boolean', default: false });
     expect(fieldAt(byType.get('table')!, 'rows[][]')).to.include({ kind: 'text', max_length: 500 });
     expect(fieldAt(byType.get('printable_coupon')!, 'expires_on')).to.include({ kind: 'date' });

@@ -2,12 +2,11 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import sharp from 'sharp';
 import { MEDIA_BLOCK_COMPONENTS } from '../../client/blocks/groups/media';
-import StreamField from '../../client/components/StreamField';
+import PageStreamField from '../../client/blocks/PageStreamField';
 import { formatShortDate } from '../../client/lib/format-date';
 import { MEDIA_BLOCKS } from '../../server/blocks/groups/media';
 import { BLOCKS } from '../../server/blocks/index';
@@ -21,6 +20,7 @@ import { addChild } from '../../server/models/pages';
 import { addVideoSource, createVideo } from '../../server/models/videos';
 import { DEMO_IMAGE_NAMES, type DemoImageName } from '../../server/seed/artwork';
 import { demoHomeBody, demoMediaPages } from '../../server/seed/demo-media';
+import { testBlockContext } from '../support/block-context';
 import { testDb } from '../support/database';
 import { createTestSite, uniqueSuffix } from '../support/fixtures';
 
@@ -52,17 +52,17 @@ describe('image-led marketing blocks', () => {
     db = await testDb();
     const storage = createMediaStorage(mediaDir);
     ({ home } = await createTestSite(db));
-    context = { db, storage, logger: pino({ level: 'silent' }), siteRoot: home };
+    context = testBlockContext({ db, storage, siteRoot: home });
     lobster = (await createImage(db, storage, { title: 'Steamed lobster', bytes: await photo('#c8281e') })).id;
     salmon = (await createImage(db, storage, { title: 'Grilled salmon', bytes: await photo('#f08a5d') })).id;
   });
   after(() => rmSync(mediaDir, { recursive: true, force: true }));
 
-  /** Resolves one block through the stream (as a page would) and renders it with StreamField. */
+  /** Resolves one block through the stream (as a page would) and renders it as a template does. */
   async function render(type: string, value: unknown): Promise<string> {
     const blocks = await resolveStream([{ type, value, id: `test-${type}` }], context);
     expect(blocks, `${type} should resolve`).to.have.length(1);
-    return renderToString(createElement(StreamField, { blocks }));
+    return renderToString(createElement(PageStreamField, { blocks }));
   }
 
   /** Whether the block's schema accepts the value. */

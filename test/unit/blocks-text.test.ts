@@ -2,12 +2,11 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
-// The registry first: block files reach stream.ts through it, as the server loads them.
 import { BLOCKS } from '../../server/blocks/index';
+import { BLOCK_COMPONENTS } from '../../client/blocks/index';
 import Accordion from '../../client/blocks/Accordion';
 import AccordionFeature from '../../client/blocks/AccordionFeature';
 import AlertBanner from '../../client/blocks/AlertBanner';
@@ -21,14 +20,8 @@ import TabbedFeatures from '../../client/blocks/TabbedFeatures';
 import Table from '../../client/blocks/Table';
 import TieredNav from '../../client/blocks/TieredNav';
 import Timeline from '../../client/blocks/Timeline';
-import {
-  NAV_MENU_READY_TIMEOUT_MESSAGE,
-  NAV_MENU_READY_TIMEOUT_MS,
-  SCROLL_THROTTLE_MS,
-  activeSectionId,
-  createScrollNavRegistry,
-  throttle,
-} from '../../client/lib/use-scroll-nav';
+import { NAV_MENU_READY_TIMEOUT_MESSAGE, NAV_MENU_READY_TIMEOUT_MS, SCROLL_THROTTLE_MS, activeSectionId, createScrollNavRegistry, throttle } from '../../client/lib/use-scroll-nav';
+import { BlockComponentsProvider } from '../../client/lib/block-components';
 import type { BlockContext, BlockDefinition } from '../../server/blocks/types';
 import type { Db } from '../../server/db/database';
 import type { Page } from '../../server/db/schema';
@@ -39,11 +32,13 @@ import { DEFAULT_SITE_SETTINGS } from '../../server/models/site-settings';
 import { DEMO_IMAGE_NAMES, type DemoImageName } from '../../server/seed/artwork';
 import { demoTextPages } from '../../server/seed/demo-text';
 import { TEXT_BLOCKS } from '../../server/blocks/groups/text';
+import { testBlockContext } from '../support/block-context';
 import { testDb } from '../support/database';
 import { createTestSite, uniqueSuffix } from '../support/fixtures';
 
+/** Renders a block component with the block components provided, as a template provides them to nested blocks. */
 function render<P extends object>(component: ComponentType<P>, props: P): string {
-  return renderToStaticMarkup(createElement(component, props));
+  return renderToStaticMarkup(createElement(BlockComponentsProvider, { value: BLOCK_COMPONENTS, children: createElement(component, props) }));
 }
 
 function block(type: string): BlockDefinition {
@@ -78,8 +73,10 @@ describe('text and structure blocks', () => {
     storage = createMediaStorage(mediaDir);
     const site = await createTestSite(db);
     home = site.home;
-    context = { db, storage, logger: pino({ level: 'silent' }), siteRoot: home };
-    const bytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c8281e' } }).jpeg().toBuffer();
+    context = testBlockContext({ db, storage, siteRoot: home });
+    const bytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c8281e' } })
+      .jpeg()
+      .toBuffer();
     imageId = (await createImage(db, storage, { title: `Steamed lobster ${uniqueSuffix()}`, bytes })).id;
   });
   after(() => rmSync(mediaDir, { recursive: true, force: true }));
@@ -434,7 +431,11 @@ describe('text and structure blocks', () => {
     it('throttles to one call per interval and still makes the last call of a burst', async () => {
       let clock = 0;
       let calls = 0;
-      const throttled = throttle(() => (calls += 1), 100, () => clock);
+      const throttled = throttle(
+        () => (calls += 1),
+        100,
+        () => clock,
+      );
       throttled.run();
       clock = 30;
       throttled.run();
@@ -551,7 +552,12 @@ describe('text and structure blocks', () => {
   });
 
   describe('contact details', () => {
-    const settings = { ...DEFAULT_SITE_SETTINGS, nationalPhone: '1-877-555-0123', guestRelationsHours: 'weekdays from 8 a.m. to 6 p.m. Pacific', privateDiningGuests: { min: 10, max: 30 } };
+    const settings = {
+      ...DEFAULT_SITE_SETTINGS,
+      nationalPhone: '1-877-555-0123',
+      guestRelationsHours: 'weekdays from 8 a.m. to 6 p.m. Pacific',
+      privateDiningGuests: { min: 10, max: 30 },
+    };
     const withSettings = (): BlockContext => ({ ...context, siteSettings: async () => settings });
 
     it('shows the phone number, its hours and the private room sizes of the site settings', async () => {
@@ -581,7 +587,7 @@ describe('text and structure blocks', () => {
       value: Record<string, unknown>;
     }
     const images = (id: (index: number) => number) => Object.fromEntries(DEMO_IMAGE_NAMES.map((name, index) => [name, id(index)])) as Record<DemoImageName, number>;
-    const pages = demoTextPages({ images: images((index) => index + 1), menuDownloadUrl: '/documents/1/menu.pdf' });
+    const pages = demoTextPages({ images: images((index) => index + 1), menuDownloadUrl: '/documents/1/menu.pdf' }, { tieredNavigationId: 1, toolboxSnippetId: 1 });
     const blocksOf = (stream: unknown): StoredBlock[] =>
       (stream as StoredBlock[]).flatMap((stored) => [stored, ...(stored.type === 'custom_background_wrapper' ? blocksOf(stored.value.content) : [])]);
     const demoBlocks = pages.flatMap((page) => blocksOf(page.content.body));
@@ -595,7 +601,11 @@ describe('text and structure blocks', () => {
       for (const stored of demoBlocks) expect(block(stored.type).schema.safeParse(stored.value).success, `${stored.id} (${stored.type})`).to.equal(true);
       const ids = demoBlocks.map((stored) => stored.id);
       expect(new Set(ids).size).to.equal(ids.length);
-      expect(demoTextPages({ images: images(() => 1), menuDownloadUrl: '/documents/1/menu.pdf' }).flatMap((page) => blocksOf(page.content.body).map((stored) => stored.id))).to.deep.equal(ids);
+      expect(
+        demoTextPages({ images: images(() => 1), menuDownloadUrl: '/documents/1/menu.pdf' }, { tieredNavigationId: 1, toolboxSnippetId: 1 }).flatMap((page) =>
+          blocksOf(page.content.body).map((stored) => stored.id),
+        ),
+      ).to.deep.equal(ids);
     });
 
     it('show every text and structure block', () => {

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
@@ -23,6 +22,7 @@ import type { Db } from '../../server/db/database';
 import { createMediaStorage } from '../../server/media-storage';
 import { createImage } from '../../server/models/images';
 import { addVideoSource, addVideoTrack, createVideo } from '../../server/models/videos';
+import { testBlockContext } from '../support/block-context';
 import { testDb } from '../support/database';
 import { ensureRoot, uniqueSuffix } from '../support/fixtures';
 
@@ -248,12 +248,14 @@ describe('video group blocks', () => {
     before(async () => {
       db = await testDb();
       mediaDir = mkdtempSync(path.join(tmpdir(), 'rh-video-blocks-'));
-      context = { db, logger: pino({ level: 'silent' }), storage: createMediaStorage(mediaDir), siteRoot: await ensureRoot(db) };
+      context = testBlockContext({ db, storage: createMediaStorage(mediaDir), siteRoot: await ensureRoot(db) });
     });
     after(() => rmSync(mediaDir, { recursive: true, force: true }));
 
     async function posterImage(): Promise<number> {
-      const bytes = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1b7f93' } }).jpeg().toBuffer();
+      const bytes = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1b7f93' } })
+        .jpeg()
+        .toBuffer();
       return (await createImage(db, context.storage, { title: `Poster ${uniqueSuffix()}`, bytes })).id;
     }
 

@@ -95,7 +95,13 @@ describe('hosted captchas', () => {
         },
       });
       const hosted = HOSTED_CAPTCHAS[name];
-      expect(captcha.widget('captcha', undefined)).to.deep.equal({ tag: 'div', attrs: { class: hosted.widgetClass, 'data-sitekey': 'public-key' }, optgroups: [], subwidgets: [], value: null });
+      expect(captcha.widget('captcha', undefined)).to.deep.equal({
+        tag: 'div',
+        attrs: { class: hosted.widgetClass, 'data-sitekey': 'public-key' },
+        optgroups: [],
+        subwidgets: [],
+        value: null,
+      });
       expect(await captcha.verify({ [hosted.responseField]: 'token-123' }, context)).to.deep.equal({ passed: true });
       expect(requests).to.deep.equal([{ url: hosted.verifyUrl, body: 'secret=private-key&response=token-123&remoteip=203.0.113.9' }]);
     });
@@ -103,7 +109,13 @@ describe('hosted captchas', () => {
 
   it('refuses without calling out when the widget sent nothing, and on the provider saying no', async () => {
     let calls = 0;
-    const captcha = hostedCaptcha({ name: 'recaptcha', siteKey: 'k', secretKey: 's', logger: silent, fetch: async () => (calls++, reply({ success: false, 'error-codes': ['timeout-or-duplicate'] })) });
+    const captcha = hostedCaptcha({
+      name: 'recaptcha',
+      siteKey: 'k',
+      secretKey: 's',
+      logger: silent,
+      fetch: async () => (calls++, reply({ success: false, 'error-codes': ['timeout-or-duplicate'] })),
+    });
     expect(await captcha.verify({}, context)).to.deep.equal({ passed: false, message: CAPTCHA_FAILED_MESSAGE });
     expect(calls).to.equal(0);
     expect(await captcha.verify({ 'g-recaptcha-response': 'x' }, context)).to.deep.equal({ passed: false, message: CAPTCHA_FAILED_MESSAGE });

@@ -17,9 +17,7 @@ describe('opening the database', () => {
         caught = error;
       }
       expect(caught).to.be.instanceOf(DatabaseUnavailableError);
-      expect((caught as Error).message).to.equal(
-        `The embedded database in ${dataDir} is in use by process ${process.ppid}; stop it first or set DATABASE_URL.`,
-      );
+      expect((caught as Error).message).to.equal(`The embedded database in ${dataDir} is in use by process ${process.ppid}; stop it first or set DATABASE_URL.`);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -7,7 +7,9 @@ describe('idempotency request hashes', () => {
 
   it('hash a retry the same, whatever the field order and absent optional fields', () => {
     const reordered = { phone: '(207) 555-0142', lastName: 'Marin', firstName: 'Rosa', partySize: 2, rlid: 7, email: undefined, note: null };
-    expect(requestHash(reordered)).to.equal(requestHash(request)).and.match(/^[0-9a-f]{64}$/);
+    expect(requestHash(reordered))
+      .to.equal(requestHash(request))
+      .and.match(/^[0-9a-f]{64}$/);
   });
 
   it('hash any other request differently', () => {
@@ -19,7 +21,9 @@ describe('idempotency request hashes', () => {
     const hash = requestHash(request);
     expect(() => ensureSameRequest(hash, hash)).to.not.throw();
     for (const stored of [requestHash({ ...request, firstName: 'Eve' }), null]) {
-      expect(() => ensureSameRequest(stored, hash)).to.throw(UnprocessableError).with.property('status', 422);
+      expect(() => ensureSameRequest(stored, hash))
+        .to.throw(UnprocessableError)
+        .with.property('status', 422);
     }
   });
 });

@@ -5,7 +5,9 @@ import { InfoWindowCard } from '../../client/components/locations-map/InfoWindow
 
 describe('built-in map info window', () => {
   const render = (anchor: { x: number; y: number } | null) =>
-    renderToStaticMarkup(createElement(InfoWindowCard, { anchor, offsetY: 42, label: 'Restaurant details', onClose: () => undefined, children: () => createElement('p', null, 'Inside') }));
+    renderToStaticMarkup(
+      createElement(InfoWindowCard, { anchor, offsetY: 42, label: 'Restaurant details', onClose: () => undefined, children: () => createElement('p', null, 'Inside') }),
+    );
 
   it('is a labelled, non-modal card above its anchor with a close button', () => {
     const html = render({ x: 120, y: 300 });

@@ -3,7 +3,7 @@ import { formatRestaurantTime } from '../../client/lib/local-clock';
 import { timeZoneAt } from '../../server/models/location-clock';
 import { acceptsOnlineJoins } from '../../server/waitlist/readiness';
 
-describe('a location\'s own time zone', () => {
+describe("a location's own time zone", () => {
   it('comes from its coordinates, also where a state keeps two zones', () => {
     expect(timeZoneAt(31.7619, -106.485), 'El Paso, TX').to.equal('America/Denver');
     expect(timeZoneAt(30.4213, -87.2169), 'Pensacola, FL').to.equal('America/Chicago');
@@ -14,7 +14,7 @@ describe('a location\'s own time zone', () => {
     expect(timeZoneAt(47.6062, -122.3321), 'Seattle, WA').to.equal('America/Los_Angeles');
   });
 
-  it('decides whether the wait list takes guests by the restaurant\'s own clock', () => {
+  it("decides whether the wait list takes guests by the restaurant's own clock", () => {
     // 17:30 in Dallas is 16:30 in El Paso: a Texas restaurant opening at 17:00 on Mountain time is still closed.
     const now = new Date('2026-11-24T23:30:00Z');
     const hours = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '17:00', close: '22:00' }));
@@ -23,7 +23,7 @@ describe('a location\'s own time zone', () => {
     expect(acceptsOnlineJoins({ ...texas, time_zone: 'America/Chicago' }, hours, now)).to.equal(true);
   });
 
-  it('shows a restaurant\'s time with its zone, whatever zone the reader is in', () => {
+  it("shows a restaurant's time with its zone, whatever zone the reader is in", () => {
     expect(formatRestaurantTime(new Date('2026-11-29T03:00:00Z'), 'America/Los_Angeles', 'en-US')).to.equal('Saturday, November 28 at 7:00 PM Pacific Time');
   });
 });

@@ -34,7 +34,6 @@ const location: Location = {
 };
 
 describe('location detail', () => {
-
   it('lists every kind of hours Monday first, split days in order, Closed on days without hours', () => {
     const detail = locationDetail(location, '/x/', { googleMapsApiKey: undefined, origin: 'https://example.test' });
     expect(detail.hours.map((entry) => entry.type_name)).to.deep.equal(['Operation', 'Curbside', 'Delivery']);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import * as z from 'zod/mini';
 import { locationHoursSchema, locationListResponseSchema, locationSchema } from '../../client/lib/location-schemas';
 import { boundingBox, haversineMiles } from '../../server/models/locations';
 import { sampleLocation } from '../support/locations';
@@ -13,7 +14,14 @@ const CITIES = {
 describe('location schemas', () => {
   it('accepts a complete location with and without the optional fields', () => {
     expect(locationSchema.safeParse(sampleLocation()).success).to.equal(true);
-    const full = sampleLocation({ address2: 'Suite 2', countryRootURL: 'https://www.redharbor.example/', localPageURL: 'ma/boston/100-harbor-st', estimatedWaitTime: '15 min', waitListMaxPartySize: 8, waitListReady: true });
+    const full = sampleLocation({
+      address2: 'Suite 2',
+      countryRootURL: 'https://www.redharbor.example/',
+      localPageURL: 'ma/boston/100-harbor-st',
+      estimatedWaitTime: '15 min',
+      waitListMaxPartySize: 8,
+      waitListReady: true,
+    });
     expect(locationSchema.parse(full)).to.deep.equal(full);
   });
 
@@ -75,7 +83,7 @@ describe('demoLocations', () => {
     expect(locations.length).to.be.at.least(600);
     expect(JSON.stringify(demoLocations())).to.equal(JSON.stringify(locations));
     // Their zones come from their coordinates when they are stored.
-    for (const location of locations) locationSchema.omit({ timeZone: true }).parse(location);
+    for (const location of locations) z.omit(locationSchema, { timeZone: true }).parse(location);
     expect(new Set(locations.map((location) => location.rlid)).size).to.equal(locations.length);
     expect(new Set(locations.filter((location) => location.country === 'US').map((location) => location.state)).size).to.equal(51);
     expect(new Set(locations.filter((location) => location.country === 'CA').map((location) => location.state)).size).to.be.at.least(5);
@@ -86,7 +94,11 @@ describe('demoLocations', () => {
     const { demoLocations } = await import('../../server/seed/demo-locations');
     const { gazetteerPlaces } = await import('../../server/gazetteer');
     const places = new Set(gazetteerPlaces().map((place) => `${place.name.split(',')[0]}|${place.region}`));
-    const cities = new Set(demoLocations().filter((location) => location.country === 'US').map((location) => `${location.city}|${location.state}`));
+    const cities = new Set(
+      demoLocations()
+        .filter((location) => location.country === 'US')
+        .map((location) => `${location.city}|${location.state}`),
+    );
     expect([...cities].filter((city) => !places.has(city))).to.deep.equal([]);
     expect([...cities]).to.include.members(['Atlanta|GA', 'Birmingham|AL', 'Honolulu|HI', 'Minot Air Force Base|ND', "Coeur d'Alene|ID"]);
     for (const abbreviation of ['Atl|GA', 'Bham|AL', 'Hon|HI', 'J B P H H|HI', 'Jber|AK', 'Minot Afb|ND']) expect(cities).to.not.include(abbreviation);

@@ -115,7 +115,14 @@ describe('offline map drawing', () => {
     };
     const shapes = atlasShapes(atlas);
     expect(shapes.land).to.have.length(4);
-    const projection = fitMercator([{ lat: 0, lng: 0 }, { lat: 1, lng: 2 }], SIZE, 20);
+    const projection = fitMercator(
+      [
+        { lat: 0, lng: 0 },
+        { lat: 1, lng: 2 },
+      ],
+      SIZE,
+      20,
+    );
     const paths = atlasPaths(shapes, projection, SIZE, 0);
     expect(paths.land).to.match(/^M[\d.]+,[\d.]+/);
     // The shared edge is the only border between two states: one line.

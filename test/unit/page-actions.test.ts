@@ -8,6 +8,7 @@ import { PublishPageAction } from '../../server/actions/publish-page';
 import { ReorderPageAction } from '../../server/actions/reorder-page';
 import { RevertPageAction } from '../../server/actions/revert-page';
 import { SaveDraftAction } from '../../server/actions/save-draft';
+import { SetPagePrivacyAction } from '../../server/actions/set-page-privacy';
 import { UnpublishPageAction } from '../../server/actions/unpublish-page';
 import type { Db } from '../../server/db/database';
 import type { Page, PagePermission, User } from '../../server/db/schema';
@@ -99,7 +100,7 @@ describe('page actions', () => {
     const all = await new UnpublishPageAction(db, tree.section, superuser, { includeDescendants: true }).execute();
     expect(all.map((page) => page.id).sort()).to.deep.equal([tree.section.id, tree.grandchild.id, tree.childB.id].sort());
     expect(await actionsOf(db, tree.grandchild)).to.deep.equal(['page.unpublish']);
-    expect((await getPageOrThrow(db, tree.section.id))).to.include({ live: false, has_unpublished_changes: true, live_revision_id: null });
+    expect(await getPageOrThrow(db, tree.section.id)).to.include({ live: false, has_unpublished_changes: true, live_revision_id: null });
   });
 
   it('moves a subtree: url paths, numchild and refusals', async () => {
@@ -164,6 +165,19 @@ describe('page actions', () => {
     expect(await getRevisions(db, tree.childB)).to.have.length(3);
     expect((await getPageOrThrow(db, tree.childB.id)).draft_title).to.equal('Child B');
     expect(await actionsOf(db, tree.childB)).to.deep.equal(['page.revert', 'page.edit']);
+  });
+
+  it('refuses to unpublish, revert, reorder or restrict a page without the permission, and changes nothing', async () => {
+    const tree = await buildTree(db);
+    const viewer = await editorOn(db, tree.section, ['add']);
+    const [first] = await getRevisions(db, tree.childA);
+    await expectDenied(new UnpublishPageAction(db, tree.childA, viewer).execute());
+    await expectDenied(new RevertPageAction(db, tree.childA, viewer, first!.id).execute());
+    await expectDenied(new ReorderPageAction(db, tree.childB, viewer, 'up').execute());
+    await expectDenied(new SetPagePrivacyAction(db, tree.childA, viewer, { type: 'login' }).execute());
+    expect(await actionsOf(db, tree.childA)).to.deep.equal([]);
+    await new SetPagePrivacyAction(db, tree.childA, superuser, { type: 'login' }).execute();
+    expect(await actionsOf(db, tree.childA)).to.deep.equal(['page.view_restriction.create']);
   });
 
   it('reorders siblings with their subtrees', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { saveTaskDefinition, saveWorkflowDefinition, setTaskEnabled, setWorkflowEnabled } from '../../server/actions/manage-workflows';
+import { CreateTaskAction, CreateWorkflowAction, SetTaskActiveAction, SetWorkflowActiveAction } from '../../server/actions/manage-workflows';
 import { ApproveTaskAction, CancelWorkflowAction, RejectTaskAction, SubmitForModerationAction } from '../../server/actions/page-workflow';
 import { PublishPageAction } from '../../server/actions/publish-page';
 import { SaveDraftAction } from '../../server/actions/save-draft';
@@ -39,11 +39,11 @@ describe('page workflow actions', () => {
     const taskIds: number[] = [];
     for (let index = 0; index < taskCount; index += 1) {
       const reviewer = await createAdminUser(db);
-      const task = await saveTaskDefinition(db, superuser, undefined, { name: `Review ${index + 1} ${uniqueSuffix()}`, groupIds: [await groupOf(reviewer)] });
+      const task = await new CreateTaskAction(db, { name: `Review ${index + 1} ${uniqueSuffix()}`, groupIds: [await groupOf(reviewer)] }, superuser).execute();
       taskIds.push(task.id);
       reviewers.push(await loadUserPermissions(db, reviewer));
     }
-    const workflow = await saveWorkflowDefinition(db, superuser, undefined, { name: `Approval ${uniqueSuffix()}`, taskIds, pageIds: [section.id] });
+    const workflow = await new CreateWorkflowAction(db, { name: `Approval ${uniqueSuffix()}`, taskIds, pageIds: [section.id] }, superuser).execute();
     return { section, page, workflow, taskIds, reviewers, editor: await loadUserPermissions(db, editorUser) };
   }
 
@@ -63,17 +63,17 @@ describe('page workflow actions', () => {
   it('applies the workflow of the nearest assigned ancestor, and none once it is disabled', async () => {
     const { section, page, workflow } = await setUp();
     expect((await workflowForPath(db, page.path))?.id).to.equal(workflow.id);
-    const inner = await saveWorkflowDefinition(db, superuser, undefined, { name: `Inner ${uniqueSuffix()}`, taskIds: (await setUp()).taskIds, pageIds: [page.id] });
+    const inner = await new CreateWorkflowAction(db, { name: `Inner ${uniqueSuffix()}`, taskIds: (await setUp()).taskIds, pageIds: [page.id] }, superuser).execute();
     expect((await workflowForPath(db, page.path))?.id).to.equal(inner.id);
     expect((await workflowForPath(db, section.path))?.id).to.equal(workflow.id);
-    await setWorkflowEnabled(db, superuser, workflow, false);
+    await new SetWorkflowActiveAction(db, workflow, superuser, { active: false }).execute();
     expect(await workflowForPath(db, section.path)).to.equal(undefined);
   });
 
   it('refuses to assign a page another workflow holds', async () => {
     const { section, taskIds } = await setUp();
     try {
-      await saveWorkflowDefinition(db, superuser, undefined, { name: 'Second', taskIds, pageIds: [section.id] });
+      await new CreateWorkflowAction(db, { name: 'Second', taskIds, pageIds: [section.id] }, superuser).execute();
       expect.fail('assigned twice');
     } catch (error) {
       expect(error).to.be.instanceOf(Error).with.property('message').that.includes('already has the workflow');
@@ -169,7 +169,10 @@ describe('page workflow actions', () => {
     await new SubmitForModerationAction(db, await fresh(page), editor, MAIL).execute();
     const reviewerEditor = await createAdminUser(db, { pagePermissions: [{ page: section, permissions: ['change'] }] });
     const open = await openWorkflowOf(db, page.id);
-    await db.insertInto('workflow_task_groups').values({ task_id: open!.currentTaskState.task_id, group_id: await groupOf(reviewerEditor) }).execute();
+    await db
+      .insertInto('workflow_task_groups')
+      .values({ task_id: open!.currentTaskState.task_id, group_id: await groupOf(reviewerEditor) })
+      .execute();
     const reviewer = await loadUserPermissions(db, reviewerEditor);
     const revision = await edit(page, reviewer, 'Lobster Fest (typo fixed)');
     expect((await openWorkflowOf(db, page.id))!.currentTaskState.revision_id).to.equal(revision.id);
@@ -206,10 +209,10 @@ describe('page workflow actions', () => {
     const { page, editor, taskIds } = await setUp(2);
     await edit(page, editor, 'Lobster Fest weekend');
     await new SubmitForModerationAction(db, await fresh(page), editor, MAIL).execute();
-    await setTaskEnabled(db, superuser, (await db.selectFrom('workflow_tasks').selectAll().where('id', '=', taskIds[0]!).executeTakeFirstOrThrow()), false);
+    await new SetTaskActiveAction(db, await db.selectFrom('workflow_tasks').selectAll().where('id', '=', taskIds[0]!).executeTakeFirstOrThrow(), superuser, { active: false }).execute();
     expect((await openWorkflowOf(db, page.id))!.currentTaskState.task_id).to.equal(taskIds[1]);
     expect((await fresh(page)).workflow_task_id).to.equal(taskIds[1]);
-    await setTaskEnabled(db, superuser, (await db.selectFrom('workflow_tasks').selectAll().where('id', '=', taskIds[1]!).executeTakeFirstOrThrow()), false);
+    await new SetTaskActiveAction(db, await db.selectFrom('workflow_tasks').selectAll().where('id', '=', taskIds[1]!).executeTakeFirstOrThrow(), superuser, { active: false }).execute();
     expect(await openWorkflowOf(db, page.id)).to.equal(undefined);
     expect(await fresh(page)).to.include({ title: 'Lobster Fest', has_unpublished_changes: true, workflow_task_id: null });
   });
@@ -225,7 +228,7 @@ describe('page workflow actions', () => {
     }
     const { editor } = await setUp();
     try {
-      await saveTaskDefinition(db, editor, undefined, { name: 'Sneaky', groupIds: [] });
+      await new CreateTaskAction(db, { name: 'Sneaky', groupIds: [] }, editor).execute();
       expect.fail('an editor made a task');
     } catch (error) {
       expect(error).to.be.instanceOf(PermissionDenied);

@@ -29,7 +29,7 @@ import {
   snapshotOfPage,
   type AddChildInput,
 } from '../../server/models/pages';
-import { slugify } from '../../server/models/slugs';
+import { slugify } from '../../client/lib/slugs';
 import { testDb } from '../support/database';
 
 let db: Db;
@@ -264,9 +264,7 @@ describe('pages model', () => {
       const paths = new Set(pages.map((page) => page.path));
       expect(paths.size).to.equal(6);
       expect((await reload(top)).numchild).to.equal(6);
-      expect((await getChildren(db, top)).map((page) => page.path)).to.deep.equal(
-        [1, 2, 3, 4, 5, 6].map((n) => `${top.path}${encodePathStep(n)}`),
-      );
+      expect((await getChildren(db, top)).map((page) => page.path)).to.deep.equal([1, 2, 3, 4, 5, 6].map((n) => `${top.path}${encodePathStep(n)}`));
     });
 
     it('joins a transaction the caller already holds', async () => {
@@ -292,17 +290,8 @@ describe('pages model', () => {
     it('getChildren lists children in path order, optionally live only', async () => {
       const tree = await makeTree();
       const draft = await child(tree.top, 'Draft', { live: false });
-      expect((await getChildren(db, tree.top)).map((page) => page.slug)).to.deep.equal([
-        'menu',
-        'about-us',
-        'contact',
-        'draft',
-      ]);
-      expect((await getChildren(db, tree.top, { liveOnly: true })).map((page) => page.id)).to.deep.equal([
-        tree.menu.id,
-        tree.about.id,
-        tree.contact.id,
-      ]);
+      expect((await getChildren(db, tree.top)).map((page) => page.slug)).to.deep.equal(['menu', 'about-us', 'contact', 'draft']);
+      expect((await getChildren(db, tree.top, { liveOnly: true })).map((page) => page.id)).to.deep.equal([tree.menu.id, tree.about.id, tree.contact.id]);
       expect(draft.live).to.equal(false);
       expect(await getChildren(db, tree.specials)).to.deep.equal([]);
     });
@@ -312,13 +301,7 @@ describe('pages model', () => {
       const ancestors = await getAncestors(db, tree.specials);
       expect(ancestors.map((page) => page.id)).to.deep.equal([root.id, tree.top.id, tree.menu.id, tree.lunch.id]);
       const inclusive = await getAncestors(db, tree.specials, { inclusive: true });
-      expect(inclusive.map((page) => page.id)).to.deep.equal([
-        root.id,
-        tree.top.id,
-        tree.menu.id,
-        tree.lunch.id,
-        tree.specials.id,
-      ]);
+      expect(inclusive.map((page) => page.id)).to.deep.equal([root.id, tree.top.id, tree.menu.id, tree.lunch.id, tree.specials.id]);
       expect(await getAncestors(db, root)).to.deep.equal([]);
     });
 
@@ -326,22 +309,9 @@ describe('pages model', () => {
       const tree = await makeTree();
       await child(tree.about, 'Team', { live: false });
       const descendants = await getDescendants(db, tree.top);
-      expect(descendants.map((page) => page.slug)).to.deep.equal([
-        'menu',
-        'lunch',
-        'specials',
-        'dinner',
-        'about-us',
-        'team',
-        'contact',
-      ]);
+      expect(descendants.map((page) => page.slug)).to.deep.equal(['menu', 'lunch', 'specials', 'dinner', 'about-us', 'team', 'contact']);
       const inclusive = await getDescendants(db, tree.menu, { inclusive: true });
-      expect(inclusive.map((page) => page.id)).to.deep.equal([
-        tree.menu.id,
-        tree.lunch.id,
-        tree.specials.id,
-        tree.dinner.id,
-      ]);
+      expect(inclusive.map((page) => page.id)).to.deep.equal([tree.menu.id, tree.lunch.id, tree.specials.id, tree.dinner.id]);
       const live = await getDescendants(db, tree.top, { liveOnly: true });
       expect(live.map((page) => page.slug)).to.not.include('team');
       expect(live).to.have.length(6);
@@ -380,9 +350,7 @@ describe('pages model', () => {
 
       await db.updateTable('pages').set({ expired: true }).where('id', '=', tree.dinner.id).execute();
       expect(await findPageByUrlPath(db, tree.top, ['menu', 'dinner'])).to.equal(undefined);
-      expect((await findPageByUrlPath(db, tree.top, ['menu', 'dinner'], { liveOnly: false }))?.id).to.equal(
-        tree.dinner.id,
-      );
+      expect((await findPageByUrlPath(db, tree.top, ['menu', 'dinner'], { liveOnly: false }))?.id).to.equal(tree.dinner.id);
     });
   });
 
@@ -415,12 +383,7 @@ describe('pages model', () => {
       const specials = await reload(tree.specials);
       expect(specials.depth).to.equal(4);
       expect(specials.url_path).to.equal(`/${tree.top.slug}/lunch/specials/`);
-      expect((await getChildren(db, tree.top)).map((page) => page.slug)).to.deep.equal([
-        'menu',
-        'about-us',
-        'contact',
-        'lunch',
-      ]);
+      expect((await getChildren(db, tree.top)).map((page) => page.slug)).to.deep.equal(['menu', 'about-us', 'contact', 'lunch']);
       expect((await reload(tree.top)).numchild).to.equal(4);
       expect((await reload(tree.menu)).numchild).to.equal(1);
     });
@@ -518,11 +481,7 @@ describe('pages model', () => {
         expect(page.latest_revision_id).to.equal(revisions[0]?.id);
         expect((revisions[0]?.content as { slug: string }).slug).to.equal(page.slug);
       }
-      expect((await getDescendants(db, tree.menu)).map((page) => page.id)).to.deep.equal([
-        tree.lunch.id,
-        tree.specials.id,
-        tree.dinner.id,
-      ]);
+      expect((await getDescendants(db, tree.menu)).map((page) => page.id)).to.deep.equal([tree.lunch.id, tree.specials.id, tree.dinner.id]);
     });
 
     it('gives a copy beside itself the first free numbered slug', async () => {
@@ -582,11 +541,7 @@ describe('pages model', () => {
       for (const page of [tree.menu, tree.lunch, tree.specials, tree.dinner]) {
         expect(await getPage(db, page.id)).to.equal(undefined);
       }
-      const leftover = await db
-        .selectFrom('page_revisions')
-        .select('id')
-        .where('page_id', 'in', [tree.menu.id, tree.lunch.id, tree.specials.id, tree.dinner.id])
-        .execute();
+      const leftover = await db.selectFrom('page_revisions').select('id').where('page_id', 'in', [tree.menu.id, tree.lunch.id, tree.specials.id, tree.dinner.id]).execute();
       expect(leftover).to.deep.equal([]);
       expect((await reload(tree.top)).numchild).to.equal(2);
       expect((await getChildren(db, tree.top)).map((page) => page.slug)).to.deep.equal(['about-us', 'contact']);
@@ -623,12 +578,8 @@ describe('pages model', () => {
       const tree = await makeTree();
       const base = snapshotOfPage(tree.about);
       expect(await rejection(saveRevision(db, tree.about, { ...base, title: ' ' }))).to.be.instanceOf(ValidationError);
-      expect(await rejection(saveRevision(db, tree.about, { ...base, slug: 'Bad slug' }))).to.be.instanceOf(
-        ValidationError,
-      );
-      expect(await rejection(saveRevision(db, tree.about, { ...base, slug: 'contact' }))).to.be.instanceOf(
-        ConflictError,
-      );
+      expect(await rejection(saveRevision(db, tree.about, { ...base, slug: 'Bad slug' }))).to.be.instanceOf(ValidationError);
+      expect(await rejection(saveRevision(db, tree.about, { ...base, slug: 'contact' }))).to.be.instanceOf(ConflictError);
       expect(await getRevisions(db, tree.about)).to.have.length(1);
     });
   });
@@ -648,7 +599,7 @@ describe('pages model', () => {
       };
       const revision = await saveRevision(db, draft, snapshot);
       const now = new Date('2030-01-02T03:04:05.000Z');
-      const published = await publishRevision(db, revision.id, { now, userId: null });
+      const published = await publishRevision(db, revision.id, { now });
       expect(published.title).to.equal('Events & parties');
       expect(published.draft_title).to.equal('Events & parties');
       expect(published.seo_title).to.equal('Book an event');
@@ -708,12 +659,7 @@ describe('pages model', () => {
       const tree = await makeTree();
       const now = new Date('2030-01-01T00:00:00.000Z');
       const goLiveAt = new Date('2030-06-01T12:00:00.000Z');
-      const revision = await saveRevision(
-        db,
-        tree.about,
-        { ...snapshotOfPage(tree.about), title: 'Summer', content: { body: 'Summer menu' } },
-        { approvedGoLiveAt: goLiveAt },
-      );
+      const revision = await saveRevision(db, tree.about, { ...snapshotOfPage(tree.about), title: 'Summer', content: { body: 'Summer menu' } }, { approvedGoLiveAt: goLiveAt });
       const scheduled = await publishRevision(db, revision.id, { now });
       expect(scheduled.go_live_at?.toISOString()).to.equal(goLiveAt.toISOString());
       expect(scheduled.title).to.equal('About us');

@@ -6,7 +6,7 @@ describe('password validation', () => {
     expect(passwordProblems('correct-horse-battery', { username: 'skipper', email: 'skipper@example.com' })).to.deep.equal([]);
   });
 
-  it('refuses short, common and numeric passwords in Django\'s words', () => {
+  it("refuses short, common and numeric passwords in Django's words", () => {
     expect(passwordProblems('short')).to.include('This password is too short. It must contain at least 10 characters.');
     expect(passwordProblems('password123')).to.deep.equal(['This password is too common.']);
     expect(passwordProblems('  PASSWORD123 ')).to.include('This password is too common.');

@@ -7,7 +7,7 @@ const SECTION = '00010001';
 
 function actor(permissions: readonly PagePermission[], { superuser = false, path = SECTION } = {}): UserPermissions {
   const user = { id: USER_ID, is_active: true, is_superuser: superuser } as User;
-  return { user, canAccessAdmin: true, pageGrants: permissions.map((permission) => ({ path, permission })), collectionGrants: [], hostGrants: [], reviewTaskIds: [] };
+  return { user, canAccessAdmin: true, pageGrants: permissions.map((permission) => ({ path, permission })), collectionGrants: [], hostGrants: [], reviewTaskIds: [], objectGrants: [] };
 }
 
 type TestPage = Pick<Page, 'path' | 'locked' | 'locked_by' | 'owner' | 'depth' | 'numchild' | 'live' | 'workflow_task_id'>;
@@ -71,7 +71,7 @@ describe('page permission tester', () => {
     expect(pageActionsFor(actor([], { superuser: true }), page({ depth: 1, path: '0001' }), LIVE)).to.include({ canDelete: false, canMove: false });
   });
 
-  it('scopes draft search to change grants and the user\'s own pages under add grants', () => {
+  it("scopes draft search to change grants and the user's own pages under add grants", () => {
     expect(draftScopeOf(actor([], { superuser: true }))).to.deep.equal({ all: true });
     expect(draftScopeOf(actor(['change', 'add', 'publish']))).to.deep.equal({ all: false, userId: USER_ID, changePaths: [SECTION], ownPaths: [SECTION] });
   });

@@ -2,12 +2,12 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
 import sharp from 'sharp';
 import { createImageLoader, resolveImage } from '../../server/blocks/references';
 import type { BlockContext } from '../../server/blocks/types';
 import { createMediaStorage, type MediaStorage } from '../../server/media-storage';
 import { createImage } from '../../server/models/images';
+import { testBlockContext } from '../support/block-context';
 import { testDb } from '../support/database';
 import { createTestSite } from '../support/fixtures';
 
@@ -22,10 +22,12 @@ describe('block references', () => {
     mediaDir = mkdtempSync(path.join(tmpdir(), 'rh-references-'));
     storage = createMediaStorage(mediaDir);
     const { home } = await createTestSite(db);
-    context = { db, storage, logger: pino({ level: 'silent' }), siteRoot: home };
+    context = testBlockContext({ db, storage, siteRoot: home });
     imageIds = [];
     for (const colour of ['#c8281e', '#0f2a3d']) {
-      const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).png().toBuffer();
+      const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
       imageIds.push((await createImage(db, storage, { title: `Swatch ${colour}`, bytes })).id);
     }
   });

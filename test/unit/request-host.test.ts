@@ -9,7 +9,22 @@ describe('Host header parsing and allowed hosts', () => {
     expect(parseHost('[::1]:8000')).to.deep.equal({ hostname: '[::1]', port: 8000 });
   });
 
-  for (const value of [undefined, '', 'localhost:abc', 'localhost:0', 'localhost:65536', 'localhost:8000:8000', '[::1', 'a b', 'evil.example/path', 'a_b.example', 'user@host', '999.999.999.999', 'xn--a', '[1:2]']) {
+  for (const value of [
+    undefined,
+    '',
+    'localhost:abc',
+    'localhost:0',
+    'localhost:65536',
+    'localhost:8000:8000',
+    '[::1',
+    'a b',
+    'evil.example/path',
+    'a_b.example',
+    'user@host',
+    '999.999.999.999',
+    'xn--a',
+    '[1:2]',
+  ]) {
     it(`refuses the Host ${JSON.stringify(value)}`, () => {
       expect(parseHost(value)).to.equal(undefined);
     });

@@ -12,7 +12,15 @@ const sample = defineForm({
   fields: {
     name: inputField({ name: 'name', label: 'Name', maxLength: 5, help_text: 'Your first name.' }),
     email: emailField({ name: 'email', label: 'Email', required: false }),
-    size: choiceField({ name: 'size', label: 'Size', placeholder: 'Pick', groups: [{ group: 'Small', choices: [{ value: 's', label: 'Cup' }] }, { group: 'Large', choices: [{ value: 'l', label: 'Bowl' }] }] }),
+    size: choiceField({
+      name: 'size',
+      label: 'Size',
+      placeholder: 'Pick',
+      groups: [
+        { group: 'Small', choices: [{ value: 's', label: 'Cup' }] },
+        { group: 'Large', choices: [{ value: 'l', label: 'Bowl' }] },
+      ],
+    }),
     note: textareaField({ name: 'note', label: 'Note', maxLength: 10, required: false }),
     agree: checkboxField({ name: 'agree', label: 'I agree', mustBeChecked: true }),
   },
@@ -73,7 +81,10 @@ describe('server forms', () => {
 
   it('leaves the fields a form hides out of validation and data', async () => {
     const form = contactForm(builtinCaptcha({ secret: 'unit-test-secret-of-sufficient-length-1', db: await testDb() }));
-    const shown = (raw: Record<string, string>) => Object.keys((validateForm(form, raw) as { errors: Record<string, string[]> }).errors).filter((name) => ['location_rlid', 'visit_date', 'visit_time', 'order_number'].includes(name));
+    const shown = (raw: Record<string, string>) =>
+      Object.keys((validateForm(form, raw) as { errors: Record<string, string[]> }).errors).filter((name) =>
+        ['location_rlid', 'visit_date', 'visit_time', 'order_number'].includes(name),
+      );
     expect(shown({ question_category: 'Praise', topic: 'About Dining, To Go, Or Delivery' })).to.deep.equal(['location_rlid', 'visit_date', 'visit_time', 'order_number']);
     expect(shown({ question_category: 'Question', topic: 'Allergen And Nutrition' })).to.deep.equal(['location_rlid']);
     expect(shown({ question_category: 'Question', topic: 'Gift Cards' })).to.deep.equal([]);
@@ -90,7 +101,7 @@ describe('server forms', () => {
       expect(serialized.empty_form.fields[0]!.name).to.equal('kids-__prefix__-kid');
     });
 
-    it('reads forms by the management form, skipping blank ones and keeping each form\'s values and errors', () => {
+    it("reads forms by the management form, skipping blank ones and keeping each form's values and errors", () => {
       const result = validateFormSet(set, { 'kids-TOTAL_FORMS': '2', 'kids-INITIAL_FORMS': '0', 'kids-0-kid': 'Mo', 'kids-1-kid': '  ' });
       expect(result).to.deep.equal({ valid: true, data: [{ kid: 'Mo' }], forms: [{ raw: { kid: 'Mo' }, errors: {} }], nonFormErrors: [] });
       const invalid = validateFormSet(set, { 'kids-TOTAL_FORMS': '1', 'kids-INITIAL_FORMS': '0', 'kids-0-kid': 'Maximilianus' });
@@ -105,7 +116,9 @@ describe('server forms', () => {
     it('refuses a missing or malformed management form and more forms than the maximum', () => {
       expect(validateFormSet(set, {}).nonFormErrors).to.deep.equal([MANAGEMENT_FORM_MESSAGE]);
       expect(validateFormSet(set, { 'kids-TOTAL_FORMS': '-1', 'kids-INITIAL_FORMS': '0' }).nonFormErrors).to.deep.equal([MANAGEMENT_FORM_MESSAGE]);
-      expect(validateFormSet(set, { 'kids-TOTAL_FORMS': '3', 'kids-INITIAL_FORMS': '0' })).to.include({ valid: false }).and.to.have.deep.property('nonFormErrors', [tooManyFormsMessage(2)]);
+      expect(validateFormSet(set, { 'kids-TOTAL_FORMS': '3', 'kids-INITIAL_FORMS': '0' }))
+        .to.include({ valid: false })
+        .and.to.have.deep.property('nonFormErrors', [tooManyFormsMessage(2)]);
     });
   });
 });

@@ -15,7 +15,9 @@ describe('database session store', () => {
 
   async function storeSession(store: DatabaseSessionStore, expires: Date): Promise<string> {
     const sid = `sid-${uniqueSuffix()}`;
-    await new Promise<void>((resolve, reject) => store.set(sid, { cookie: { originalMaxAge: null, expires } } as never, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      store.set(sid, { cookie: { originalMaxAge: null, expires } }, (error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve())),
+    );
     return sid;
   }
 

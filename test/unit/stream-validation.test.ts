@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-// The registry first: block files reach stream.ts through it, as the server loads them.
-import '../../server/blocks/index';
 import { validateStream } from '../../server/admin/stream-validation';
 import { HARNESS_DEMO_VALUE } from '../../scripts/streamfield-harness-demo';
 import { INVALID_VALUE } from '../support/streamfield-harness';

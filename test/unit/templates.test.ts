@@ -281,7 +281,9 @@ describe('press templates', () => {
     expect(html).to.include('<h3 class="download-tile__title">Fact Sheet</h3>');
     expect(html).to.include('<p class="download-tile__meta">.pdf File, 1.5 MB</p>');
     expect(html).to.include('<p class="download-tile__meta">.csv File, 412 B</p>');
-    expect(html).to.match(/<a class="button button--secondary download-tile__link" href="\/documents\/7\/fact-sheet.pdf" download="">.*Download<span class="visually-hidden"> Fact Sheet<\/span><\/a>/);
+    expect(html).to.match(
+      /<a class="button button--secondary download-tile__link" href="\/documents\/7\/fact-sheet.pdf" download="">.*Download<span class="visually-hidden"> Fact Sheet<\/span><\/a>/,
+    );
   });
 
   it('press section: leaves out the see-all link, inquiries and downloads when there are none', () => {
@@ -300,7 +302,9 @@ describe('locations templates', () => {
       state: 'FL',
       country: { printable_name: 'United States' },
       state_list_url: '/locations/us/',
-      locations: [{ id: 3, line1: '100 Harbor Way', line2: 'Suite 2', city: 'Orlando', state: 'FL', postcode: '32801', url: '/seafood-restaurants/locations/fl/orlando/100-harbor-way' }],
+      locations: [
+        { id: 3, line1: '100 Harbor Way', line2: 'Suite 2', city: 'Orlando', state: 'FL', postcode: '32801', url: '/seafood-restaurants/locations/fl/orlando/100-harbor-way' },
+      ],
     });
     expect(html).to.include('<h1 class="locations-hero__title">Orlando, FL</h1>');
     expect(html).to.include('<a class="locations-hero__link" href="/locations/us/">More United States Locations</a>');
@@ -387,19 +391,28 @@ describe('locations templates', () => {
     expect(render(LocationsMap, { query: 'Nowhere', origin: null, searched: true, locations: [] })).to.include('Please enter a valid city, state, or ZIP code.');
     const entry: MapListEntry = {
       distance: 3.14159,
-      location: testLocationAt(42, { latitude: 28.54, longitude: -81.38 }, {
-        address1: '100 Harbor Way',
-        city: 'Orlando',
-        state: 'FL',
-        zip: '32801',
-        phone: '(407) 555-0100',
-        hasOnlineOrdering: true,
-        estimatedWaitTime: '15 min',
-        waitListReady: true,
-        localPageURL: 'fl/orlando/100-harbor-way',
-      }),
+      location: testLocationAt(
+        42,
+        { latitude: 28.54, longitude: -81.38 },
+        {
+          address1: '100 Harbor Way',
+          city: 'Orlando',
+          state: 'FL',
+          zip: '32801',
+          phone: '(407) 555-0100',
+          hasOnlineOrdering: true,
+          estimatedWaitTime: '15 min',
+          waitListReady: true,
+          localPageURL: 'fl/orlando/100-harbor-way',
+        },
+      ),
     };
-    const html = render(LocationsMap, { query: 'Orlando', origin: { lat: 28.5, lng: -81.4 }, searched: true, locations: [entry, { ...entry, location: { ...entry.location, rlid: 43, hasOnlineOrdering: false, waitListReady: false } }] });
+    const html = render(LocationsMap, {
+      query: 'Orlando',
+      origin: { lat: 28.5, lng: -81.4 },
+      searched: true,
+      locations: [entry, { ...entry, location: { ...entry.location, rlid: 43, hasOnlineOrdering: false, waitListReady: false } }],
+    });
     expect(html).to.include('<span class="map-list__letter" aria-hidden="true">A</span>');
     expect(html).to.include('<span class="map-list__letter" aria-hidden="true">B</span>');
     expect(html).to.include('3.14 mi');

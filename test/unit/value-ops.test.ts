@@ -45,7 +45,16 @@ const DEFINITIONS: SerializedBlockDefinition[] = [
     label: 'Wrapper',
     group: 'Text',
     fields: [
-      { ...base, name: 'style', label: 'Style', kind: 'select', choices: [['wood', 'Wood'], ['sea', 'Sea']] },
+      {
+        ...base,
+        name: 'style',
+        label: 'Style',
+        kind: 'select',
+        choices: [
+          ['wood', 'Wood'],
+          ['sea', 'Sea'],
+        ],
+      },
       { ...base, name: 'content', label: 'Content', kind: 'stream', required: true },
     ],
   },
@@ -60,7 +69,14 @@ function counter(prefix = 'id'): () => string {
 const accordion = (id: string): StreamBlock => ({
   type: 'accordion',
   id,
-  value: { heading: 'FAQ', accordions: [{ default_content: 'One', hidden_content: '<p>1</p>' }, { default_content: 'Two', hidden_content: '<p>2</p>' }], image: 4 },
+  value: {
+    heading: 'FAQ',
+    accordions: [
+      { default_content: 'One', hidden_content: '<p>1</p>' },
+      { default_content: 'Two', hidden_content: '<p>2</p>' },
+    ],
+    image: 4,
+  },
 });
 
 describe('StreamField value operations', () => {
@@ -117,8 +133,18 @@ describe('StreamField value operations', () => {
       const row: FieldNode = { ...base, name: '', label: 'Rows', kind: 'list', item: { ...base, name: '', label: 'Rows', kind: 'text' }, min_items: 2 };
       const table = { rows: [['a', 'b']] };
       const withRow = addListItem(table, ['rows'], row, 1);
-      expect(withRow).to.deep.equal({ rows: [['a', 'b'], ['', '']] });
-      expect(setAtPath(withRow, ['rows', 1, 0], 'c')).to.deep.equal({ rows: [['a', 'b'], ['c', '']] });
+      expect(withRow).to.deep.equal({
+        rows: [
+          ['a', 'b'],
+          ['', ''],
+        ],
+      });
+      expect(setAtPath(withRow, ['rows', 1, 0], 'c')).to.deep.equal({
+        rows: [
+          ['a', 'b'],
+          ['c', ''],
+        ],
+      });
       expect(moveListItem(table, ['rows', 0], 1, 0)).to.deep.equal({ rows: [['b', 'a']] });
     });
   });
@@ -127,7 +153,18 @@ describe('StreamField value operations', () => {
     it('start from schema defaults, null when optional, or the empty value of their kind', () => {
       expect(emptyValue({ ...base, name: 'h', label: 'H', kind: 'text', default: 'Hello' })).to.equal('Hello');
       expect(emptyValue({ ...base, name: 'i', label: 'I', kind: 'chooser', target: 'image', nullable: true })).to.equal(null);
-      expect(emptyValue({ ...base, name: 's', label: 'S', kind: 'select', choices: [['x', 'X'], ['y', 'Y']] })).to.equal('x');
+      expect(
+        emptyValue({
+          ...base,
+          name: 's',
+          label: 'S',
+          kind: 'select',
+          choices: [
+            ['x', 'X'],
+            ['y', 'Y'],
+          ],
+        }),
+      ).to.equal('x');
       expect(emptyValue({ ...base, name: 'b', label: 'B', kind: 'boolean' })).to.equal(false);
       expect(emptyValue({ ...base, name: 'n', label: 'N', kind: 'number', integer: true, min: 3 })).to.equal(3);
       const defaultList = { ...base, name: 'l', label: 'L', kind: 'list', item: ACCORDION_ITEM, default: [] } as const;
@@ -154,7 +191,11 @@ describe('StreamField value operations', () => {
     });
 
     it('copies a block of a type it does not know as it is, under a new id', () => {
-      expect(copyWithFreshIds({ type: 'retired', id: 'r', value: { kept: [1, 2] } }, BY_TYPE, counter('copy'))).to.deep.equal({ type: 'retired', id: 'copy-1', value: { kept: [1, 2] } });
+      expect(copyWithFreshIds({ type: 'retired', id: 'r', value: { kept: [1, 2] } }, BY_TYPE, counter('copy'))).to.deep.equal({
+        type: 'retired',
+        id: 'copy-1',
+        value: { kept: [1, 2] },
+      });
     });
 
     it('renumbers the blocks of nested streams too', () => {
@@ -178,7 +219,10 @@ describe('StreamField value operations', () => {
       expect(readClipboardText('Just some words', BY_TYPE, counter())).to.deep.equal({ ok: false, reason: 'not-a-block' });
       expect(readClipboardText(JSON.stringify({ kind: 'other', version: 1, block: accordion('x') }), BY_TYPE, counter())).to.deep.equal({ ok: false, reason: 'not-a-block' });
       expect(readClipboardText(JSON.stringify({ kind: CLIPBOARD_KIND, version: 2, block: accordion('x') }), BY_TYPE, counter())).to.deep.equal({ ok: false, reason: 'not-a-block' });
-      expect(readClipboardText(JSON.stringify({ kind: CLIPBOARD_KIND, version: 1, block: { type: 'accordion', value: {} } }), BY_TYPE, counter())).to.deep.equal({ ok: false, reason: 'not-a-block' });
+      expect(readClipboardText(JSON.stringify({ kind: CLIPBOARD_KIND, version: 1, block: { type: 'accordion', value: {} } }), BY_TYPE, counter())).to.deep.equal({
+        ok: false,
+        reason: 'not-a-block',
+      });
     });
 
     it('refuses a block of a type this field does not allow', () => {
@@ -206,7 +250,14 @@ describe('StreamField value operations', () => {
               kind: 'struct',
               children: [
                 { ...base, name: 'image', label: 'Image', kind: 'chooser', target: 'image', nullable: true },
-                { ...base, name: 'link', label: 'Link', kind: 'struct', nullable: true, children: [{ ...base, name: 'page', label: 'Page', kind: 'chooser', target: 'page', nullable: true }] },
+                {
+                  ...base,
+                  name: 'link',
+                  label: 'Link',
+                  kind: 'struct',
+                  nullable: true,
+                  children: [{ ...base, name: 'page', label: 'Page', kind: 'chooser', target: 'page', nullable: true }],
+                },
               ],
             },
           },
@@ -215,10 +266,20 @@ describe('StreamField value operations', () => {
       const definitions = definitionsByType([...DEFINITIONS, grid]);
       const stream: StreamBlock[] = [
         accordion('a'),
-        { type: 'grid', id: 'g', value: { items: [{ image: 9, link: { page: 3 } }, { image: null, link: null }, { image: 4, link: null }] } },
+        {
+          type: 'grid',
+          id: 'g',
+          value: {
+            items: [
+              { image: 9, link: { page: 3 } },
+              { image: null, link: null },
+              { image: 4, link: null },
+            ],
+          },
+        },
         { type: 'wrapper', id: 'w', value: { style: 'sea', content: [accordion('inner'), { type: 'unknown', id: 'u', value: { image: 99 } }] } },
       ];
-      expect(referencedIds(stream, definitions)).to.deep.equal({ image: [4, 9], page: [3], document: [], video: [] });
+      expect(referencedIds(stream, definitions)).to.deep.equal({ image: [4, 9], page: [3], document: [], video: [], toolbox_snippet: [], country: [], tiered_navigation: [] });
     });
   });
 });

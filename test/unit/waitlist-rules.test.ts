@@ -45,7 +45,7 @@ describe('wait-list rules', () => {
     });
   });
 
-  describe('opening hours in the restaurant\'s own time', () => {
+  describe("opening hours in the restaurant's own time", () => {
     const lunchAndLate = [
       { dayOfWeek: 5, open: '11:00', close: '14:30' },
       { dayOfWeek: 5, open: '16:30', close: '01:00' },

@@ -14,6 +14,7 @@ import TabbedFeatures from '../TabbedFeatures';
 import Table from '../Table';
 import TieredNav from '../TieredNav';
 import Timeline from '../Timeline';
+import ToolboxSnippet from '../ToolboxSnippet';
 
 /** Components of the text and structure blocks, by block type. */
 export const TEXT_BLOCK_COMPONENTS: Record<string, ComponentType<never>> = {
@@ -32,4 +33,5 @@ export const TEXT_BLOCK_COMPONENTS: Record<string, ComponentType<never>> = {
   sitemap: Sitemap,
   tiered_nav: TieredNav,
   contact_details: ContactDetails,
+  toolbox_snippet: ToolboxSnippet,
 };

@@ -43,7 +43,9 @@ function OccasionForm({ form, position, remove }: { form: SerializedForm; positi
   const field = (name: string) => fieldNamed(form, name) as SerializedField;
   return (
     <fieldset className="occasion">
-      <legend className="occasion__legend">{gettext('Special Occasion')} {position + 1}</legend>
+      <legend className="occasion__legend">
+        {gettext('Special Occasion')} {position + 1}
+      </legend>
       <div className="server-form__grid">
         {['occasion', 'relationship'].map((name) => (
           <FormField key={name} field={field(name)} errors={errorsOf(form, name)} markRequired />
@@ -79,16 +81,18 @@ export default function EmailSignupForm({ form, occasions, termsUrl }: EmailSign
       <NonFieldErrors errors={form.errors} extra={occasions.non_form_errors} />
       <div className="server-form__grid">
         {['first_name', 'last_name', 'email', 'postcode'].map(marked)}
-        <div className="server-form__pair">
-          {['birthday_month', 'birthday_day'].map(marked)}
-        </div>
+        <div className="server-form__pair">{['birthday_month', 'birthday_day'].map(marked)}</div>
       </div>
       <section className="signup-form__occasions" aria-labelledby="special-occasions-heading">
         <h3 id="special-occasions-heading" className="signup-form__subheading">
           {gettext('Special Occasions')}
         </h3>
         <p className="signup-form__hint">{gettext('Tell us about the days you celebrate and we may send a little something.')}</p>
-        <FormSet formSet={occasions} addLabel={gettext('Add a Special Occasion')} renderForm={(member, position, remove) => <OccasionForm form={member} position={position} remove={remove} />} />
+        <FormSet
+          formSet={occasions}
+          addLabel={gettext('Add a Special Occasion')}
+          renderForm={(member, position, remove) => <OccasionForm form={member} position={position} remove={remove} />}
+        />
       </section>
       <div className="signup-form__agreements">
         <FormField field={field('terms')} errors={errorsOf(form, 'terms')} markRequired label={termsLabel(field('terms').label, termsUrl)} />

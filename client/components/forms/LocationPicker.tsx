@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
 import type { Location, LocationListResponse } from '../../lib/location-schemas';
-import { searchLocationsByAddress } from '../../lib/location-search';
 import type { SerializedField } from '../../lib/server-forms';
 import FieldError from './FieldError';
 
@@ -48,6 +47,8 @@ export default function LocationPicker({ field, errors, initial }: LocationPicke
     if (!text || search.status === 'searching') return;
     setSearch({ status: 'searching' });
     try {
+      // The search and its response checks load with the first search, not with the form.
+      const { searchLocationsByAddress } = await import('../../lib/location-search');
       const found = await searchLocationsByAddress(text, PICKER_SEARCH_AREA);
       setSearch({ status: 'done', query: text, results: found?.result.locations ?? [] });
       dialogRef.current?.showModal();

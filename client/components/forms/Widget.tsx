@@ -40,7 +40,9 @@ export default function Widget({ widget, describedBy, invalid, groups, value, on
     'aria-describedby': describedBy,
     'aria-invalid': invalid || undefined,
   };
-  const controlled = onChange ? { value: value ?? '', onChange: (event: ChangeEvent<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>) => onChange(event.target.value) } : undefined;
+  const controlled = onChange
+    ? { value: value ?? '', onChange: (event: ChangeEvent<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>) => onChange(event.target.value) }
+    : undefined;
   if (widget.tag === 'select') {
     const selected = widget.optgroups.flatMap(([, choices]) => choices).find((choice) => choice.selected)?.value ?? '';
     return (

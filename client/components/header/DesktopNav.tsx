@@ -1,6 +1,7 @@
-import type { KeyboardEvent } from 'react';
+import { useRef } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
 import type { HeaderSection } from '../../lib/page-data';
+import { useDismiss } from '../../lib/use-dismiss';
 import { useMenuIntent } from '../../lib/use-menu-intent';
 import Icon from '../Icon';
 import MenuLinkAnchor from '../MenuLinkAnchor';
@@ -12,17 +13,22 @@ import { linksWithUrl } from './menu-links';
  */
 export default function DesktopNav({ section }: { section: HeaderSection | undefined }) {
   const intent = useMenuIntent();
+  const navRef = useRef<HTMLElement>(null);
+  useDismiss(intent.openId !== null, {
+    keyScope: navRef,
+    // Escape in an item with a submenu closes the open one and puts focus on that item's toggle.
+    onEscape: (event) => {
+      const toggle = event.target instanceof Element ? event.target.closest('.desktop-nav__item')?.querySelector<HTMLElement>('.desktop-nav__toggle') : null;
+      if (!toggle) return;
+      intent.close();
+      toggle.focus();
+    },
+  });
   if (!section || section.role !== 'primary') return null;
   const links = linksWithUrl(section.links);
 
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !intent.openId) return;
-    intent.close();
-    (event.currentTarget.querySelector('.desktop-nav__toggle') as HTMLElement | null)?.focus();
-  };
-
   return (
-    <nav className="desktop-nav" aria-label={gettext('Main')}>
+    <nav ref={navRef} className="desktop-nav" aria-label={gettext('Main')}>
       <ul className="desktop-nav__list">
         {links.map((link, index) => {
           const id = `menu-${index}`;
@@ -34,20 +40,13 @@ export default function DesktopNav({ section }: { section: HeaderSection | undef
               className={`desktop-nav__item desktop-nav__item--${link.link_style}`}
               onPointerEnter={hasSubmenu ? () => intent.pointerEnter(id) : undefined}
               onPointerLeave={hasSubmenu ? intent.pointerLeave : undefined}
-              onKeyDown={hasSubmenu ? closeOnEscape : undefined}
             >
               <MenuLinkAnchor url={link.url} linkType={link.link_type} className="desktop-nav__link">
                 {link.display_name}
               </MenuLinkAnchor>
               {hasSubmenu && (
                 <>
-                  <button
-                    type="button"
-                    className="desktop-nav__toggle"
-                    aria-expanded={isOpen}
-                    aria-controls={`${id}-panel`}
-                    onClick={() => intent.toggle(id)}
-                  >
+                  <button type="button" className="desktop-nav__toggle" aria-expanded={isOpen} aria-controls={`${id}-panel`} onClick={() => intent.toggle(id)}>
                     <Icon name={isOpen ? 'caret-up' : 'caret-down'} />
                     <span className="visually-hidden">{interpolate('{name} submenu', { name: link.display_name })}</span>
                   </button>

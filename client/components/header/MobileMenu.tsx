@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { gettext } from '../../lib/i18n';
+import { useDismiss } from '../../lib/use-dismiss';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -13,16 +14,18 @@ export default function MobileMenu({ signInUrl, children }: { signInUrl: string;
   const dialogRef = useRef<HTMLDivElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
 
+  const close = () => {
+    setOpen(false);
+    burgerRef.current?.focus();
+  };
+  useDismiss(open, { onEscape: close });
+
   useEffect(() => {
     if (!open) return;
     const dialog = dialogRef.current;
     dialog?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    // Focus stays in the dialog: Tab from its last control goes to its first, and back.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        burgerRef.current?.focus();
-        return;
-      }
       if (event.key !== 'Tab' || !dialog) return;
       const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
       const first = focusable[0];
@@ -42,11 +45,6 @@ export default function MobileMenu({ signInUrl, children }: { signInUrl: string;
       document.body.classList.remove('has-open-dialog');
     };
   }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    burgerRef.current?.focus();
-  };
 
   return (
     <>

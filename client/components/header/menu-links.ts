@@ -5,9 +5,7 @@ export type ShownLink = Omit<MenuLink, 'url' | 'children'> & { url: string; chil
 
 /** The links of a list that have a url, each with its children filtered the same way. */
 export function linksWithUrl(links: readonly MenuLink[]): ShownLink[] {
-  return links
-    .filter((link): link is MenuLink & { url: string } => Boolean(link.url))
-    .map((link) => ({ ...link, children: linksWithUrl(link.children) }));
+  return links.filter((link): link is MenuLink & { url: string } => Boolean(link.url)).map((link) => ({ ...link, children: linksWithUrl(link.children) }));
 }
 
 /** The section whose role is primary: the only one the desktop navigation renders. */

@@ -1,16 +1,18 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import Icon from '../Icon';
 import { gettext } from '../../lib/i18n';
 import { triggerLabel } from '../../lib/location-labels';
 import type { Location } from '../../lib/location-schemas';
 import type { MapPoint } from '../../lib/location-search';
 import { usePageContext } from '../../lib/page-context';
-import { preferredLocationStore, usePreferredLocation } from '../../lib/preferred-location-store';
+import { loadPreferredLocationStore, usePreferredLocation } from '../../lib/use-preferred-location';
+import { useDismiss } from '../../lib/use-dismiss';
 import { useUserPosition } from '../../lib/user-position';
-import LocationSearch from './LocationSearch';
-import PreferredLocationCard from './PreferredLocationCard';
 import { useLocationResults } from './use-location-results';
 import { useRefreshedPreferredLocation } from './use-refreshed-preferred-location';
+
+// The panel's views (hours, search, results) load when the visitor first opens it.
+const LocationPopoverCard = lazy(() => import('./LocationPopoverCard'));
 
 /** The popover's two views (SPEC §4 "Location popover view"). */
 export type LocationPopoverView = 'ShowPreferredLocation' | 'ShowSearchForm';
@@ -48,24 +50,14 @@ export default function LocationPopover() {
     if (!open) setChanging(false);
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    // Keys and presses inside a dialog (a visitor panel this popover opened, the mobile menu) are that dialog's.
-    const inDialog = (target: EventTarget | null) => target instanceof Element && target.closest('dialog, [role="dialog"]') !== null;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !inDialog(event.target)) close();
-    };
+  useDismiss(open, {
+    onEscape: close,
     // A press elsewhere on the page closes the panel and leaves focus where the visitor pressed.
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target) && !inDialog(event.target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open, close]);
+    onOutsidePress: () => setOpen(false),
+    inside: rootRef,
+    // A visitor panel this popover opened, or the mobile menu, handles its own keys and presses.
+    leavesDialogsAlone: true,
+  });
 
   // With no saved choice, the visitor's position fills the list once, unless a search already has.
   useEffect(() => {
@@ -90,7 +82,7 @@ export default function LocationPopover() {
   };
   const choose = async (location: Location) => {
     pendingFocus.current = 'heading';
-    await preferredLocationStore().save(location);
+    await (await loadPreferredLocationStore()).save(location);
     setChanging(false);
   };
   const changeLocation = () => {
@@ -101,14 +93,7 @@ export default function LocationPopover() {
   return (
     <div ref={rootRef} className="location-popover">
       <div className="location-popover__bar">
-        <button
-          ref={triggerRef}
-          type="button"
-          className="location-popover__trigger"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((isOpen) => !isOpen)}
-        >
+        <button ref={triggerRef} type="button" className="location-popover__trigger" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((isOpen) => !isOpen)}>
           <Icon name="pin" className="location-popover__pin" />
           <span className="location-popover__label">{triggerLabel(preferred)}</span>
           <Icon name="caret-down" className="location-popover__caret" />
@@ -121,18 +106,19 @@ export default function LocationPopover() {
               <Icon name="close" />
               <span className="visually-hidden">{gettext('Hide location details')}</span>
             </button>
-            {view === 'ShowPreferredLocation' && preferred ? (
-              <PreferredLocationCard location={preferred} onChangeLocation={changeLocation} headingRef={headingRef} />
-            ) : (
-              <LocationSearch
-                results={results}
-                locatorUrl={site.locatorUrl}
-                inputRef={inputRef}
-                onSearch={searchAddress}
-                onUseCurrentLocation={() => void locateVisitor()}
-                onChoose={(location) => void choose(location)}
+            <Suspense fallback={null}>
+              <LocationPopoverCard
+                preferred={view === 'ShowPreferredLocation' && preferred ? { location: preferred, onChangeLocation: changeLocation, headingRef } : null}
+                search={{
+                  results,
+                  locatorUrl: site.locatorUrl,
+                  inputRef,
+                  onSearch: searchAddress,
+                  onUseCurrentLocation: () => void locateVisitor(),
+                  onChoose: (location) => void choose(location),
+                }}
               />
-            )}
+            </Suspense>
           </div>
         )}
       </div>

@@ -12,9 +12,7 @@ export default function LocationResultCard({ location, distance, onChoose }: { l
         {location.address1}
         {location.address2 && `, ${location.address2}`}
       </span>
-      <span className="location-card__city">
-        {interpolate('{city}, {state} {postcode}', { city: location.city, state: location.state, postcode: location.zip })}
-      </span>
+      <span className="location-card__city">{interpolate('{city}, {state} {postcode}', { city: location.city, state: location.state, postcode: location.zip })}</span>
       {(location.hasDelivery || location.isDiningRoomOpened) && (
         <span className="location-card__services">
           {location.hasDelivery && (

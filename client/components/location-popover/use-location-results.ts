@@ -1,6 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import type { LocationListResponse } from '../../lib/location-schemas';
-import { fetchNearestLocations, searchLocationsByAddress, type MapPoint, type SearchArea } from '../../lib/location-search';
+import type { MapPoint, SearchArea } from '../../lib/location-search';
+
+// The search and its response checks load with the first search, not with the page.
+const locationSearch = () => import('../../lib/location-search');
 
 /** The popover's typed search: radius 200, at most 4 (SPEC §7). */
 export const SEARCH_AREA: SearchArea = { radius: 200, limit: 4 };
@@ -8,10 +11,7 @@ export const SEARCH_AREA: SearchArea = { radius: 200, limit: 4 };
 export const NEARBY_AREA: SearchArea = { radius: 200, limit: 26 };
 
 /** The result list: nothing asked yet, waiting for an answer, or the locations found (maybe none). */
-export type LocationResults =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'found'; entries: LocationListResponse['locations'] };
+export type LocationResults = { status: 'idle' } | { status: 'loading' } | { status: 'found'; entries: LocationListResponse['locations'] };
 
 /** What useLocationResults gives: the list and the two ways to fill it. */
 export interface LocationResultsState {
@@ -43,10 +43,10 @@ export function useLocationResults(): LocationResultsState {
   }, []);
 
   const searchAddress = useCallback(
-    (address: string) => run(async () => (await searchLocationsByAddress(address, SEARCH_AREA))?.result.locations ?? []),
+    (address: string) => run(async () => (await (await locationSearch()).searchLocationsByAddress(address, SEARCH_AREA))?.result.locations ?? []),
     [run],
   );
-  const listNear = useCallback((point: MapPoint) => run(async () => (await fetchNearestLocations(point, NEARBY_AREA)).locations), [run]);
+  const listNear = useCallback((point: MapPoint) => run(async () => (await (await locationSearch()).fetchNearestLocations(point, NEARBY_AREA)).locations), [run]);
 
   return { results, searchAddress, listNear };
 }

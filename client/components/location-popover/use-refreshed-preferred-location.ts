@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { fetchLocation } from '../../lib/location-search';
-import { preferredLocationStore, type StoredLocation } from '../../lib/preferred-location-store';
+import type { StoredLocation } from '../../lib/preferred-location-store';
+import { loadPreferredLocationStore } from '../../lib/use-preferred-location';
 
 /**
  * Brings the saved copy of the preferred location up to date (hours, wait list) the first time
@@ -13,14 +13,17 @@ export function useRefreshedPreferredLocation(location: StoredLocation | null): 
   useEffect(() => {
     if (rlid === null || refreshed.current === rlid) return;
     refreshed.current = rlid;
-    fetchLocation(rlid).then(
-      async (current) => {
-        const store = preferredLocationStore();
-        const saved = store.getSnapshot();
-        // Only the same choice is refreshed: the visitor may have picked another one meanwhile.
-        if (current && saved?.rlid === current.rlid && JSON.stringify(saved) !== JSON.stringify(current)) await store.save(current);
-      },
-      (error: unknown) => console.error(`The preferred location ${rlid} could not be refreshed.`, error),
-    );
+    // The fetch and its response checks load with the first refresh, not with the page.
+    import('../../lib/location-search')
+      .then(({ fetchLocation }) => fetchLocation(rlid))
+      .then(
+        async (current) => {
+          const store = await loadPreferredLocationStore();
+          const saved = store.getSnapshot();
+          // Only the same choice is refreshed: the visitor may have picked another one meanwhile.
+          if (current && saved?.rlid === current.rlid && JSON.stringify(saved) !== JSON.stringify(current)) await store.save(current);
+        },
+        (error: unknown) => console.error(`The preferred location ${rlid} could not be refreshed.`, error),
+      );
   }, [rlid]);
 }

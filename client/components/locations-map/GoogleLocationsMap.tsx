@@ -1,6 +1,6 @@
 /// <reference types="google.maps" />
 import { APIProvider, InfoWindow, Map, Marker, useMap } from '@vis.gl/react-google-maps';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
 import { loadGoogleMaps } from '../../lib/google-maps-loader';
 import { focusedEntry, locationLetter, oneLineAddress } from '../../lib/map-list';
@@ -29,9 +29,12 @@ export const GREY_MAP_STYLE: google.maps.MapTypeStyle[] = [
 // Pans the map to the chosen restaurant each time the visitor chooses one.
 function PanToFocused({ point, panRequest }: { point: google.maps.LatLngLiteral | null; panRequest: number }) {
   const map = useMap();
+  // Only a new choice pans; the point object changes identity on every render.
+  const pan = useEffectEvent(() => {
+    if (map && point) map.panTo(point);
+  });
   useEffect(() => {
-    if (map && point && panRequest > 0) map.panTo(point);
-    // Only a new choice pans; the point object changes identity on every render.
+    if (panRequest > 0) pan();
   }, [map, panRequest]);
   return null;
 }
@@ -39,12 +42,13 @@ function PanToFocused({ point, panRequest }: { point: google.maps.LatLngLiteral 
 // A new list re-centres the map on its first restaurant (or the searched point) at the locator zoom.
 function FollowSearch({ center, entries }: { center: google.maps.LatLngLiteral | null; entries: LocationsMapViewProps['entries'] }) {
   const map = useMap();
-  useEffect(() => {
+  // Only a new list re-centres; the centre object changes identity on every render.
+  const recentre = useEffectEvent(() => {
     if (!map || !center) return;
     map.panTo(center);
     map.setZoom(GOOGLE_MAP_ZOOM);
-    // Only a new list re-centres; the centre object changes identity on every render.
-  }, [map, entries]);
+  });
+  useEffect(() => recentre(), [map, entries]);
   return null;
 }
 
@@ -72,13 +76,29 @@ export default function GoogleLocationsMap({ entries, origin, focusedRlid, infoO
   const center = focusedPoint ?? origin;
   const [zoom, setZoom] = useState(center ? GOOGLE_MAP_ZOOM : COUNTRY_VIEW.zoom);
   // Restaurants close together (one city, one address) get pins spread apart at the current zoom.
-  const spots = useMemo(() => spreadAtZoom(entries.map(({ location }) => ({ lat: location.latitude, lng: location.longitude })), zoom, MARKER_ROOM), [entries, zoom]);
+  const spots = useMemo(
+    () =>
+      spreadAtZoom(
+        entries.map(({ location }) => ({ lat: location.latitude, lng: location.longitude })),
+        zoom,
+        MARKER_ROOM,
+      ),
+    [entries, zoom],
+  );
   const focusedSpot = focused ? (spots[entries.indexOf(focused)] ?? null) : null;
   if (status === 'failed') return <p className="offline-map__loading">{gettext('The map could not be loaded. The list of restaurants still works.')}</p>;
   if (status === 'loading') return <p className="offline-map__loading">{gettext('Loading map…')}</p>;
   return (
     <APIProvider apiKey={apiKey}>
-      <Map className="google-map" defaultCenter={center ?? COUNTRY_VIEW.center} defaultZoom={center ? GOOGLE_MAP_ZOOM : COUNTRY_VIEW.zoom} styles={GREY_MAP_STYLE} gestureHandling="cooperative" clickableIcons={false} onZoomChanged={(event) => setZoom(event.detail.zoom)}>
+      <Map
+        className="google-map"
+        defaultCenter={center ?? COUNTRY_VIEW.center}
+        defaultZoom={center ? GOOGLE_MAP_ZOOM : COUNTRY_VIEW.zoom}
+        styles={GREY_MAP_STYLE}
+        gestureHandling="cooperative"
+        clickableIcons={false}
+        onZoomChanged={(event) => setZoom(event.detail.zoom)}
+      >
         <FollowSearch center={center} entries={entries} />
         <PanToFocused point={focusedSpot} panRequest={panRequest} />
         {entries.map((entry, index) => {

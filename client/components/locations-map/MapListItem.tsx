@@ -64,9 +64,7 @@ export function MapListItem({ entry, index, isFocused, onClick }: MapListItemPro
           </a>
         </p>
         {location.isTemporarilyClosed && <p className="map-list__closed">{gettext('Temporarily Closed')}</p>}
-        {location.waitListReady && location.estimatedWaitTime && (
-          <p className="map-list__wait">{interpolate('Current wait: {time}', { time: location.estimatedWaitTime })}</p>
-        )}
+        {location.waitListReady && location.estimatedWaitTime && <p className="map-list__wait">{interpolate('Current wait: {time}', { time: location.estimatedWaitTime })}</p>}
         {(canOrder || visitorPanelFor(location)) && (
           <p className="map-list__actions">
             <VisitorPanelButton location={location} />

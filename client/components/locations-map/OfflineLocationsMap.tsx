@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useState } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
 import { focusedEntry, locationLetter, oneLineAddress } from '../../lib/map-list';
 import type { AtlasShapes } from '../../lib/offline-map/atlas';
@@ -91,10 +91,12 @@ export default function OfflineLocationsMap({ entries, origin, focusedRlid, info
 
   const focused = focusedEntry(entries, focusedRlid);
   const focusedPin = pins.find((pin) => pin.entry === focused);
+  // Pan only when asked (a new choice), not when the pin moves because the frame resized.
+  const panToFocused = useEffectEvent(() => {
+    if (focusedPin && size) setOffset(panOffsetTo(focusedPin.at, size, FOCUS_SPOT));
+  });
   useEffect(() => {
-    if (panRequest === 0 || !focusedPin || !size) return;
-    setOffset(panOffsetTo(focusedPin.at, size, FOCUS_SPOT));
-    // Pan only when asked (a new choice), not when the pin moves because the frame resized.
+    if (panRequest > 0) panToFocused();
   }, [panRequest]);
 
   const pageOrigin = typeof window === 'undefined' ? '' : window.location.origin;

@@ -1,13 +1,8 @@
+import { GUEST_CONTACT_MAX_LENGTH, type GuestContact } from '../../lib/guest-contact';
 import { gettext } from '../../lib/i18n';
 
 /** What the guest has typed so far; kept by the panel so nothing is lost between steps. */
-export interface ContactValues {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-  note: string;
-}
+export type ContactValues = Required<GuestContact>;
 
 export const EMPTY_CONTACT: ContactValues = { firstName: '', lastName: '', phone: '', email: '', note: '' };
 
@@ -17,14 +12,13 @@ interface FieldSpec {
   type: 'text' | 'tel' | 'email';
   autoComplete: string;
   required: boolean;
-  maxLength: number;
 }
 
 const FIELDS: FieldSpec[] = [
-  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name', required: true, maxLength: 100 },
-  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name', required: true, maxLength: 100 },
-  { name: 'phone', label: 'Mobile phone', type: 'tel', autoComplete: 'tel', required: true, maxLength: 30 },
-  { name: 'email', label: 'Email (optional)', type: 'email', autoComplete: 'email', required: false, maxLength: 254 },
+  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name', required: true },
+  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name', required: true },
+  { name: 'phone', label: 'Mobile phone', type: 'tel', autoComplete: 'tel', required: true },
+  { name: 'email', label: 'Email (optional)', type: 'email', autoComplete: 'email', required: false },
 ];
 
 /** Name, phone, optional email and note: the same fields for the wait list and reservations. */
@@ -40,7 +34,7 @@ export default function GuestContactFields({ idPrefix, values, onChange }: { idP
             type={field.type}
             autoComplete={field.autoComplete}
             required={field.required}
-            maxLength={field.maxLength}
+            maxLength={GUEST_CONTACT_MAX_LENGTH[field.name]}
             value={values[field.name]}
             onChange={(event) => onChange({ ...values, [field.name]: event.target.value })}
           />
@@ -48,7 +42,14 @@ export default function GuestContactFields({ idPrefix, values, onChange }: { idP
       ))}
       <p className="visitor-panel__field visitor-panel__field--wide">
         <label htmlFor={`${idPrefix}-note`}>{gettext('Note for the host (optional)')}</label>
-        <textarea id={`${idPrefix}-note`} name="note" rows={2} maxLength={500} value={values.note} onChange={(event) => onChange({ ...values, note: event.target.value })} />
+        <textarea
+          id={`${idPrefix}-note`}
+          name="note"
+          rows={2}
+          maxLength={GUEST_CONTACT_MAX_LENGTH.note}
+          value={values.note}
+          onChange={(event) => onChange({ ...values, note: event.target.value })}
+        />
       </p>
     </div>
   );

@@ -3,6 +3,7 @@ import { gettext, interpolate } from '../../lib/i18n';
 import { cancelReservation, fetchAvailability, newIdempotencyKey, requestReservation, type Reservation } from '../../lib/guest-api';
 import { formatRestaurantTime, localClock, timeZoneName } from '../../lib/local-clock';
 import type { Location } from '../../lib/location-schemas';
+import { useAsyncAction } from '../../lib/use-async-action';
 import DoneHeadline from './DoneHeadline';
 import PartySize, { PanelPlace } from './PartySize';
 import GuestContactFields, { EMPTY_CONTACT, type ContactValues } from './GuestContactFields';
@@ -20,31 +21,26 @@ function addDays(date: string, days: number): string {
 }
 
 function Confirmation({ reservation, timeZone, onCancelled }: { reservation: Reservation; timeZone: string; onCancelled: (reservation: Reservation) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [cancelling, setCancelling] = useState(false);
+  const cancelling = useAsyncAction(panelErrorMessage);
   const cancelled = reservation.status === 'cancelled';
   return (
     <div className="visitor-panel__done" aria-live="polite">
       <DoneHeadline>{cancelled ? gettext('Your reservation is cancelled.') : gettext('Your table is requested!')}</DoneHeadline>
-      <p className="visitor-panel__summary">{interpolate('Party of {size}, {when}', { size: reservation.partySize, when: formatRestaurantTime(new Date(reservation.reservedFor), timeZone) })}</p>
+      <p className="visitor-panel__summary">
+        {interpolate('Party of {size}, {when}', { size: reservation.partySize, when: formatRestaurantTime(new Date(reservation.reservedFor), timeZone) })}
+      </p>
       <p>
         {gettext('Confirmation code')}: <strong className="visitor-panel__code">{reservation.confirmationCode}</strong>
       </p>
       {!cancelled && (
         <>
           <p>{gettext('The restaurant will confirm by text. Keep the code to change your plans.')}</p>
-          <PanelError message={error} />
+          <PanelError message={cancelling.error} />
           <button
             type="button"
             className="button button--secondary"
-            disabled={cancelling}
-            onClick={() => {
-              setCancelling(true);
-              cancelReservation(reservation.confirmationCode, reservation.lastName)
-                .then(onCancelled)
-                .catch((failure: unknown) => setError(panelErrorMessage(failure)))
-                .finally(() => setCancelling(false));
-            }}
+            disabled={cancelling.isRunning}
+            onClick={() => cancelling.run(() => cancelReservation(reservation.confirmationCode, reservation.lastName).then(onCancelled))}
           >
             {gettext('Cancel this reservation')}
           </button>
@@ -67,12 +63,11 @@ export default function ReservationPanel({ location }: { location: Location }) {
   const [date, setDate] = useState(today);
   const [picked, setTime] = useState<string | null>(null);
   const [contact, setContact] = useState<ContactValues>(EMPTY_CONTACT);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const requesting = useAsyncAction(panelErrorMessage);
   const [reservation, setReservation] = useState<Reservation | null>(null);
   const attempt = useRef(newIdempotencyKey());
 
-  const availability = useLoaded(() => fetchAvailability(location.rlid, date, partySize), [location.rlid, date, partySize], setError) ?? null;
+  const availability = useLoaded(() => fetchAvailability(location.rlid, date, partySize), [location.rlid, date, partySize], requesting.fail) ?? null;
   const open = availability?.times.filter((slot) => slot.available) ?? [];
   // A time chosen for another day or party size is no choice for this one.
   const time = open.some((slot) => slot.time === picked) ? picked : null;
@@ -84,17 +79,9 @@ export default function ReservationPanel({ location }: { location: Location }) {
       className="visitor-panel__form"
       onSubmit={(event) => {
         event.preventDefault();
-        if (sending) return;
-        if (!time) {
-          setError(gettext('Choose a time.'));
-          return;
-        }
-        setSending(true);
-        setError(null);
-        requestReservation({ rlid: location.rlid, partySize, date, time, ...contact }, attempt.current)
-          .then(setReservation)
-          .catch((failure: unknown) => setError(panelErrorMessage(failure)))
-          .finally(() => setSending(false));
+        if (requesting.isRunning) return;
+        if (!time) return requesting.fail(gettext('Choose a time.'));
+        requesting.run(() => requestReservation({ rlid: location.rlid, partySize, date, time, ...contact }, attempt.current).then(setReservation));
       }}
     >
       <PanelPlace location={location} />
@@ -102,7 +89,15 @@ export default function ReservationPanel({ location }: { location: Location }) {
         <PartySize id="reservation-party-size" value={partySize} max={MAX_PARTY} onChange={setPartySize} />
         <p className="visitor-panel__field">
           <label htmlFor="reservation-date">{gettext('Date')}</label>
-          <input id="reservation-date" type="date" required min={today} max={addDays(today, DAYS_AHEAD)} value={date} onChange={(event) => event.target.value && setDate(event.target.value)} />
+          <input
+            id="reservation-date"
+            type="date"
+            required
+            min={today}
+            max={addDays(today, DAYS_AHEAD)}
+            value={date}
+            onChange={(event) => event.target.value && setDate(event.target.value)}
+          />
         </p>
       </div>
       <fieldset className="visitor-panel__times">
@@ -126,9 +121,9 @@ export default function ReservationPanel({ location }: { location: Location }) {
         </div>
       </fieldset>
       <GuestContactFields idPrefix="reservation" values={contact} onChange={setContact} />
-      <PanelError message={error} />
-      <button type="submit" className="button button--primary" disabled={sending} aria-disabled={sending}>
-        {sending ? gettext('Requesting…') : gettext('Request this table')}
+      <PanelError message={requesting.error} />
+      <button type="submit" className="button button--primary" disabled={requesting.isRunning} aria-disabled={requesting.isRunning}>
+        {requesting.isRunning ? gettext('Requesting…') : gettext('Request this table')}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
 import { fetchWaitlistEstimate, joinWaitlist, newIdempotencyKey, type WaitlistEntry } from '../../lib/guest-api';
 import type { Location } from '../../lib/location-schemas';
+import { useAsyncAction } from '../../lib/use-async-action';
 import DoneHeadline from './DoneHeadline';
 import PartySize, { PanelPlace } from './PartySize';
 import GuestContactFields, { EMPTY_CONTACT, type ContactValues } from './GuestContactFields';
@@ -23,13 +24,12 @@ const DEFAULT_MAX_PARTY = 8;
 export default function WaitlistPanel({ location }: { location: Location }) {
   const [partySize, setPartySize] = useState(2);
   const [contact, setContact] = useState<ContactValues>(EMPTY_CONTACT);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const joining = useAsyncAction(panelErrorMessage);
   const [entry, setEntry] = useState<WaitlistEntry | null>(null);
   // One key per attempt: a double click sends the same key, and the server makes one entry.
   const attempt = useRef(newIdempotencyKey());
 
-  const estimate = useLoaded(() => fetchWaitlistEstimate(location.rlid, partySize), [location.rlid, partySize], setError) ?? null;
+  const estimate = useLoaded(() => fetchWaitlistEstimate(location.rlid, partySize), [location.rlid, partySize], joining.fail) ?? null;
 
   if (entry) {
     return (
@@ -53,13 +53,7 @@ export default function WaitlistPanel({ location }: { location: Location }) {
       className="visitor-panel__form"
       onSubmit={(event) => {
         event.preventDefault();
-        if (sending) return;
-        setSending(true);
-        setError(null);
-        joinWaitlist(location.rlid, partySize, contact, attempt.current)
-          .then(setEntry)
-          .catch((failure: unknown) => setError(panelErrorMessage(failure)))
-          .finally(() => setSending(false));
+        joining.run(() => joinWaitlist(location.rlid, partySize, contact, attempt.current).then(setEntry));
       }}
     >
       <PanelPlace location={location} />
@@ -72,9 +66,9 @@ export default function WaitlistPanel({ location }: { location: Location }) {
       </p>
       <PartySize id="waitlist-party-size" value={partySize} max={maxParty} onChange={setPartySize} />
       <GuestContactFields idPrefix="waitlist" values={contact} onChange={setContact} />
-      <PanelError message={error} />
-      <button type="submit" className="button button--primary" disabled={sending || closed} aria-disabled={sending || closed}>
-        {sending ? gettext('Joining…') : gettext('Join the wait list')}
+      <PanelError message={joining.error} />
+      <button type="submit" className="button button--primary" disabled={joining.isRunning || closed} aria-disabled={joining.isRunning || closed}>
+        {joining.isRunning ? gettext('Joining…') : gettext('Join the wait list')}
       </button>
     </form>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { panelErrorMessage } from './PanelError';
 
 /**
@@ -8,15 +8,19 @@ import { panelErrorMessage } from './PanelError';
  */
 export function useLoaded<T>(load: () => Promise<T>, deps: readonly unknown[], onError: (message: string) => void): T | undefined {
   const [value, setValue] = useState<{ deps: readonly unknown[]; value: T }>();
+  // The newest load and onError, called for the deps that changed: a caller passes them inline.
+  const start = useEffectEvent((isCurrent: () => boolean) => {
+    load()
+      .then((loaded) => isCurrent() && setValue({ deps, value: loaded }))
+      .catch((failure: unknown) => isCurrent() && onError(panelErrorMessage(failure)));
+  });
   useEffect(() => {
     let current = true;
-    load()
-      .then((loaded) => current && setValue({ deps, value: loaded }))
-      .catch((failure: unknown) => current && onError(panelErrorMessage(failure)));
+    start(() => current);
     return () => {
       current = false;
     };
-    // The caller's deps are what the load depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps are what the load depends on; callers are checked through additionalHooks
   }, deps);
   return value && value.deps.every((dep, index) => Object.is(dep, deps[index])) ? value.value : undefined;
 }

@@ -74,7 +74,7 @@ export function subsetTopology(topology: Topology, objectName: string, keep: (ge
   if (collection?.type !== 'GeometryCollection') throw new Error(`The topology has no geometry collection "${objectName}"`);
   const geometries = collection.geometries.filter(keep);
   const used = new Set<number>();
-  for (const geometry of geometries) if ('arcs' in geometry) collectArcs(geometry.arcs as ArcTree, used);
+  for (const geometry of geometries) if ('arcs' in geometry) collectArcs(geometry.arcs, used);
   const kept = [...used].sort((a, b) => a - b);
   const newIndex = new Map(kept.map((oldIndex, index) => [oldIndex, index]));
   return {
@@ -83,7 +83,9 @@ export function subsetTopology(topology: Topology, objectName: string, keep: (ge
     objects: {
       [objectName]: {
         type: 'GeometryCollection',
-        geometries: geometries.map((geometry) => ('arcs' in geometry ? { ...geometry, arcs: renumberArcs(geometry.arcs as ArcTree, newIndex) } : geometry)) as GeometryObject<GeoJsonProperties>[],
+        geometries: geometries.map((geometry) =>
+          'arcs' in geometry ? { ...geometry, arcs: renumberArcs(geometry.arcs as ArcTree, newIndex) } : geometry,
+        ) as GeometryObject<GeoJsonProperties>[],
       },
     },
   };

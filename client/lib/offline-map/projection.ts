@@ -57,7 +57,9 @@ export function fitMercator(points: readonly MapPoint[], size: MapSize, padding:
 
 /** A Mercator projection centred on a point, `milesAcross` miles from the left edge to the right. */
 export function centredMercator(center: MapPoint, size: MapSize, milesAcross: number): GeoProjection {
-  const projection = geoMercator().center([center.lng, center.lat]).translate([size.width / 2, size.height / 2]);
+  const projection = geoMercator()
+    .center([center.lng, center.lat])
+    .translate([size.width / 2, size.height / 2]);
   // Mercator's scale is radians → pixels at the equator; stretch by 1/cos(lat) to keep miles true here.
   const radiansAcross = ((milesAcross / MILES_PER_DEGREE) * Math.PI) / 180;
   const scale = size.width / radiansAcross / (1 / Math.cos((center.lat * Math.PI) / 180));

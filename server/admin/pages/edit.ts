@@ -1,31 +1,29 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
+import { inTransaction } from '../../actions/action';
 import { CreatePageAction } from '../../actions/create-page';
 import { SubmitForModerationAction } from '../../actions/page-workflow';
 import { PublishPageAction } from '../../actions/publish-page';
 import { PageChangedError, SaveDraftAction, type SaveDraftOptions } from '../../actions/save-draft';
 import type { Page } from '../../db/schema';
-import { withTransaction } from '../../db/transaction';
 import { ConflictError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
-import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
+import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, ScheduleError, snapshotOfPage } from '../../models/pages';
 import { subtreeFactsOf } from '../../models/page-listing';
 import { isInModerationAgainst, pageActionsFor } from '../../models/permissions';
-import { ScheduleError } from '../../models/schedule-rules';
-import { slugify } from '../../models/slugs';
+import { slugify } from '../../../client/lib/slugs';
 import { getUser } from '../../models/users';
 import { restrictedPagePaths } from '../../models/view-restrictions';
-import { siteForPage } from '../../models/sites';
 import { allowedChildTypes, isAllowedUnder } from '../../pagetypes/allowed-children';
 import { PAGE_TYPES } from '../../pagetypes/index';
 import type { PageTypeDefinition } from '../../pagetypes/types';
-import { pageUrlWithinSite } from '../../site-chrome';
 import { displayName, permsOf } from '../access';
-import { addProblem, emptyProblems, type FormProblems } from '../forms';
+import { addProblem, databaseId, emptyProblems, type FormProblems } from '../forms';
 import { adminTimeZone } from '../date-format';
 import { mailOrigin } from '../mail-origin';
 import { flash } from '../render';
 import { loadStreamFieldManifest } from '../streamfield-assets';
+import { automaticRedirectsNotice } from '../redirects-notice';
 import type { AdminContext } from '../types';
 import { actionsWithChildTypes } from './explore';
 import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
@@ -33,6 +31,7 @@ import { pageFormValues, readPageForm } from './page-form';
 import { referenceProblems } from './reference-check';
 import { pageStatusTags } from './status';
 import { pageEditors } from './stream-editors';
+import { liveLinksFor } from '../sites-live-links';
 import { moderationPanel, submitLabelFor } from './workflow';
 
 const submitAction = z.enum(['save', 'publish', 'submit']).catch('save');
@@ -40,7 +39,7 @@ type SubmitAction = z.infer<typeof submitAction>;
 
 // The revision the form was loaded from ('' when the page had none), and "Save anyway".
 const saveBaseSchema = z.object({
-  revision_id: z.union([z.literal('').transform(() => null), z.coerce.number().int().positive()]).optional(),
+  revision_id: z.union([z.literal('').transform(() => null), databaseId]).optional(),
   overwrite: z.literal('1').optional(),
 });
 
@@ -157,7 +156,20 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
     const body = bodyOf(req);
     const form = readPageForm(pageType, body, {}, { validateBlocks: true, now: clock(), timeZone: adminTimeZone(res) });
     const rerender = async (problems: FormProblems) =>
-      renderForm(req, res, { pageType, problems, title: interpolate('New {type}', { type: pageType.label }), action: req.originalUrl, parent, canPublish, extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }), submitLabel } }, 400);
+      renderForm(
+        req,
+        res,
+        {
+          pageType,
+          problems,
+          title: interpolate('New {type}', { type: pageType.label }),
+          action: req.originalUrl,
+          parent,
+          canPublish,
+          extra: { breadcrumbs: await breadcrumbsFor(db, parent, { linkLast: true }), submitLabel },
+        },
+        400,
+      );
     if (!form.ok) return rerender(form);
     const gone = await referenceProblems(db, pageType, form.data.snapshot.content, { ...body });
     if (gone) return rerender(gone);
@@ -166,7 +178,7 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
     const mail = { origin: await mailOrigin(req, db) };
     let page: Page;
     try {
-      page = await withTransaction(db, async (trx) => {
+      page = await inTransaction(db, async (trx) => {
         const created = await new CreatePageAction(trx, parent, perms, {
           title: form.data.snapshot.title,
           slug: form.data.snapshot.slug,
@@ -208,34 +220,28 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
     return { page, pageType, actions, subtree, breadcrumbs: parent };
   }
 
-  /** The public address of a live page on its site ("//host:port/path/"), or null. */
-  async function liveAddress(page: Page): Promise<string | null> {
-    const site = page.live ? await siteForPage(db, page) : undefined;
-    if (!site) return null;
-    const port = site.site.port === 80 || site.site.port === 443 ? '' : `:${site.site.port}`;
-    return `//${site.site.hostname}${port}${pageUrlWithinSite(page, site.root)}`;
-  }
-
   /**
    * Where publishing lands, from the add form and the edit form alike (Wagtail's): the parent's
    * explorer listing, saying so, with a "View live" link once the page is live.
    */
-  async function landAfterPublish(req: Request, res: Response, page: Page): Promise<void> {
+  async function landAfterPublish(req: Request, res: Response, page: Page, redirectsCreated = 0): Promise<void> {
     const live = page.live && !page.has_unpublished_changes;
-    const url = live ? await liveAddress(page) : null;
-    const text = interpolate(live ? "Page '{title}' has been published." : "Page '{title}' has been scheduled for publishing.", { title: page.draft_title });
+    const url = live ? (await liveLinksFor(db, req)).urlOf(page) : null;
+    const text =
+      interpolate(live ? "Page '{title}' has been published." : "Page '{title}' has been scheduled for publishing.", { title: page.draft_title }) +
+      automaticRedirectsNotice(redirectsCreated);
     flash(req, 'success', text, url ? { link: { url, label: gettext('View live') } } : {});
     res.redirect(303, explorerUrlOfParent(page, await getParent(db, page)));
   }
 
-  async function editExtras(page: Page, breadcrumbs: unknown, res: Response) {
-    const [restricted, liveUrl, moderation] = await Promise.all([restrictedPagePaths(db), liveAddress(page), moderationPanel(db, permsOf(res), page)]);
+  async function editExtras(page: Page, breadcrumbs: unknown, req: Request, res: Response) {
+    const [restricted, liveLinks, moderation] = await Promise.all([restrictedPagePaths(db), liveLinksFor(db, req), moderationPanel(db, permsOf(res), page)]);
     return {
       moderation,
       submitLabel: moderation.submitLabel,
       breadcrumbs,
       status: pageStatusTags(page, restricted),
-      liveUrl,
+      liveUrl: liveLinks.urlOf(page),
       revisionId: page.latest_revision_id,
     };
   }
@@ -252,7 +258,7 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
       page,
       parent: page,
       canPublish: actions.canPublish,
-      extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page, subtree) },
+      extra: { ...(await editExtras(page, breadcrumbs, req, res)), actions: actionsWithChildTypes(permsOf(res), page, subtree) },
     });
   });
 
@@ -264,13 +270,28 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
     const latest = await getLatestRevision(db, page);
     const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: true, now: clock(), timeZone: adminTimeZone(res) });
     const rerender = async (problems: FormProblems, status = 400, more: Record<string, unknown> = {}) =>
-      renderForm(req, res, { pageType, problems, title: interpolate('Editing {title}', { title: page.draft_title }), action: req.originalUrl, page, parent: page, canPublish: actions.canPublish, extra: { ...(await editExtras(page, breadcrumbs, res)), actions: actionsWithChildTypes(permsOf(res), page, subtree), ...more } }, status);
+      renderForm(
+        req,
+        res,
+        {
+          pageType,
+          problems,
+          title: interpolate('Editing {title}', { title: page.draft_title }),
+          action: req.originalUrl,
+          page,
+          parent: page,
+          canPublish: actions.canPublish,
+          extra: { ...(await editExtras(page, breadcrumbs, req, res)), actions: actionsWithChildTypes(permsOf(res), page, subtree), ...more },
+        },
+        status,
+      );
     if (!form.ok) return rerender(form);
     const gone = await referenceProblems(db, pageType, form.data.snapshot.content, { ...body });
     if (gone) return rerender(gone);
     const mode = submitAction.parse(body.action);
+    let redirectsCreated: number;
     try {
-      await saveEdit(page, { ...form.data, ...base }, mode, req, res);
+      redirectsCreated = await saveEdit(page, { ...form.data, ...base }, mode, req, res);
     } catch (error) {
       // What was typed stays in the form, still based on the old revision, until the editor chooses.
       if (error instanceof PageChangedError) return rerender(emptyProblems({ ...body }), 409, { conflict: true, revisionId: base.baseRevisionId });
@@ -280,7 +301,7 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
       flash(req, 'warning', gettext("Your version is now the newest revision; the other user's version is kept in the revision history."));
     }
     const saved = await getPageOrThrow(db, page.id);
-    if (mode === 'publish') return landAfterPublish(req, res, saved);
+    if (mode === 'publish') return landAfterPublish(req, res, saved, redirectsCreated);
     const messages = { submit: 'Page "{title}" submitted for moderation.', save: 'Draft of "{title}" saved.' };
     flash(req, 'success', interpolate(messages[mode], { title: saved.draft_title }));
     res.redirect(303, mode === 'save' ? `/wagtail/pages/${saved.id}/edit/` : explorerUrlOfParent(saved, await getParent(db, saved)));
@@ -297,7 +318,7 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
     const form = readPageForm(pageType, body, latest ? revisionSnapshot(latest).content : page.content, { validateBlocks: false, now: clock(), timeZone: adminTimeZone(res) });
     if (!form.ok) return res.status(400).json({ error: form.formErrors.join(' ') });
     try {
-      const revision = await withTransaction(db, (trx) => new SaveDraftAction(trx, page, permsOf(res), { ...form.data, ...base }).execute());
+      const revision = await new SaveDraftAction(db, page, permsOf(res), { ...form.data, ...base }).execute();
       res.json({ revision_id: revision.id, saved_at: revision.created_at.toISOString() });
     } catch (error) {
       // The client stops autosaving and lets the editor choose: refresh, or save anyway.
@@ -307,13 +328,19 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
     }
   });
 
-  async function saveEdit(page: Page, data: SaveDraftOptions, mode: SubmitAction, req: Request, res: Response): Promise<void> {
+  /** Saves the edit (and publishes or submits it); answers how many redirects a new slug created. */
+  async function saveEdit(page: Page, data: SaveDraftOptions, mode: SubmitAction, req: Request, res: Response): Promise<number> {
     const perms = permsOf(res);
     const mail = { origin: await mailOrigin(req, db) };
-    await withTransaction(db, async (trx) => {
+    return inTransaction(db, async (trx) => {
       const revision = await new SaveDraftAction(trx, page, perms, data).execute();
-      if (mode === 'publish') await new PublishPageAction(trx, await getPageOrThrow(trx, page.id), perms, { revisionId: revision.id, now: clock() }).execute();
+      if (mode === 'publish') {
+        const publish = new PublishPageAction(trx, await getPageOrThrow(trx, page.id), perms, { revisionId: revision.id, now: clock() });
+        await publish.execute();
+        return publish.redirectsCreated;
+      }
       if (mode === 'submit') await new SubmitForModerationAction(trx, await getPageOrThrow(trx, page.id), perms, mail).execute();
+      return 0;
     });
   }
 

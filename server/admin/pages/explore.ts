@@ -11,10 +11,13 @@ import { allowedChildTypes } from '../../pagetypes/allowed-children';
 import { PAGE_TYPES } from '../../pagetypes/index';
 import type { Page } from '../../db/schema';
 import { permsOf } from '../access';
+import { bulkActionChoices, bulkListingChoice } from '../bulk-actions-definitions';
 import { flash } from '../render';
+import { liveLinksFor } from '../sites-live-links';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
 import { pageStatusTags } from './status';
+import { formBody } from '../form-body';
 
 /** The page's actions, offering "add child page" only where some type may go under it. */
 export function actionsWithChildTypes(perms: UserPermissions, page: Page, subtree: SubtreeFacts | undefined) {
@@ -31,10 +34,11 @@ export function exploreRouter({ db, admin }: AdminContext): Router {
   async function explore(req: Parameters<typeof admin.render>[0], res: Parameters<typeof admin.render>[1], parent: Page) {
     const perms = permsOf(res);
     const current = pageNumber.parse(req.query.p);
-    const [{ pages, total }, restricted, breadcrumbs] = await Promise.all([
+    const [{ pages, total }, restricted, breadcrumbs, liveLinks] = await Promise.all([
       childrenSlice(db, parent, (current - 1) * EXPLORER_PAGE_SIZE),
       restrictedPagePaths(db),
       breadcrumbsFor(db, parent),
+      liveLinksFor(db, req),
     ]);
     const facts = await subtreeFacts(db, pages);
     const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
@@ -44,6 +48,7 @@ export function exploreRouter({ db, admin }: AdminContext): Router {
       typeLabel: PAGE_TYPES[page.page_type]?.label ?? page.page_type,
       status: pageStatusTags(page, restricted),
       actions: actionsWithChildTypes(perms, page, facts.get(page.id)),
+      liveUrl: liveLinks.urlOf(page),
       isFirst: offset + index === 0,
       isLast: offset + index === total - 1,
     }));
@@ -57,6 +62,8 @@ export function exploreRouter({ db, admin }: AdminContext): Router {
       rows,
       parentActions,
       canAddChild: parentActions.canAddSubpage && allowedChildTypes(parent.page_type).length > 0,
+      bulkActions: bulkActionChoices(),
+      bulkListing: bulkListingChoice(parent.id, total, rows.length),
       pagination: {
         current,
         pageCount,
@@ -81,7 +88,7 @@ export function exploreRouter({ db, admin }: AdminContext): Router {
     const page = await loadPage(db, req);
     await new ReorderPageAction(db, page, permsOf(res), direction.data).execute();
     flash(req, 'success', interpolate('Page "{title}" moved.', { title: page.draft_title }));
-    const back = req.body?.next;
+    const back = formBody(req).next;
     // Back to the moved row, not the top of the listing: the browser scrolls to it and focuses it.
     res.redirect(303, `${typeof back === 'string' && /^\/wagtail\/pages\/(\d+\/)?(\?p=\d+)?$/.test(back) ? back : '/wagtail/pages/'}#page-${page.id}`);
   });

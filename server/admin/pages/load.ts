@@ -5,7 +5,6 @@ import { NotFoundError } from '../../errors';
 import { getAncestors, getPage } from '../../models/pages';
 import { databaseId } from '../forms';
 
-
 /** The page named by a route parameter (default :pageId), or NotFoundError. */
 export async function loadPage(db: Db, req: Request, param = 'pageId'): Promise<Page> {
   const id = databaseId.safeParse(req.params[param]);

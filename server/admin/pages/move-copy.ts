@@ -3,20 +3,21 @@ import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
 import { CopyPageAction } from '../../actions/copy-page';
 import { MovePageAction } from '../../actions/move-page';
-import { refuseWith } from '../../actions/page-action';
+import { refuseWith } from '../../actions/action';
 import type { Page } from '../../db/schema';
 import { ConflictError, PermissionDenied, ValidationError } from '../../errors';
 import { pageTreeOutline, subtreeFactsOf } from '../../models/page-listing';
 import { getPage, getParent } from '../../models/pages';
 import { canOnPage, removalRefusal, type UserPermissions } from '../../models/permissions';
-import { SLUG_PATTERN } from '../../models/slugs';
+import { SLUG_PATTERN } from '../../../client/lib/slugs';
 import { permsOf } from '../access';
 import { addProblem, databaseId, emptyProblems, parseForm, type FormProblems } from '../forms';
 import { isChoosable, PAGE_CHOOSER_URL, type PageChoiceRule } from '../page-chooser';
 import { flash } from '../render';
+import { automaticRedirectsNotice } from '../redirects-notice';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
-
+import { formBody } from '../form-body';
 
 const copyForm = z.object({
   destination: databaseId,
@@ -31,7 +32,11 @@ const copyForm = z.object({
  * the same rule as the chooser's (page-chooser.ts).
  */
 async function destinationsFor(db: AdminContext['db'], perms: UserPermissions, page: Page, action: 'move' | 'copy') {
-  const rule: PageChoiceRule = { kind: 'destination', page, action, subtree: await subtreeFactsOf(db, page) };
+  return destinationChoices(db, perms, { kind: 'destination', action, targets: [{ page, subtree: await subtreeFactsOf(db, page) }] });
+}
+
+/** The pages a destination rule lets the user choose, as the radio list's rows (also the bulk move's). */
+export async function destinationChoices(db: AdminContext['db'], perms: UserPermissions, rule: PageChoiceRule) {
   return (await pageTreeOutline(db))
     .filter((candidate) => isChoosable(perms, rule, candidate))
     .map((candidate) => ({ ...candidate, label: candidate.depth === 1 ? gettext('Root') : candidate.draft_title, indent: Math.max(0, candidate.depth - 2) }));
@@ -75,11 +80,16 @@ export function moveCopyRouter({ db, admin }: AdminContext): Router {
 
   router.post('/pages/:pageId/move/', async (req, res) => {
     const page = await loadMovable(req, res);
-    const id = databaseId.safeParse(req.body?.destination);
+    const id = databaseId.safeParse(formBody(req).destination);
     const destination = id.success ? await getPage(db, id.data) : undefined;
     if (!destination) throw new ValidationError('Choose where to move the page.');
-    const moved = await new MovePageAction(db, page, permsOf(res), destination).execute();
-    flash(req, 'success', interpolate('Page "{title}" moved under "{parent}".', { title: moved.draft_title, parent: destination.draft_title }));
+    const move = new MovePageAction(db, page, permsOf(res), destination);
+    const moved = await move.execute();
+    flash(
+      req,
+      'success',
+      interpolate('Page "{title}" moved under "{parent}".', { title: moved.draft_title, parent: destination.draft_title }) + automaticRedirectsNotice(move.redirectsCreated),
+    );
     res.redirect(303, destination.depth === 1 ? '/wagtail/pages/' : `/wagtail/pages/${destination.id}/`);
   });
 
@@ -115,7 +125,7 @@ export function moveCopyRouter({ db, admin }: AdminContext): Router {
     if (!form.ok) return renderCopy(req, res, page, form, 400);
     const destination = await getPage(db, form.data.destination);
     if (!destination) {
-      const problems = emptyProblems({ ...req.body });
+      const problems = emptyProblems({ ...formBody(req) });
       addProblem(problems, 'destination', gettext('Choose where to put the copy.'));
       return renderCopy(req, res, page, problems, 400);
     }
@@ -131,7 +141,7 @@ export function moveCopyRouter({ db, admin }: AdminContext): Router {
       res.redirect(303, `/wagtail/pages/${copy.id}/edit/`);
     } catch (error) {
       if (!(error instanceof ConflictError || error instanceof ValidationError)) throw error;
-      const problems = emptyProblems({ ...req.body });
+      const problems = emptyProblems({ ...formBody(req) });
       addProblem(problems, error instanceof ConflictError ? 'new_slug' : undefined, error.message);
       await renderCopy(req, res, page, problems, 400);
     }

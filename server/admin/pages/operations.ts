@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { gettext, interpolate, ngettext } from '../../../client/lib/i18n';
 import { DeletePageAction } from '../../actions/delete-page';
 import { LockPageAction, UnlockPageAction } from '../../actions/lock-page';
-import { refuseWith } from '../../actions/page-action';
+import { refuseWith } from '../../actions/action';
 import { UnpublishPageAction } from '../../actions/unpublish-page';
 import { countDescendants, subtreeFactsOf } from '../../models/page-listing';
 import { getParent } from '../../models/pages';
@@ -12,6 +12,7 @@ import { adminNextUrl } from '../next-url';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
+import { formBody } from '../form-body';
 
 /** Delete and unpublish (each with a confirmation page), lock and unlock. */
 export function operationsRouter({ db, admin }: AdminContext): Router {
@@ -68,8 +69,12 @@ export function operationsRouter({ db, admin }: AdminContext): Router {
 
   router.post('/pages/:pageId/unpublish/', async (req, res) => {
     const page = await loadUnpublishable(req, res);
-    const unpublished = await new UnpublishPageAction(db, page, permsOf(res), { includeDescendants: req.body?.include_descendants === 'on' }).execute();
-    flash(req, 'success', ngettext('Page "{title}" unpublished ({count} page in all).', 'Page "{title}" unpublished ({count} pages in all).', unpublished.length, { title: page.draft_title }));
+    const unpublished = await new UnpublishPageAction(db, page, permsOf(res), { includeDescendants: formBody(req).include_descendants === 'on' }).execute();
+    flash(
+      req,
+      'success',
+      ngettext('Page "{title}" unpublished ({count} page in all).', 'Page "{title}" unpublished ({count} pages in all).', unpublished.length, { title: page.draft_title }),
+    );
     res.redirect(303, explorerUrlOfParent(page, await getParent(db, page)));
   });
 
@@ -77,14 +82,14 @@ export function operationsRouter({ db, admin }: AdminContext): Router {
     const page = await loadPage(db, req);
     await new LockPageAction(db, page, permsOf(res)).execute();
     flash(req, 'success', interpolate('Page "{title}" is now locked.', { title: page.draft_title }));
-    res.redirect(303, adminNextUrl(req.body?.next, `/wagtail/pages/${page.id}/edit/`));
+    res.redirect(303, adminNextUrl(formBody(req).next, `/wagtail/pages/${page.id}/edit/`));
   });
 
   router.post('/pages/:pageId/unlock/', async (req, res) => {
     const page = await loadPage(db, req);
     await new UnlockPageAction(db, page, permsOf(res)).execute();
     flash(req, 'success', interpolate('Page "{title}" is now unlocked.', { title: page.draft_title }));
-    res.redirect(303, adminNextUrl(req.body?.next, `/wagtail/pages/${page.id}/edit/`));
+    res.redirect(303, adminNextUrl(formBody(req).next, `/wagtail/pages/${page.id}/edit/`));
   });
 
   return router;

@@ -7,8 +7,7 @@ import { BLOCKS } from '../../blocks/index';
 import { pageTypeFields } from '../block-definitions';
 import { blockLocations, fieldPathLabel, issueMessage, validateStream } from '../stream-validation';
 import type { Page } from '../../db/schema';
-import { revisionSnapshotSchema, type RevisionSnapshot } from '../../models/pages';
-import { scheduleProblems } from '../../models/schedule-rules';
+import { revisionSnapshotSchema, scheduleProblems, type RevisionSnapshot } from '../../models/pages';
 import { localClock, zonedInstant } from '../../models/location-clock';
 import { isCalendarDate } from '../../calendar-date';
 import type { PageTypeDefinition } from '../../pagetypes/types';
@@ -144,7 +143,7 @@ function readStream(name: string, text: string, problems: StreamFormProblems, op
 }
 
 /** The labels a path inside a field walks through ("Columns › 2 › Links › 1 › URL"). */
-function pathLabel(node: FieldNode, path: ReadonlyArray<string | number>): string {
+export function pathLabel(node: FieldNode, path: ReadonlyArray<string | number>): string {
   const labels = [gettext(node.label)];
   let current: FieldNode | undefined = node;
   for (const step of path) {
@@ -297,9 +296,13 @@ export function readPageForm(pageType: PageTypeDefinition, body: Record<string, 
     show_in_menus: values.show_in_menus,
   });
   if (!common.success) for (const issue of common.error.issues) addProblem(problems, String(issue.path[0]), issue.message);
-  const schedule = z.object({ go_live_at: scheduleField(options.timeZone), expire_at: scheduleField(options.timeZone) }).safeParse({ go_live_at: body.go_live_at, expire_at: body.expire_at });
+  const schedule = z
+    .object({ go_live_at: scheduleField(options.timeZone), expire_at: scheduleField(options.timeZone) })
+    .safeParse({ go_live_at: body.go_live_at, expire_at: body.expire_at });
   if (!schedule.success) for (const issue of schedule.error.issues) addProblem(problems, String(issue.path[0]), issue.message);
-  else for (const problem of scheduleProblems({ goLiveAt: schedule.data.go_live_at, expireAt: schedule.data.expire_at }, options.now)) addProblem(problems, problem.field, gettext(problem.message));
+  else
+    for (const problem of scheduleProblems({ goLiveAt: schedule.data.go_live_at, expireAt: schedule.data.expire_at }, options.now))
+      addProblem(problems, problem.field, gettext(problem.message));
 
   if (problems.formErrors.length > 0 || !common.success || !schedule.success || !fields.success) return { ok: false, ...problems };
   return {

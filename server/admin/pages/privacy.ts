@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
-import { refuseWith } from '../../actions/page-action';
+import { refuseWith } from '../../actions/action';
 import { SetPagePrivacyAction } from '../../actions/set-page-privacy';
 import type { Page } from '../../db/schema';
 import { privacyRefusal } from '../../models/permissions';

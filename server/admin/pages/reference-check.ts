@@ -6,6 +6,7 @@
 import { gettext } from '../../../client/lib/i18n';
 import { CHOOSER_TARGETS, type ChooserTarget, type FieldNode, type StreamErrors, type StreamValue } from '../../../admin-client/streamfield/schemas';
 import type { Db } from '../../db/database';
+import { SNIPPET_TABLES } from '../../models/snippets/registry';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 import { pageTypeFields, serializeBlockDefinitions } from '../block-definitions';
 import { emptyProblems } from '../forms';
@@ -17,9 +18,12 @@ const GONE_MESSAGES: Record<ChooserTarget, () => string> = {
   document: () => gettext('The document chosen here no longer exists; choose another.'),
   video: () => gettext('The video chosen here no longer exists; choose another.'),
   page: () => gettext('The page chosen here no longer exists; choose another.'),
+  toolbox_snippet: () => gettext('The toolbox snippet chosen here no longer exists; choose another.'),
+  country: () => gettext('The country chosen here no longer exists; choose another.'),
+  tiered_navigation: () => gettext('The tiered navigation chosen here no longer exists; choose another.'),
 };
 
-const TABLES = { image: 'images', document: 'documents', video: 'videos', page: 'pages' } as const;
+const TABLES = { image: 'images', document: 'documents', video: 'videos', page: 'pages', ...SNIPPET_TABLES } as const;
 
 /** The ids of each kind the content refers to that are gone: one query per kind referred to. */
 async function missingIds(db: Db, pageType: string, content: Record<string, unknown>): Promise<Record<ChooserTarget, Set<number>>> {

@@ -55,7 +55,11 @@ function yesNo(value: boolean): string {
 }
 
 function richTextWords(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -127,7 +131,12 @@ export function describeValue(node: FieldNode | undefined, value: unknown, conte
     case 'struct':
       return isRecord(value) ? labelled(node.children, value, context) : genericText(value);
     case 'list':
-      return Array.isArray(value) ? value.map((item) => describeValue(node.item, item, context)).filter(Boolean).join('; ') : genericText(value);
+      return Array.isArray(value)
+        ? value
+            .map((item) => describeValue(node.item, item, context))
+            .filter(Boolean)
+            .join('; ')
+        : genericText(value);
     case 'stream':
       return storedBlocks(value)
         .map((block) => `${typeLabelOf(block.type, context)}: ${describeBlock(block, context)}`)

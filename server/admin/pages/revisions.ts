@@ -24,7 +24,6 @@ import { CHOOSER_TARGETS, type ChooserTarget } from '../../../admin-client/strea
 import { adminTimeZone, formatAdminDate } from '../date-format';
 import { titlesOfReferences } from '../chooser-data';
 
-
 /** One side of a compare URL (Wagtail's): 'live', 'latest' (the current draft) or a revision id. */
 const compareEnd = z.union([z.enum(['live', 'latest']), databaseId]);
 const compareRange = z.tuple([compareEnd, compareEnd]);
@@ -82,7 +81,10 @@ export function revisionsRouter({ db, admin, storage, sendPage }: AdminContext):
   router.get('/pages/:pageId/revisions/', async (req, res) => {
     const page = await loadEditable(req, res);
     const revisions = await getRevisions(db, page);
-    const names = await usernamesByIds(db, revisions.flatMap((revision) => (revision.user_id === null ? [] : [revision.user_id])));
+    const names = await usernamesByIds(
+      db,
+      revisions.flatMap((revision) => (revision.user_id === null ? [] : [revision.user_id])),
+    );
     admin.render(req, res, 'page-revisions', {
       title: interpolate('Revisions of {title}', { title: page.draft_title }),
       activeNav: 'pages',
@@ -148,7 +150,9 @@ export function revisionsRouter({ db, admin, storage, sendPage }: AdminContext):
       activeNav: 'pages',
       breadcrumbs: await breadcrumbsFor(db, page, { linkLast: true }),
       page,
-      question: interpolate('Revert to the revision of {date}? Its content becomes the newest draft; the live page stays as it is until you publish.', { date: formatAdminDate(revision.created_at, adminTimeZone(res)) }),
+      question: interpolate('Revert to the revision of {date}? Its content becomes the newest draft; the live page stays as it is until you publish.', {
+        date: formatAdminDate(revision.created_at, adminTimeZone(res)),
+      }),
       compareUrl: `/wagtail/pages/${page.id}/revisions/compare/latest...${revision.id}/`,
       confirmLabel: gettext('Yes, revert'),
     });

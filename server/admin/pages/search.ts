@@ -6,13 +6,17 @@ import { draftScopeOf } from '../../models/permissions';
 import { restrictedPagePaths } from '../../models/view-restrictions';
 import { PAGE_TYPES } from '../../pagetypes/index';
 import { permsOf } from '../access';
+import { bulkActionChoices } from '../bulk-actions-definitions';
 import type { AdminContext } from '../types';
 import { actionsWithChildTypes } from './explore';
 import { pageStatusTags } from './status';
 
 const searchQuery = z.object({
   q: z.string().max(200).catch(''),
-  type: z.enum(Object.keys(PAGE_TYPES) as [string, ...string[]]).optional().catch(undefined),
+  type: z
+    .enum(Object.keys(PAGE_TYPES) as [string, ...string[]])
+    .optional()
+    .catch(undefined),
   status: z.enum(PAGE_SEARCH_STATUSES).optional().catch(undefined),
   p: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -34,7 +38,10 @@ export function searchRouter({ db, admin }: AdminContext): Router {
     const query = searchQuery.parse({ q: req.query.q ?? '', type: req.query.type || undefined, status: req.query.status || undefined, p: req.query.p });
     const searching = Boolean(query.q.trim() || query.type || query.status);
     const [{ pages, total }, restricted] = searching
-      ? await Promise.all([searchPages(db, { scope: draftScopeOf(permsOf(res)), text: query.q, pageType: query.type, status: query.status }, (query.p - 1) * EXPLORER_PAGE_SIZE), restrictedPagePaths(db)])
+      ? await Promise.all([
+          searchPages(db, { scope: draftScopeOf(permsOf(res)), text: query.q, pageType: query.type, status: query.status }, (query.p - 1) * EXPLORER_PAGE_SIZE),
+          restrictedPagePaths(db),
+        ])
       : [{ pages: [], total: 0 }, []];
     const facts = await subtreeFacts(db, pages);
     const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
@@ -44,6 +51,7 @@ export function searchRouter({ db, admin }: AdminContext): Router {
       activeNav: 'search',
       query,
       searching,
+      bulkActions: bulkActionChoices(),
       total,
       resultsSummary: ngettext('{count} matching page', '{count} matching pages', total),
       types: Object.values(PAGE_TYPES)

@@ -1,5 +1,6 @@
 import { gettext } from '../../../client/lib/i18n';
 import type { Page } from '../../db/schema';
+import { isScheduledAhead } from '../../models/pages';
 
 /** One status tag of a page in the explorer. */
 export interface StatusTag {
@@ -14,7 +15,7 @@ export function pageStatusTags(page: Page, restrictedPaths: readonly string[], n
   else if (page.live) tags.push({ kind: 'live', label: gettext('live') });
   else tags.push({ kind: 'draft', label: gettext('draft') });
   if (page.live && page.has_unpublished_changes) tags.push({ kind: 'changes', label: gettext('unpublished changes') });
-  if (page.go_live_at && page.go_live_at.getTime() > now.getTime()) tags.push({ kind: 'scheduled', label: gettext('scheduled') });
+  if (isScheduledAhead(page.go_live_at, now)) tags.push({ kind: 'scheduled', label: gettext('scheduled') });
   if (page.locked) tags.push({ kind: 'locked', label: gettext('locked') });
   if (page.workflow_task_id !== null) tags.push({ kind: 'moderation', label: gettext('in moderation') });
   if (restrictedPaths.some((path) => page.path.startsWith(path))) tags.push({ kind: 'restricted', label: gettext('restricted') });

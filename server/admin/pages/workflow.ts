@@ -16,6 +16,7 @@ import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
 import { sendRevisionPreview } from './revisions';
+import { formBody } from '../form-body';
 
 const reviewDecision = z.enum(['approve', 'reject']);
 const comment = z.string().trim().max(2000, 'Keep the comment under 2,000 characters.');
@@ -105,7 +106,7 @@ export function workflowRouter({ db, admin, sendPage }: AdminContext): Router {
         comment,
         commentErrors: errors,
         confirmLabel: approving ? (last ? gettext('Approve and publish') : gettext('Approve')) : gettext('Request changes'),
-        next: adminNextUrl(typeof req.query.next === 'string' ? req.query.next : req.body?.next, '/wagtail/'),
+        next: adminNextUrl(typeof req.query.next === 'string' ? req.query.next : formBody(req).next, '/wagtail/'),
         danger: !approving,
       },
       errors.length ? 400 : 200,
@@ -124,7 +125,7 @@ export function workflowRouter({ db, admin, sendPage }: AdminContext): Router {
     if (!decision.success) throw new NotFoundError('There is no such workflow action.');
     const { page, open } = await loadReview(req, res);
     const form = parseForm(commentForms[decision.data], req.body);
-    if (!form.ok) return renderDecision(req, res, page, open, decision.data, form.errors.comment ?? form.formErrors, String(req.body?.comment ?? ''));
+    if (!form.ok) return renderDecision(req, res, page, open, decision.data, form.errors.comment ?? form.formErrors, String(formBody(req).comment ?? ''));
     const options = { taskStateId: open.currentTaskState.id, comment: form.data.comment, mail: { origin: await mailOrigin(req, db) } };
     const Action = decision.data === 'approve' ? ApproveTaskAction : RejectTaskAction;
     const result = await new Action(db, page, permsOf(res), options).execute();
@@ -137,7 +138,7 @@ export function workflowRouter({ db, admin, sendPage }: AdminContext): Router {
             : 'Page "{title}" approved and scheduled for publishing.'
           : 'Page "{title}" approved; it moves on to the next task.';
     flash(req, 'success', interpolate(message, { title: page.draft_title }));
-    res.redirect(303, adminNextUrl(req.body?.next, '/wagtail/'));
+    res.redirect(303, adminNextUrl(formBody(req).next, '/wagtail/'));
   });
 
   // Reviewers who may not edit the page still see exactly what they are asked to approve.

@@ -13,9 +13,10 @@ import { tabbedFeaturesBlock } from '../tabbed-features';
 import { tableBlock } from '../table';
 import { tieredNavBlock } from '../tiered-nav';
 import { timelineBlock } from '../timeline';
+import { toolboxSnippetBlock } from '../toolbox-snippet';
 import type { BlockDefinition } from '../types';
 
-/** Text and structure blocks: headings, rich text, accordions, FAQs, tables, timelines, navigation, contact details. */
+/** Text and structure blocks: headings, rich text, accordions, FAQs, tables, timelines, navigation, contact details, toolbox snippets. */
 export const TEXT_BLOCKS: BlockDefinition[] = [
   headingBlock,
   richTextBlock,
@@ -32,4 +33,5 @@ export const TEXT_BLOCKS: BlockDefinition[] = [
   sitemapBlock,
   tieredNavBlock,
   contactDetailsBlock,
+  toolboxSnippetBlock,
 ] as BlockDefinition[];

@@ -16,7 +16,15 @@ describe('admin sign-in and account', () => {
   /** A client of its own address, so the reset limits of one test never touch another. */
   const clientOfItsOwn = () => new AdminClient(server, { 'x-forwarded-for': uniqueClientAddress() });
   const resetMailsTo = async (email: string) =>
-    Number((await server.db.selectFrom('outbox_emails').select((eb) => eb.fn.countAll<string>().as('n')).where('to_address', '=', email).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.db
+          .selectFrom('outbox_emails')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('to_address', '=', email)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('sends anonymous visitors to the login page with next, and signs in with a new session id', async () => {
     const user = await createAdminUser(server.db, { superuser: true });
@@ -33,7 +41,9 @@ describe('admin sign-in and account', () => {
     expect(signIn.status).to.equal(303);
     expect(signIn.headers.location).to.equal('/wagtail/account/');
     expect(client.jar.get(SESSION_COOKIE_NAME)).to.be.a('string').and.not.equal(before);
-    expect(signIn.headers['set-cookie']?.find((c) => c.startsWith(SESSION_COOKIE_NAME))).to.match(/HttpOnly/i).and.match(/SameSite=Lax/i);
+    expect(signIn.headers['set-cookie']?.find((c) => c.startsWith(SESSION_COOKIE_NAME)))
+      .to.match(/HttpOnly/i)
+      .and.match(/SameSite=Lax/i);
     const dashboard = await client.get('/wagtail/');
     expect(dashboard.status).to.equal(200);
     expect(dashboard.body).to.include('Dashboard');
@@ -103,7 +113,7 @@ describe('admin sign-in and account', () => {
     expect((await new AdminClient(server).signIn(user.username, 'a-new-password-1')).status).to.equal(303);
   });
 
-  it('refuses weak new passwords on the account and reset forms with Django\'s words, keeping the old one', async () => {
+  it("refuses weak new passwords on the account and reset forms with Django's words, keeping the old one", async () => {
     const user = await createAdminUser(server.db, { superuser: true });
     const client = await signedInClient(server, user);
     const numeric = await client.post('/wagtail/account/change_password/', { old_password: TEST_PASSWORD, new_password1: '1234567890', new_password2: '1234567890' });

@@ -54,7 +54,13 @@ describe('admin API for images and documents', () => {
     parent = await createCollection(server.db, 'Menus');
     child = await createCollection(server.db, 'Winter', parent);
     other = await createCollection(server.db, 'Private');
-    childImage = await createImage(server.db, storage, { title: `${word} claws`, bytes: await solidImage(64, 32), collectionId: child, description: 'Crab claws on ice', tags: ['shellfish'] });
+    childImage = await createImage(server.db, storage, {
+      title: `${word} claws`,
+      bytes: await solidImage(64, 32),
+      collectionId: child,
+      description: 'Crab claws on ice',
+      tags: ['shellfish'],
+    });
     otherImage = await createImage(server.db, storage, { title: `${word} secret`, bytes: await solidImage(20, 20), collectionId: other });
     childDocument = await createDocument(server.db, storage, { title: `${word} menu`, filename: 'winter menu.pdf', bytes: Buffer.from('%PDF-1.4 menu'), collectionId: child });
     otherDocument = await createDocument(server.db, storage, { title: `${word} contract`, filename: 'contract.pdf', bytes: Buffer.from('%PDF-1.4 contract'), collectionId: other });
@@ -100,7 +106,11 @@ describe('admin API for images and documents', () => {
     const listing = (await client.get(`/wagtail/api/main/documents/?search=${word}`)).json<Listing<ApiDocument>>();
     expect(listing.meta.total_count).to.equal(1);
     expect(listing.items[0]).to.deep.include({ id: childDocument.id, title: `${word} menu`, file_size: childDocument.file_size, collection: { id: child } });
-    expect(listing.items[0]!.meta).to.deep.equal({ type: 'wagtaildocs.Document', detail_url: `/wagtail/api/main/documents/${childDocument.id}/`, download_url: `/documents/${childDocument.id}/winter%20menu.pdf` });
+    expect(listing.items[0]!.meta).to.deep.equal({
+      type: 'wagtaildocs.Document',
+      detail_url: `/wagtail/api/main/documents/${childDocument.id}/`,
+      download_url: `/documents/${childDocument.id}/winter%20menu.pdf`,
+    });
     expect((await client.get(`/wagtail/api/main/documents/${childDocument.id}/`)).json<ApiDocument>().id).to.equal(childDocument.id);
     expect((await client.get(`/wagtail/api/main/documents/${otherDocument.id}/`)).status).to.equal(404);
     expect((await client.get(`/wagtail/api/main/documents/?collection_id=${other}&search=${word}`)).json<Listing<ApiDocument>>().items).to.deep.equal([]);

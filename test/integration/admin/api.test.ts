@@ -7,7 +7,7 @@ import { request, startTestServer, type TestServer } from '../../support/server'
 interface ApiPage {
   id: number;
   title: string;
-  meta: { type: string; url_path: string; status: { live: boolean; locked: boolean } };
+  meta: { type: string; url_path: string; html_url: string | null; status: { live: boolean; locked: boolean } };
 }
 
 describe('admin API for pages', () => {
@@ -40,7 +40,10 @@ describe('admin API for pages', () => {
     expect(descendants.items.map((item) => item.id)).to.deep.equal([section.id, story.id]);
     expect((await admin.get('/wagtail/api/main/pages/?limit=5000')).status).to.equal(400);
     const detail = (await admin.get(`/wagtail/api/main/pages/${story.id}/`)).json<ApiPage>();
-    expect(detail.meta).to.deep.include({ type: 'content_page', url_path: story.url_path });
+    expect(detail.meta).to.deep.include({ type: 'content_page', url_path: story.url_path, html_url: null });
+    // A live page's full address on its own site, as Wagtail's Page.full_url.
+    const live = (await admin.get(`/wagtail/api/main/pages/${section.id}/`)).json<ApiPage>();
+    expect(live.meta.html_url).to.equal(`http://${hostname}/news/`);
     const found = await request(server, '/wagtail/api/main/pages/find/?html_path=/news/story/', { host: hostname, headers: { cookie: admin.jar.header() } });
     expect(found.status).to.equal(302);
     expect(found.headers.location).to.equal(`/wagtail/api/main/pages/${story.id}/`);

@@ -44,7 +44,12 @@ describe('collection privacy', () => {
     expect((await client.post(`/wagtail/collections/${collection.id}/privacy/`, { restriction: 'groups' })).status).to.equal(400);
     expect((await client.post(`/wagtail/collections/${collection.id}/privacy/`, { restriction: 'login' })).status).to.equal(303);
     expect((await restrictionsForCollection(server.db, collection.id)).map((restriction) => restriction.restriction_type)).to.deep.equal(['login']);
-    const logged = await server.db.selectFrom('admin_log_entries').selectAll().where('action', '=', 'collection.view_restriction.create').where('object_id', '=', collection.id).execute();
+    const logged = await server.db
+      .selectFrom('admin_log_entries')
+      .selectAll()
+      .where('action', '=', 'collection.view_restriction.create')
+      .where('object_id', '=', collection.id)
+      .execute();
     expect(logged).to.have.length(1);
 
     const adder = await createAdminUser(server.db);

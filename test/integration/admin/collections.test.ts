@@ -196,7 +196,8 @@ describe('admin collections', () => {
   it('shows media and collections in the menu only to users who may use them, and links the dashboard counts', async () => {
     const admin = await superuserClient();
     const dashboard = await admin.get('/wagtail/');
-    for (const link of ['/wagtail/images/', '/wagtail/documents/', '/wagtail/videos/', '/wagtail/collections/', '/wagtail/users/']) expect(dashboard.body, link).to.include(`href="${link}"`);
+    for (const link of ['/wagtail/images/', '/wagtail/documents/', '/wagtail/videos/', '/wagtail/collections/', '/wagtail/users/'])
+      expect(dashboard.body, link).to.include(`href="${link}"`);
     expect(dashboard.body).to.match(/<a href="\/wagtail\/images\/"><strong>\d+<\/strong> Images<\/a>/);
     expect(dashboard.body).to.match(/<a href="\/wagtail\/documents\/"><strong>\d+<\/strong> Documents<\/a>/);
     expect(dashboard.body).to.include('<summary>Settings</summary>');

@@ -110,7 +110,9 @@ describe('admin documents', () => {
     const bytes = PDF(`same-${uniqueSuffix()}`);
     const first = await createDocument(server.db, storage, { title: 'First', filename: 'first.pdf', bytes, collectionId: mine });
     const second = await createDocument(server.db, storage, { title: 'Second', filename: 'second.pdf', bytes, collectionId: mine });
-    expect(first.file).to.equal(second.file).and.equal(`documents/${createHash('sha256').update(bytes).digest('hex')}`);
+    expect(first.file)
+      .to.equal(second.file)
+      .and.equal(`documents/${createHash('sha256').update(bytes).digest('hex')}`);
 
     expect((await client.post(`/wagtail/documents/delete/${first.id}/`)).status).to.equal(303);
     expect(await storage.exists(second.file)).to.equal(true);
@@ -133,7 +135,9 @@ describe('admin documents', () => {
     const owner = await editorIn(mine, ['add']);
     await grantCollection(server.db, owner.user, second, ['add']);
     const stranger = await editorIn(mine, ['add']);
-    const upload = await postMultipart(server, owner.client, '/wagtail/documents/add/', { title: 'Lunch', collection: String(mine) }, [{ field: 'file', filename: 'lunch.pdf', bytes: PDF(`lunch-${uniqueSuffix()}`) }]);
+    const upload = await postMultipart(server, owner.client, '/wagtail/documents/add/', { title: 'Lunch', collection: String(mine) }, [
+      { field: 'file', filename: 'lunch.pdf', bytes: PDF(`lunch-${uniqueSuffix()}`) },
+    ]);
     expect(upload.status).to.equal(303);
     const document = await server.db.selectFrom('documents').selectAll().where('uploaded_by_user_id', '=', owner.user.id).executeTakeFirstOrThrow();
 
@@ -144,14 +148,18 @@ describe('admin documents', () => {
 
     expect((await owner.client.get(`/wagtail/documents/edit/${document.id}/`)).body).to.include('lunch.pdf');
     const replacement = PDF(`dinner-${uniqueSuffix()}`);
-    const edited = await postMultipart(server, owner.client, `/wagtail/documents/edit/${document.id}/`, { title: 'Dinner', collection: String(second) }, [{ field: 'file', filename: 'dinner.pdf', bytes: replacement }]);
+    const edited = await postMultipart(server, owner.client, `/wagtail/documents/edit/${document.id}/`, { title: 'Dinner', collection: String(second) }, [
+      { field: 'file', filename: 'dinner.pdf', bytes: replacement },
+    ]);
     expect(edited.status).to.equal(303);
     const saved = await server.db.selectFrom('documents').selectAll().where('id', '=', document.id).executeTakeFirstOrThrow();
     expect(saved).to.include({ title: 'Dinner', collection_id: second, filename: 'dinner.pdf' });
     expect(await storage.exists(document.file)).to.equal(false);
     expect((await request(server, documentUrl(saved))).body).to.equal(replacement.toString());
 
-    const badFile = await postMultipart(server, owner.client, `/wagtail/documents/edit/${document.id}/`, { title: 'Dinner', collection: String(second) }, [{ field: 'file', filename: 'dinner.pdf', bytes: ZIP }]);
+    const badFile = await postMultipart(server, owner.client, `/wagtail/documents/edit/${document.id}/`, { title: 'Dinner', collection: String(second) }, [
+      { field: 'file', filename: 'dinner.pdf', bytes: ZIP },
+    ]);
     expect(badFile.status).to.equal(400);
     expect((await server.db.selectFrom('documents').select('file').where('id', '=', document.id).executeTakeFirstOrThrow()).file).to.equal(saved.file);
   });
@@ -182,11 +190,21 @@ describe('admin documents', () => {
     const { client } = await editorIn(mine, ['add']);
     expect((await client.get('/wagtail/documents/multiple/add/')).status).to.equal(200);
 
-    const uploaded = await postMultipart(server, client, '/wagtail/documents/multiple/add/', { collection: String(mine) }, [{ field: 'files[]', filename: 'Brunch.pdf', bytes: PDF(`brunch-${uniqueSuffix()}`) }], { json: true });
+    const uploaded = await postMultipart(
+      server,
+      client,
+      '/wagtail/documents/multiple/add/',
+      { collection: String(mine) },
+      [{ field: 'files[]', filename: 'Brunch.pdf', bytes: PDF(`brunch-${uniqueSuffix()}`) }],
+      { json: true },
+    );
     expect(uploaded.status).to.equal(200);
     const body = uploaded.json<{ success: boolean; id: number; title: string; form: string }>();
     expect(body).to.include({ success: true, title: 'Brunch' });
-    expect(body.form).to.include(`action="/wagtail/documents/multiple/${body.id}/"`).and.include(`formaction="/wagtail/documents/multiple/${body.id}/delete/"`).and.include('csrfmiddlewaretoken');
+    expect(body.form)
+      .to.include(`action="/wagtail/documents/multiple/${body.id}/"`)
+      .and.include(`formaction="/wagtail/documents/multiple/${body.id}/delete/"`)
+      .and.include('csrfmiddlewaretoken');
 
     const renamed = await client.postJson(`/wagtail/documents/multiple/${body.id}/`, {});
     expect(renamed.status).to.equal(400);
@@ -197,11 +215,20 @@ describe('admin documents', () => {
     expect(blank.status).to.equal(400);
     expect(blank.json<{ success: boolean; form: string }>().form).to.include('A document needs a title.');
 
-    const wrong = await postMultipart(server, client, '/wagtail/documents/multiple/add/', { collection: String(mine) }, [{ field: 'files[]', filename: 'x.pdf', bytes: ZIP }], { json: true });
+    const wrong = await postMultipart(server, client, '/wagtail/documents/multiple/add/', { collection: String(mine) }, [{ field: 'files[]', filename: 'x.pdf', bytes: ZIP }], {
+      json: true,
+    });
     expect(wrong.status).to.equal(400);
     expect(wrong.json()).to.deep.include({ success: false });
     expect(wrong.json<{ error_message: string }>().error_message).to.match(/ZIP/);
-    const elsewhere = await postMultipart(server, client, '/wagtail/documents/multiple/add/', { collection: String(other) }, [{ field: 'files[]', filename: 'y.pdf', bytes: PDF('y') }], { json: true });
+    const elsewhere = await postMultipart(
+      server,
+      client,
+      '/wagtail/documents/multiple/add/',
+      { collection: String(other) },
+      [{ field: 'files[]', filename: 'y.pdf', bytes: PDF('y') }],
+      { json: true },
+    );
     expect(elsewhere.status).to.equal(400);
 
     const stranger = await editorIn(mine, ['add']);
@@ -210,16 +237,36 @@ describe('admin documents', () => {
     const deleter = await editorIn(mine, ['delete']);
     expect((await deleter.client.post(`/wagtail/documents/multiple/${body.id}/delete/`)).json()).to.deep.equal({ success: true });
 
-    const chosen = await postMultipart(server, client, '/wagtail/documents/chooser/upload/', { title: 'Kids menu', collection: String(mine) }, [{ field: 'file', filename: 'kids.pdf', bytes: PDF(`kids-${uniqueSuffix()}`) }], { json: true });
+    const chosen = await postMultipart(
+      server,
+      client,
+      '/wagtail/documents/chooser/upload/',
+      { title: 'Kids menu', collection: String(mine) },
+      [{ field: 'file', filename: 'kids.pdf', bytes: PDF(`kids-${uniqueSuffix()}`) }],
+      { json: true },
+    );
     expect(chosen.status).to.equal(201);
     expect(chosen.json<{ result: { id: number; title: string } }>().result.title).to.equal('Kids menu');
     const noFile = await postMultipart(server, client, '/wagtail/documents/chooser/upload/', { title: 'Nothing', collection: String(mine) }, [], { json: true });
     expect(noFile.status).to.equal(400);
     expect(noFile.json<{ errors: Record<string, string[]> }>().errors.file).to.deep.equal(['Choose a file to upload.']);
-    const refusedCollection = await postMultipart(server, client, '/wagtail/documents/chooser/upload/', { title: 'X', collection: String(other) }, [{ field: 'file', filename: 'x.pdf', bytes: PDF('x') }], { json: true });
+    const refusedCollection = await postMultipart(
+      server,
+      client,
+      '/wagtail/documents/chooser/upload/',
+      { title: 'X', collection: String(other) },
+      [{ field: 'file', filename: 'x.pdf', bytes: PDF('x') }],
+      { json: true },
+    );
     expect(refusedCollection.status).to.equal(400);
     expect(refusedCollection.json<{ errors: Record<string, string[]> }>().errors.collection).to.have.length(1);
     const nobody = await signedInClient(server, await createAdminUser(server.db));
-    expect((await postMultipart(server, nobody, '/wagtail/documents/chooser/upload/', { title: 'X', collection: String(mine) }, [{ field: 'file', filename: 'x.pdf', bytes: PDF('x') }], { json: true })).status).to.equal(403);
+    expect(
+      (
+        await postMultipart(server, nobody, '/wagtail/documents/chooser/upload/', { title: 'X', collection: String(mine) }, [{ field: 'file', filename: 'x.pdf', bytes: PDF('x') }], {
+          json: true,
+        })
+      ).status,
+    ).to.equal(403);
   });
 });

@@ -32,7 +32,13 @@ describe('admin editing sessions', () => {
 
     const form = await a.get(`/wagtail/pages/${page.id}/edit/`);
     expect(form.body).to.include('data-controller="editing-session"');
-    const saved = await a.post(`/wagtail/pages/${page.id}/edit/`, { title: 'Shared, edited', slug: 'shared', 'content-body': '[]', 'content-confirmation': '[]', revision_id: String(opened) });
+    const saved = await a.post(`/wagtail/pages/${page.id}/edit/`, {
+      title: 'Shared, edited',
+      slug: 'shared',
+      'content-body': '[]',
+      'content-confirmation': '[]',
+      revision_id: String(opened),
+    });
     expect(saved.status).to.equal(303);
     expect((await getPageOrThrow(server.db, page.id)).latest_revision_id).to.not.equal(opened);
     expect((await ping(b, 'session-bbbb-1')).page_changed).to.equal(true);

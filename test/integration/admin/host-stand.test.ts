@@ -127,12 +127,24 @@ describe('admin host stand', function () {
     expect(page.body).to.include(`aria-label="Seat: Ada Guest"`).and.include(`aria-label="Notify: Ben Guest"`);
 
     expect((await status(ada.entry.plan_ahead_id, 'seated')).status).to.equal(303);
-    expect(await order(rlid)).to.deep.equal([['Ben', 1], ['Cy', 2], ['Dee', 3]]);
+    expect(await order(rlid)).to.deep.equal([
+      ['Ben', 1],
+      ['Cy', 2],
+      ['Dee', 3],
+    ]);
 
     expect((await host.post(`/wagtail/waitlist/${rlid}/entries/${dee.entry.plan_ahead_id}/move/`, { direction: 'up' })).status).to.equal(303);
-    expect(await order(rlid)).to.deep.equal([['Ben', 1], ['Dee', 2], ['Cy', 3]]);
+    expect(await order(rlid)).to.deep.equal([
+      ['Ben', 1],
+      ['Dee', 2],
+      ['Cy', 3],
+    ]);
     expect((await host.post(`/wagtail/waitlist/${rlid}/entries/${ben.entry.plan_ahead_id}/move/`, { direction: 'down' })).status).to.equal(303);
-    expect(await order(rlid)).to.deep.equal([['Dee', 1], ['Ben', 2], ['Cy', 3]]);
+    expect(await order(rlid)).to.deep.equal([
+      ['Dee', 1],
+      ['Ben', 2],
+      ['Cy', 3],
+    ]);
 
     expect((await status(cy.entry.plan_ahead_id, 'no_show')).status).to.equal(303);
     expect((await status(ben.entry.plan_ahead_id, 'cancelled')).status).to.equal(303);
@@ -166,7 +178,10 @@ describe('admin host stand', function () {
     try {
       expect((await status(ben.entry.plan_ahead_id, 'notified')).status).to.equal(303);
       expect((await status(ben.entry.plan_ahead_id, 'seated')).status).to.equal(303);
-      expect(await order(rlid)).to.deep.equal([['Ada', 1], ['Cy', 2]]);
+      expect(await order(rlid)).to.deep.equal([
+        ['Ada', 1],
+        ['Cy', 2],
+      ]);
       const seated = await host.get(`/wagtail/waitlist/${rlid}/`);
       expect(seated.body).to.include('Ben Guest has been seated. Undo within 5 minutes to put them back in their place.');
       expect(seated.body).to.include(`action="/wagtail/waitlist/${rlid}/entries/${ben.entry.plan_ahead_id}/restore/"`);
@@ -174,7 +189,11 @@ describe('admin host stand', function () {
       minutesLater = 4;
       expect((await restore(ben.entry.plan_ahead_id)).status).to.equal(303);
       expect((await host.get(`/wagtail/waitlist/${rlid}/`)).body).to.include('Ben Guest is back in the queue as number 2.');
-      expect(await order(rlid)).to.deep.equal([['Ada', 1], ['Ben', 2], ['Cy', 3]]);
+      expect(await order(rlid)).to.deep.equal([
+        ['Ada', 1],
+        ['Ben', 2],
+        ['Cy', 3],
+      ]);
       expect(await findEntry(server.db, ben.entry.plan_ahead_id)).to.include({ status: 'notified', seated_at: null, left_position: null });
       await restore(ben.entry.plan_ahead_id);
       expect((await host.get(`/wagtail/waitlist/${rlid}/`)).body).to.include('Ben Guest is still in the queue.');
@@ -184,7 +203,10 @@ describe('admin host stand', function () {
       expect((await restore(ada.entry.plan_ahead_id)).status).to.equal(303);
       expect((await host.get(`/wagtail/waitlist/${rlid}/`)).body).to.include('Ada Guest left the queue more than 5 minutes ago and can no longer be put back');
       expect(await statusOf(ada.entry.plan_ahead_id)).to.equal('no_show');
-      expect(await order(rlid)).to.deep.equal([['Ben', 1], ['Cy', 2]]);
+      expect(await order(rlid)).to.deep.equal([
+        ['Ben', 1],
+        ['Cy', 2],
+      ]);
 
       const outsider = await signedInClient(server, await createAdminUser(server.db));
       expect((await outsider.post(`/wagtail/waitlist/${rlid}/entries/${ben.entry.plan_ahead_id}/restore/`)).status).to.equal(403);
@@ -206,13 +228,19 @@ describe('admin host stand', function () {
 
     const added = await host.post(`/wagtail/waitlist/${rlid}/walk-in/`, { partySize: '5', firstName: 'Walt', lastName: 'Inn', phone: '(207) 555-0199', email: '', note: 'High chair' });
     expect(added.status).to.equal(303);
-    expect((await host.get(`/wagtail/waitlist/${rlid}/`)).body).to.include('Walt Inn joined the wait list as number 2.').and.include('High chair');
+    expect((await host.get(`/wagtail/waitlist/${rlid}/`)).body)
+      .to.include('Walt Inn joined the wait list as number 2.')
+      .and.include('High chair');
     const walt = (await queueOf(server.db, rlid)).active[1]!.entry;
     expect(walt).to.include({ first_name: 'Walt', party_size: 5, source: 'walk_in', position: 2 });
 
     const bad = await host.post(`/wagtail/waitlist/${rlid}/walk-in/`, { partySize: '0', firstName: 'Nope', lastName: '', phone: 'x' });
     expect(bad.status).to.equal(400);
-    expect(bad.body).to.include('Party size must be at least 1.').and.include('Last name is required.').and.include('Phone must be a phone number, e.g. (555) 555-0100.').and.include('value="Nope"');
+    expect(bad.body)
+      .to.include('Party size must be at least 1.')
+      .and.include('Last name is required.')
+      .and.include('Phone must be a phone number, e.g. (555) 555-0100.')
+      .and.include('value="Nope"');
     expect(await order(rlid)).to.have.length(2);
 
     const saved = await host.post(`/wagtail/waitlist/${rlid}/settings/`, { max_party_size: '6', turn_time_minutes: '30', tables: '3' });
@@ -235,7 +263,7 @@ describe('admin host stand', function () {
     expect(audit[1]!.data).to.deep.equal({ waitListOpen: false, maxPartySize: 6, turnTimeMinutes: 30, tables: 3 });
   });
 
-  it('lists the day\'s reservations in time order and confirms or cancels them, each audited', async () => {
+  it("lists the day's reservations in time order and confirms or cancels them, each audited", async () => {
     const { rlid } = await openLocation();
     const other = await openLocation();
     const zone = 'America/New_York';
@@ -243,7 +271,15 @@ describe('admin host stand', function () {
     const book = async (at: number, lastName: string, where = rlid, date = today) =>
       server.db
         .insertInto('reservations')
-        .values({ confirmation_code: newConfirmationCode(), rlid: where, party_size: 4, reserved_for: zonedInstant(date, at, zone), first_name: 'Res', last_name: lastName, phone: '555-555-0102' })
+        .values({
+          confirmation_code: newConfirmationCode(),
+          rlid: where,
+          party_size: 4,
+          reserved_for: zonedInstant(date, at, zone),
+          first_name: 'Res',
+          last_name: lastName,
+          phone: '555-555-0102',
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     const late = await book(20 * 60, 'Late');
@@ -271,7 +307,10 @@ describe('admin host stand', function () {
     expect((await server.db.selectFrom('reservations').select('status').where('id', '=', elsewhere.id).executeTakeFirstOrThrow()).status).to.equal('requested');
 
     const audit = await auditOf(user);
-    expect(audit.map((entry) => [entry.action, entry.object_id])).to.deep.equal([['reservation.confirm', early.id], ['reservation.cancel', late.id]]);
+    expect(audit.map((entry) => [entry.action, entry.object_id])).to.deep.equal([
+      ['reservation.confirm', early.id],
+      ['reservation.cancel', late.id],
+    ]);
   });
 
   it("shows a restaurant's bookings and wait list on its own clock and names the zone, also where its state keeps another", async () => {
@@ -281,7 +320,15 @@ describe('admin host stand', function () {
     const today = localClock(now, 'America/Denver').date;
     await server.db
       .insertInto('reservations')
-      .values({ confirmation_code: newConfirmationCode(), rlid, party_size: 2, reserved_for: zonedInstant(today, 19 * 60, 'America/Denver'), first_name: 'Res', last_name: 'Desert', phone: '555-555-0103' })
+      .values({
+        confirmation_code: newConfirmationCode(),
+        rlid,
+        party_size: 2,
+        reserved_for: zonedInstant(today, 19 * 60, 'America/Denver'),
+        first_name: 'Res',
+        last_name: 'Desert',
+        phone: '555-555-0103',
+      })
       .execute();
     const host = await signedInClient(server, await hostOf([rlid]));
     const reservations = await host.get(`/wagtail/reservations/${rlid}/`);

@@ -44,7 +44,15 @@ describe('image upload safety', () => {
       return [];
     }
   };
-  const imageCount = async () => Number((await server.db.selectFrom('images').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const imageCount = async () =>
+    Number(
+      (
+        await server.db
+          .selectFrom('images')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   before(async () => {
     mediaDir = mkdtempSync(path.join(os.tmpdir(), 'image-safety-'));
@@ -82,13 +90,22 @@ describe('image upload safety', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>');
     const body = await refusedUpload('logo.png', svg, 'image/png');
     expect(body).to.include('SVG images are not accepted; upload a PNG, JPEG, WebP, GIF or AVIF.');
-    const chooser = await postMultipart(server, client, '/wagtail/images/chooser/upload/', { title: 'Logo' }, [{ field: 'file', filename: 'logo.svg', bytes: svg, type: 'image/svg+xml' }], { json: true });
+    const chooser = await postMultipart(
+      server,
+      client,
+      '/wagtail/images/chooser/upload/',
+      { title: 'Logo' },
+      [{ field: 'file', filename: 'logo.svg', bytes: svg, type: 'image/svg+xml' }],
+      { json: true },
+    );
     expect(chooser.status).to.equal(400);
     expect(JSON.parse(chooser.body)).to.deep.equal({ errors: { file: ['SVG images are not accepted; upload a PNG, JPEG, WebP, GIF or AVIF.'] } });
   });
 
   it('refuses an image over MAX_IMAGE_UPLOAD_BYTES, naming the limit in MB', async () => {
-    const noise = await sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noise.length).to.be.above(100_000);
     const body = await refusedUpload('noise.png', noise, 'image/png');
     expect(body).to.match(/This file is too big \([\d.]+ MB\)\. Maximum filesize is 0\.1 MB\./);

@@ -48,8 +48,20 @@ describe('admin images', () => {
     await grantCollection(server.db, deleter, harbor, ['delete']);
     outsider = await createAdminUser(server.db);
     await grantCollection(server.db, outsider, other, ['choose']);
-    docksImage = await createImage(server.db, storage(), { title: `Lobster pots ${uniqueSuffix()}`, bytes: await solidImage(400, 200), collectionId: docks, uploadedBy: superuser.id, tags: ['harbour life', marker] });
-    otherImage = await createImage(server.db, storage(), { title: `Oyster bar ${uniqueSuffix()}`, bytes: await solidImage(300, 300, '#c8281e'), collectionId: other, uploadedBy: superuser.id, tags: [marker] });
+    docksImage = await createImage(server.db, storage(), {
+      title: `Lobster pots ${uniqueSuffix()}`,
+      bytes: await solidImage(400, 200),
+      collectionId: docks,
+      uploadedBy: superuser.id,
+      tags: ['harbour life', marker],
+    });
+    otherImage = await createImage(server.db, storage(), {
+      title: `Oyster bar ${uniqueSuffix()}`,
+      bytes: await solidImage(300, 300, '#c8281e'),
+      collectionId: other,
+      uploadedBy: superuser.id,
+      tags: [marker],
+    });
   });
   after(() => server.close());
 
@@ -70,9 +82,15 @@ describe('admin images', () => {
 
   it('searches titles and tags, filters by collection and tag, orders and pages', async () => {
     const client = await as(superuser);
-    expect((await client.get(`/wagtail/images/?q=${encodeURIComponent(docksImage.title.split(' ')[2]!)}`)).body).to.include(`/wagtail/images/${docksImage.id}/`).and.not.include(`/wagtail/images/${otherImage.id}/`);
-    expect((await client.get('/wagtail/images/?q=harbour')).body).to.include(`/wagtail/images/${docksImage.id}/`).and.not.include(`/wagtail/images/${otherImage.id}/`);
-    expect((await client.get('/wagtail/images/?tag=Harbour%20life')).body).to.include(`/wagtail/images/${docksImage.id}/`).and.not.include(`/wagtail/images/${otherImage.id}/`);
+    expect((await client.get(`/wagtail/images/?q=${encodeURIComponent(docksImage.title.split(' ')[2]!)}`)).body)
+      .to.include(`/wagtail/images/${docksImage.id}/`)
+      .and.not.include(`/wagtail/images/${otherImage.id}/`);
+    expect((await client.get('/wagtail/images/?q=harbour')).body)
+      .to.include(`/wagtail/images/${docksImage.id}/`)
+      .and.not.include(`/wagtail/images/${otherImage.id}/`);
+    expect((await client.get('/wagtail/images/?tag=Harbour%20life')).body)
+      .to.include(`/wagtail/images/${docksImage.id}/`)
+      .and.not.include(`/wagtail/images/${otherImage.id}/`);
     const byCollection = await client.get(`/wagtail/images/?collection_id=${other}`);
     expect(byCollection.body).to.include(`/wagtail/images/${otherImage.id}/`).and.not.include(`/wagtail/images/${docksImage.id}/`);
     const ordered = (await client.get(`/wagtail/images/?tag=${marker}&ordering=title`)).body;
@@ -86,20 +104,26 @@ describe('admin images', () => {
   it('adds an image to a collection where the user holds add, titled from the file name, and refuses others', async () => {
     const client = await as(adder);
     expect((await client.get('/wagtail/images/add/')).status).to.equal(200);
-    const added = await postMultipart(server, client, '/wagtail/images/add/', { title: '', collection: String(docks), tags: 'boats, "sea spray"', description: 'Boats at the quay' }, [{ field: 'file', filename: 'quay-morning.png', bytes: await solidImage(60, 40) }]);
+    const added = await postMultipart(server, client, '/wagtail/images/add/', { title: '', collection: String(docks), tags: 'boats, "sea spray"', description: 'Boats at the quay' }, [
+      { field: 'file', filename: 'quay-morning.png', bytes: await solidImage(60, 40) },
+    ]);
     expect(added.status).to.equal(303);
     const image = await server.db.selectFrom('images').selectAll().where('title', '=', 'quay-morning').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(image).to.include({ collection_id: docks, uploaded_by_user_id: adder.id, description: 'Boats at the quay', width: 60, height: 40 });
     expect((await imageTagNames(server.db, [image.id])).get(image.id)).to.deep.equal(['boats', 'sea spray']);
 
-    const elsewhere = await postMultipart(server, client, '/wagtail/images/add/', { collection: String(other) }, [{ field: 'file', filename: 'x.png', bytes: await solidImage(10, 10) }]);
+    const elsewhere = await postMultipart(server, client, '/wagtail/images/add/', { collection: String(other) }, [
+      { field: 'file', filename: 'x.png', bytes: await solidImage(10, 10) },
+    ]);
     expect(elsewhere.status).to.equal(400);
     expect(elsewhere.body).to.include('Select a valid choice');
 
     for (const user of [changer, outsider]) {
       const refused = await as(user);
       expect((await refused.get('/wagtail/images/add/')).status).to.equal(403);
-      expect((await postMultipart(server, refused, '/wagtail/images/add/', { collection: String(docks) }, [{ field: 'file', filename: 'x.png', bytes: await solidImage(10, 10) }])).status).to.equal(403);
+      expect(
+        (await postMultipart(server, refused, '/wagtail/images/add/', { collection: String(docks) }, [{ field: 'file', filename: 'x.png', bytes: await solidImage(10, 10) }])).status,
+      ).to.equal(403);
     }
   });
 
@@ -115,7 +139,10 @@ describe('admin images', () => {
     const client = await as(changer);
     const page = await client.get(`/wagtail/images/${docksImage.id}/`);
     expect(page.status).to.equal(200);
-    expect(page.body).to.include('data-controller="focal-point"').and.include('value="&quot;harbour life&quot;, ').and.include('Multi-word tags with spaces will automatically be enclosed in double quotes (&quot;).');
+    expect(page.body)
+      .to.include('data-controller="focal-point"')
+      .and.include('value="&quot;harbour life&quot;, ')
+      .and.include('Multi-word tags with spaces will automatically be enclosed in double quotes (&quot;).');
     const saved = await client.post(`/wagtail/images/${docksImage.id}/`, {
       title: 'Lobster pots at dawn',
       description: 'Stacked lobster pots',
@@ -131,7 +158,14 @@ describe('admin images', () => {
     expect(updated).to.include({ title: 'Lobster pots at dawn', description: 'Stacked lobster pots', focal_point_x: 300, focal_point_width: 40 });
     expect((await imageTagNames(server.db, [docksImage.id])).get(docksImage.id)).to.deep.equal(['dawn', 'pots']);
 
-    const outside = await client.post(`/wagtail/images/${docksImage.id}/`, { title: 'X', collection: String(docks), focal_point_x: '900', focal_point_y: '1', focal_point_width: '1', focal_point_height: '1' });
+    const outside = await client.post(`/wagtail/images/${docksImage.id}/`, {
+      title: 'X',
+      collection: String(docks),
+      focal_point_x: '900',
+      focal_point_y: '1',
+      focal_point_width: '1',
+      focal_point_height: '1',
+    });
     expect(outside.status).to.equal(400);
     expect(outside.body).to.include('The focal point must lie within the image (400x200).');
     const moved = await client.post(`/wagtail/images/${docksImage.id}/`, { title: 'X', collection: String(other) });
@@ -151,10 +185,21 @@ describe('admin images', () => {
   });
 
   it('replacing the file drops every rendition and resets a focal point the new size does not fit', async () => {
-    const image = await createImage(server.db, storage(), { title: 'Replace me', bytes: await solidImage(200, 100), collectionId: docks, focalPoint: { x: 50, y: 50, width: 20, height: 20 } });
+    const image = await createImage(server.db, storage(), {
+      title: 'Replace me',
+      bytes: await solidImage(200, 100),
+      collectionId: docks,
+      focalPoint: { x: 50, y: 50, width: 20, height: 20 },
+    });
     const renditions = await Promise.all(['fill-50x50', 'width-100'].map((spec) => getRendition(server.db, storage(), image, spec)));
     const client = await as(changer);
-    const replaced = await postMultipart(server, client, `/wagtail/images/${image.id}/`, { title: 'Replace me', collection: String(docks), focal_point_x: '50', focal_point_y: '50', focal_point_width: '20', focal_point_height: '20' }, [{ field: 'file', filename: 'new.png', bytes: await solidImage(120, 90, '#000000') }]);
+    const replaced = await postMultipart(
+      server,
+      client,
+      `/wagtail/images/${image.id}/`,
+      { title: 'Replace me', collection: String(docks), focal_point_x: '50', focal_point_y: '50', focal_point_width: '20', focal_point_height: '20' },
+      [{ field: 'file', filename: 'new.png', bytes: await solidImage(120, 90, '#000000') }],
+    );
     expect(replaced.status).to.equal(303);
     const after = await getImage(server.db, image.id);
     expect(after).to.include({ width: 120, height: 90, focal_point_x: null });
@@ -209,13 +254,31 @@ describe('admin images', () => {
     expect(page.status).to.equal(200);
     expect((await (await as(changer)).get('/wagtail/images/multiple/add/')).status).to.equal(403);
 
-    const uploaded = await postMultipart(server, client, '/wagtail/images/multiple/add/', { collection: String(docks) }, [{ field: 'files[]', filename: 'net-mending.png', bytes: await solidImage(30, 30) }], { json: true });
+    const uploaded = await postMultipart(
+      server,
+      client,
+      '/wagtail/images/multiple/add/',
+      { collection: String(docks) },
+      [{ field: 'files[]', filename: 'net-mending.png', bytes: await solidImage(30, 30) }],
+      { json: true },
+    );
     expect(uploaded.status).to.equal(200);
     const body = JSON.parse(uploaded.body) as { success: boolean; id: number; title: string; form: string };
     expect(body).to.include({ success: true, title: 'net-mending' });
-    expect(body.form).to.include(`action="/wagtail/images/multiple/${body.id}/"`).and.include(`formaction="/wagtail/images/multiple/${body.id}/delete/"`).and.include('name="csrfmiddlewaretoken"').and.include('>Update<');
+    expect(body.form)
+      .to.include(`action="/wagtail/images/multiple/${body.id}/"`)
+      .and.include(`formaction="/wagtail/images/multiple/${body.id}/delete/"`)
+      .and.include('name="csrfmiddlewaretoken"')
+      .and.include('>Update<');
 
-    const notImage = await postMultipart(server, client, '/wagtail/images/multiple/add/', { collection: String(docks) }, [{ field: 'files[]', filename: 'notes.png', bytes: Buffer.from('plain text') }], { json: true });
+    const notImage = await postMultipart(
+      server,
+      client,
+      '/wagtail/images/multiple/add/',
+      { collection: String(docks) },
+      [{ field: 'files[]', filename: 'notes.png', bytes: Buffer.from('plain text') }],
+      { json: true },
+    );
     expect(notImage.status).to.equal(400);
     expect(JSON.parse(notImage.body)).to.deep.include({ success: false });
     expect((JSON.parse(notImage.body) as { error_message: string }).error_message).to.match(/not an image we can read/);
@@ -246,14 +309,39 @@ describe('admin images', () => {
 
   it('chooser upload: 201 with the new image for a user who may add there, 400 with field errors, 403 otherwise', async () => {
     const client = await as(adder);
-    const created = await postMultipart(server, client, '/wagtail/images/chooser/upload/', { title: 'Chosen upload', collection: String(docks), tags: 'chosen' }, [{ field: 'file', filename: 'c.png', bytes: await solidImage(50, 50) }], { json: true });
+    const created = await postMultipart(
+      server,
+      client,
+      '/wagtail/images/chooser/upload/',
+      { title: 'Chosen upload', collection: String(docks), tags: 'chosen' },
+      [{ field: 'file', filename: 'c.png', bytes: await solidImage(50, 50) }],
+      { json: true },
+    );
     expect(created.status).to.equal(201);
     const { result } = JSON.parse(created.body) as { result: { id: number; title: string; thumbnail_url: string } };
     expect(result.title).to.equal('Chosen upload');
     expect(result.thumbnail_url).to.match(/^\/media\/images\//);
-    const failed = await postMultipart(server, client, '/wagtail/images/chooser/upload/', { title: 'Broken', collection: String(docks) }, [{ field: 'file', filename: 'c.png', bytes: Buffer.from('nope') }], { json: true });
+    const failed = await postMultipart(
+      server,
+      client,
+      '/wagtail/images/chooser/upload/',
+      { title: 'Broken', collection: String(docks) },
+      [{ field: 'file', filename: 'c.png', bytes: Buffer.from('nope') }],
+      { json: true },
+    );
     expect(failed.status).to.equal(400);
     expect((JSON.parse(failed.body) as { errors: Record<string, string[]> }).errors.file![0]).to.match(/not an image we can read/);
-    expect((await postMultipart(server, await as(outsider), '/wagtail/images/chooser/upload/', { title: 'No', collection: String(other) }, [{ field: 'file', filename: 'c.png', bytes: await solidImage(5, 5) }], { json: true })).status).to.equal(403);
+    expect(
+      (
+        await postMultipart(
+          server,
+          await as(outsider),
+          '/wagtail/images/chooser/upload/',
+          { title: 'No', collection: String(other) },
+          [{ field: 'file', filename: 'c.png', bytes: await solidImage(5, 5) }],
+          { json: true },
+        )
+      ).status,
+    ).to.equal(403);
   });
 });

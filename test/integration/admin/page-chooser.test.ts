@@ -106,7 +106,10 @@ describe('admin page chooser (StreamField page fields, move and copy destination
     expect(entryOf(children.results, section.id)).to.include({ selectable: true, browsable: false });
     expect((await answer(admin, at(section.id))).results.map((entry) => entry.id)).to.not.include(moving.id);
     expect((await admin.get(at(moving.id))).status).to.equal(404);
-    expect((await answer(admin, `${PAGE_CHOOSER_URL}search/?q=${word}&user_perms=move_to&target_pages=${moving.id}`)).results.map((entry) => entry.id)).to.deep.equal([section.id, footer.id]);
+    expect((await answer(admin, `${PAGE_CHOOSER_URL}search/?q=${word}&user_perms=move_to&target_pages=${moving.id}`)).results.map((entry) => entry.id)).to.deep.equal([
+      section.id,
+      footer.id,
+    ]);
 
     // The page is live, so moving it needs publish permission as well (Wagtail's can_move_to).
     const editor = await signedInClient(server, await createAdminUser(server.db, { pagePermissions: [{ page: section, permissions: ['add', 'change', 'publish'] }] }));
@@ -133,7 +136,10 @@ describe('admin page chooser (StreamField page fields, move and copy destination
     const screen = (await editor.get(`/wagtail/pages/${copied.id}/copy/`)).body;
     expect(chooserAttribute(screen, 'url')).to.equal(url);
     expect(screen).to.include('data-page-chooser-target="opener"').and.include('data-page-chooser-target="chosen" aria-live="polite">Section</strong>');
-    expect(screen).to.match(new RegExp(`id="dest-${section.id}" checked`)).and.include(`id="dest-${copied.id}"`).and.not.include(`id="dest-${home.id}"`);
+    expect(screen)
+      .to.match(new RegExp(`id="dest-${section.id}" checked`))
+      .and.include(`id="dest-${copied.id}"`)
+      .and.not.include(`id="dest-${home.id}"`);
     const inSection = await answer(editor, `${PAGE_CHOOSER_URL}${section.id}/?user_perms=copy_to&target_pages=${copied.id}`);
     expect(inSection.parent).to.include({ id: section.id, selectable: true });
     expect(entryOf(inSection.results, copied.id)).to.include({ selectable: true });

@@ -18,7 +18,9 @@ import { createTestSite } from '../../support/fixtures';
 import { startTestServer, type TestServer } from '../../support/server';
 
 function swatch(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 200, channels: 3, background: '#b3261e' } }).png().toBuffer();
+  return sharp({ create: { width: 320, height: 200, channels: 3, background: '#b3261e' } })
+    .png()
+    .toBuffer();
 }
 
 /** The page-field editors' config the edit form embeds. */
@@ -32,7 +34,17 @@ function pageFieldsConfig(html: string) {
 function formOf(page: Page, content: Record<string, unknown>, overrides: Record<string, string> = {}): Record<string, string> {
   const pageType = PAGE_TYPES[page.page_type]!;
   const fields = Object.fromEntries(pageTypeFields(pageType).map((node) => [`content-${node.name}`, encodeFieldValue(node, content[node.name])]));
-  return { title: page.title, slug: page.slug, seo_title: '', search_description: '', go_live_at: '', expire_at: '', revision_id: String(page.latest_revision_id ?? ''), ...fields, ...overrides };
+  return {
+    title: page.title,
+    slug: page.slug,
+    seo_title: '',
+    search_description: '',
+    go_live_at: '',
+    expire_at: '',
+    revision_id: String(page.latest_revision_id ?? ''),
+    ...fields,
+    ...overrides,
+  };
 }
 
 async function latestContent(server: TestServer, page: Page): Promise<Record<string, unknown>> {
@@ -59,7 +71,12 @@ describe('page-type fields in the page edit form', () => {
   async function pressRelease(): Promise<{ page: Page; editor: AdminClient; viewer: AdminClient }> {
     const { home } = await createTestSite(server.db);
     const list = await addChild(server.db, home, { title: 'Press releases', slug: 'press-releases', pageType: 'press_release_list_page', content: {} });
-    const page = await addChild(server.db, list, { title: 'New dock', slug: 'new-dock', pageType: 'press_release_page', content: { date: null, feature_image: null, body: '<p>Old</p>' } });
+    const page = await addChild(server.db, list, {
+      title: 'New dock',
+      slug: 'new-dock',
+      pageType: 'press_release_page',
+      content: { date: null, feature_image: null, body: '<p>Old</p>' },
+    });
     const editor = await signedInClient(server, await createAdminUser(server.db, { pagePermissions: [{ page: list, permissions: ['add', 'change', 'publish'] }] }));
     const viewer = await signedInClient(server, await createAdminUser(server.db));
     return { page, editor, viewer };
@@ -94,7 +111,9 @@ describe('page-type fields in the page edit form', () => {
     expect(saved.status, saved.body.slice(0, 500)).to.equal(303);
     const content = await latestContent(server, page);
     expect(content).to.include({ feature_image: image.id, date: '2026-03-05' });
-    expect(content.body).to.include('<strong>open</strong>').and.not.match(/script|onerror|<img/);
+    expect(content.body)
+      .to.include('<strong>open</strong>')
+      .and.not.match(/script|onerror|<img/);
 
     const again = await editor.get(`/wagtail/pages/${page.id}/edit/`);
     expect(pageFieldsConfig(again.body).reference_titles).to.include({ [`image:${image.id}`]: 'Dock at dawn' });
@@ -102,12 +121,19 @@ describe('page-type fields in the page edit form', () => {
 
   it('reads dates as people type them and refuses what is no date, beside the field', async () => {
     const { page, editor } = await pressRelease();
-    for (const [typed, iso] of [['2026-03-05', '2026-03-05'], ['March 5, 2026', '2026-03-05'], ['5 Mar 2026', '2026-03-05']] as const) {
+    for (const [typed, iso] of [
+      ['2026-03-05', '2026-03-05'],
+      ['March 5, 2026', '2026-03-05'],
+      ['5 Mar 2026', '2026-03-05'],
+    ] as const) {
       const saved = await editor.post(`/wagtail/pages/${page.id}/edit/`, formOf(await getPageOrThrow(server.db, page.id), page.content, { 'content-date': typed, action: 'save' }));
       expect(saved.status, typed).to.equal(303);
       expect(await latestContent(server, page), typed).to.include({ date: iso });
     }
-    const refused = await editor.post(`/wagtail/pages/${page.id}/edit/`, formOf(await getPageOrThrow(server.db, page.id), page.content, { 'content-date': '2/30/2026', action: 'save' }));
+    const refused = await editor.post(
+      `/wagtail/pages/${page.id}/edit/`,
+      formOf(await getPageOrThrow(server.db, page.id), page.content, { 'content-date': '2/30/2026', action: 'save' }),
+    );
     expect(refused.status).to.equal(400);
     const dateField = pageFieldsConfig(refused.body).fields.find((field) => field.name === 'content-date')!;
     expect(dateField.value, 'what was typed stays').to.equal('2/30/2026');

@@ -66,7 +66,12 @@ describe('admin page permissions: publish rights guard what changes the public s
   it('needs publish rights at the destination to move a live page there', async () => {
     const { home, section, live } = await tree();
     const other = await addChild(server.db, home, { title: 'Other', slug: 'other', pageType: 'content_page', content: { body: [], confirmation: [] } });
-    const user = await createAdminUser(server.db, { pagePermissions: [{ page: section, permissions: PUBLISHERS }, { page: other, permissions: EDITORS }] });
+    const user = await createAdminUser(server.db, {
+      pagePermissions: [
+        { page: section, permissions: PUBLISHERS },
+        { page: other, permissions: EDITORS },
+      ],
+    });
     const client = await signedInClient(server, user);
     const form = await client.get(`/wagtail/pages/${live.id}/move/`);
     expect(form.status).to.equal(200);
@@ -141,13 +146,21 @@ describe('admin page permissions: publish rights guard what changes the public s
   it('searches only the drafts of pages the user may edit', async () => {
     const { home, section } = await tree();
     const word = `secretkelp${Date.now().toString(36)}`;
-    const hidden = await addChild(server.db, section, { title: 'Hidden', slug: 'hidden', pageType: 'content_page', content: { body: [{ type: 'heading', id: 'h', value: { text: `Plans for ${word}` } }], confirmation: [] }, live: false });
+    const hidden = await addChild(server.db, section, {
+      title: 'Hidden',
+      slug: 'hidden',
+      pageType: 'content_page',
+      content: { body: [{ type: 'heading', id: 'h', value: { text: `Plans for ${word}` } }], confirmation: [] },
+      live: false,
+    });
     const other = await addChild(server.db, home, { title: 'Other', slug: 'other', pageType: 'content_page', content: { body: [], confirmation: [] } });
     const outsider = await clientWith(other, EDITORS);
     const none = await outsider.get(`/wagtail/pages/search/?q=${word}`);
     expect(none.body).to.include('0 matching pages').and.not.include(`/wagtail/pages/${hidden.id}/`);
 
     const editor = await clientWith(section, EDITORS);
-    expect((await editor.get(`/wagtail/pages/search/?q=${word}`)).body).to.include('1 matching page<').and.include(`/wagtail/pages/${hidden.id}/edit/`);
+    expect((await editor.get(`/wagtail/pages/search/?q=${word}`)).body)
+      .to.include('1 matching page<')
+      .and.include(`/wagtail/pages/${hidden.id}/edit/`);
   });
 });

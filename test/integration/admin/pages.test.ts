@@ -64,7 +64,10 @@ describe('admin pages', () => {
     const invalid = await editor.post(`/wagtail/pages/add/${section.id}/content_page/`, pageForm({ title: 'Chowder Days', seo_title: 'Kept SEO', 'content-body': '[{not json' }));
     expect(invalid.status).to.equal(400);
     expect(invalid.body).to.include('Enter valid JSON').and.include('value="Chowder Days"').and.include('value="Kept SEO"').and.include('[{not json');
-    const badBlock = await editor.post(`/wagtail/pages/add/${section.id}/content_page/`, pageForm({ title: 'Chowder Days', 'content-body': '[{"type": "no_such_block", "value": {}}]' }));
+    const badBlock = await editor.post(
+      `/wagtail/pages/add/${section.id}/content_page/`,
+      pageForm({ title: 'Chowder Days', 'content-body': '[{"type": "no_such_block", "value": {}}]' }),
+    );
     expect(badBlock.status).to.equal(400);
     expect(badBlock.body).to.include('id_content-body-error');
 
@@ -82,7 +85,10 @@ describe('admin pages', () => {
     expect(preview.status).to.equal(200);
     expect(preview.body).to.include('Fresh off the boat');
 
-    const published = await editor.post(`/wagtail/pages/${page!.id}/edit/`, pageForm({ title: 'Chowder Days', slug: 'chowder-days', 'content-body': BODY, action: 'publish', revision_id: String(page!.latest_revision_id) }));
+    const published = await editor.post(
+      `/wagtail/pages/${page!.id}/edit/`,
+      pageForm({ title: 'Chowder Days', slug: 'chowder-days', 'content-body': BODY, action: 'publish', revision_id: String(page!.latest_revision_id) }),
+    );
     expect(published.status).to.equal(303);
     const live = await request(server, '/section/chowder-days/', { host: hostname });
     expect(live.status).to.equal(200);
@@ -142,7 +148,9 @@ describe('admin pages', () => {
     const sibling = await addChild(server.db, section, { title: 'Sibling', slug: 'sibling', pageType: 'content_page', content: { body: [], confirmation: [] } });
     const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
 
-    expect((await admin.post(`/wagtail/pages/${sibling.id}/move/up/`, { next: `/wagtail/pages/${section.id}/` })).headers.location).to.equal(`/wagtail/pages/${section.id}/#page-${sibling.id}`);
+    expect((await admin.post(`/wagtail/pages/${sibling.id}/move/up/`, { next: `/wagtail/pages/${section.id}/` })).headers.location).to.equal(
+      `/wagtail/pages/${section.id}/#page-${sibling.id}`,
+    );
     expect((await getChildren(server.db, section)).map((page) => page.slug)).to.deep.equal(['sibling', 'child']);
 
     const moveForm = await admin.get(`/wagtail/pages/${child.id}/move/`);
@@ -168,7 +176,12 @@ describe('admin pages', () => {
   it('searches pages by title and content, filtered by type and status', async () => {
     const { section } = await siteWithSection();
     const word = `kelp${Date.now().toString(36)}`;
-    const match = await addChild(server.db, section, { title: 'Sea Greens', slug: 'sea-greens', pageType: 'content_page', content: { body: [{ type: 'heading', id: 'k', value: { text: `All about ${word}` } }], confirmation: [] } });
+    const match = await addChild(server.db, section, {
+      title: 'Sea Greens',
+      slug: 'sea-greens',
+      pageType: 'content_page',
+      content: { body: [{ type: 'heading', id: 'k', value: { text: `All about ${word}` } }], confirmation: [] },
+    });
     const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
     const found = await admin.get(`/wagtail/pages/search/?q=${word}`);
     expect(found.status).to.equal(200);

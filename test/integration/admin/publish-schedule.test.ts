@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { PublishPageAction } from '../../../server/actions/publish-page';
-import { ScheduleError } from '../../../server/models/schedule-rules';
-import { addChild, getPageOrThrow, setPageSchedule } from '../../../server/models/pages';
+import { addChild, getPageOrThrow, ScheduleError, setPageSchedule } from '../../../server/models/pages';
 import { loadUserPermissions } from '../../../server/models/permissions';
 import { createAdminUser, signedInClient } from '../../support/admin';
 import { settableClock } from '../../support/clock';

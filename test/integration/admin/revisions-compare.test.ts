@@ -38,7 +38,14 @@ describe('admin revision compare', () => {
     const editor = await signedInClient(server, await createAdminUser(server.db, { pagePermissions: [{ page: section, permissions: ['change'] }] }));
     const body = JSON.stringify([heading('kept', 'Same every day'), heading('edited', 'Straight from the dock'), heading('new-one', 'Now open Mondays')]);
     const saved = await editor.post(`/wagtail/pages/${page.id}/edit/`, {
-      title: 'Chowder Days', slug: 'chowder', seo_title: '', search_description: '', go_live_at: '', expire_at: '', 'content-body': body, action: 'save',
+      title: 'Chowder Days',
+      slug: 'chowder',
+      seo_title: '',
+      search_description: '',
+      go_live_at: '',
+      expire_at: '',
+      'content-body': body,
+      action: 'save',
     });
     expect(saved.status).to.equal(303);
     const [, first] = await getRevisions(server.db, page);
@@ -68,7 +75,9 @@ describe('admin revision compare', () => {
 
   it('names blocks and fields by their labels, images by title, and shows only real changes', async () => {
     const { home } = await createTestSite(server.db);
-    const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1b7f93' } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1b7f93' } })
+      .png()
+      .toBuffer();
     const [dawn, dusk] = [
       await createImage(server.db, createMediaStorage(mediaDir), { title: 'Harbor at dawn', bytes }),
       await createImage(server.db, createMediaStorage(mediaDir), { title: 'Harbor at dusk', bytes }),
@@ -85,14 +94,24 @@ describe('admin revision compare', () => {
       { type: 'image', id: '0d3b7c55-photo', value: { image: dusk.id, title: '', container_width: 'half' } },
     ];
     const saved = await editor.post(`/wagtail/pages/${page.id}/edit/`, {
-      title: 'Chowder', slug: 'chowder', seo_title: '', search_description: '', go_live_at: '', expire_at: '', 'content-body': JSON.stringify(edited), action: 'save',
+      title: 'Chowder',
+      slug: 'chowder',
+      seo_title: '',
+      search_description: '',
+      go_live_at: '',
+      expire_at: '',
+      'content-body': JSON.stringify(edited),
+      action: 'save',
     });
     expect(saved.status).to.equal(303);
     const compare = await editor.get(`/wagtail/pages/${page.id}/revisions/compare/live...latest/`);
     expect(compare.status).to.equal(200);
     expect(compare.body).to.not.include('data-block-id="6f1c2a9e-body"');
     expect(compare.body).to.not.match(/>[^<]*6f1c2a9e|>[^<]*0d3b7c55/);
-    const photo = compare.body.split('<tr').filter((row) => row.includes('data-block-id="0d3b7c55-photo"')).join('');
+    const photo = compare.body
+      .split('<tr')
+      .filter((row) => row.includes('data-block-id="0d3b7c55-photo"'))
+      .join('');
     expect(photo).to.include('Image (block 2)').and.include('>Image<').and.include('Harbor at dawn').and.include('Harbor at dusk');
     expect(photo).to.include('>Container width<').and.include('>Full<').and.include('>Half<');
     expect(photo).to.not.include('container_width').and.not.include(`>${dawn.id}<`);
@@ -102,7 +121,16 @@ describe('admin revision compare', () => {
     const { home } = await createTestSite(server.db);
     const page = await addChild(server.db, home, { title: 'Oysters', slug: 'oysters', pageType: 'content_page', content: { body: [] } });
     const editor = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
-    await editor.post(`/wagtail/pages/${page.id}/edit/`, { title: 'Oysters on ice', slug: 'oysters', seo_title: '', search_description: '', go_live_at: '', expire_at: '', 'content-body': '[]', action: 'save' });
+    await editor.post(`/wagtail/pages/${page.id}/edit/`, {
+      title: 'Oysters on ice',
+      slug: 'oysters',
+      seo_title: '',
+      search_description: '',
+      go_live_at: '',
+      expire_at: '',
+      'content-body': '[]',
+      action: 'save',
+    });
     const first = (await getRevisions(server.db, page)).at(-1);
     const url = `/wagtail/pages/${page.id}/revisions/${first!.id}/revert/`;
     const list = await editor.get(`/wagtail/pages/${page.id}/revisions/`);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { addChild, getPageOrThrow } from '../../../server/models/pages';
+import { hasObjectPermission } from '../../../server/models/object-permissions';
 import { loadUserPermissions, hasPagePermission, hasCollectionPermission, isStaff } from '../../../server/models/permissions';
 import { findUserByUsername, getUser } from '../../../server/models/users';
 import { AdminClient, TEST_PASSWORD, createAdminUser, signedInClient } from '../../support/admin';
@@ -31,7 +32,10 @@ describe('admin users and groups', () => {
     const short = await admin.post('/wagtail/users/add/', { username, email: `${username}@example.com`, password1: 'short', password2: 'short', is_active: 'on' });
     expect(short.status).to.equal(400);
     expect(short.body).to.include('at least 10 characters').and.include(`value="${username}"`);
-    expect((await admin.post('/wagtail/users/add/', { username, email: `${username}@example.com`, first_name: 'Sam', password1: TEST_PASSWORD, password2: TEST_PASSWORD, is_active: 'on' })).status).to.equal(303);
+    expect(
+      (await admin.post('/wagtail/users/add/', { username, email: `${username}@example.com`, first_name: 'Sam', password1: TEST_PASSWORD, password2: TEST_PASSWORD, is_active: 'on' }))
+        .status,
+    ).to.equal(303);
     const duplicate = await admin.post('/wagtail/users/add/', { username: username.toUpperCase(), password1: TEST_PASSWORD, password2: TEST_PASSWORD });
     expect(duplicate.body).to.include('A user with that username already exists.');
     const user = (await findUserByUsername(server.db, username))!;
@@ -85,7 +89,14 @@ describe('admin users and groups', () => {
     const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
     const name = `Menu editors ${uniqueSuffix()}`;
     const root = await server.db.selectFrom('collections').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow();
-    const created = await admin.post('/wagtail/groups/add/', { name, can_access_admin: 'on', 'pp-0-page': String(section.id), 'pp-0-perm': ['change', 'publish'], 'pp-1-page': '', [`cp-${root.id}`]: 'choose' });
+    const created = await admin.post('/wagtail/groups/add/', {
+      name,
+      can_access_admin: 'on',
+      'pp-0-page': String(section.id),
+      'pp-0-perm': ['change', 'publish'],
+      'pp-1-page': '',
+      [`cp-${root.id}`]: 'choose',
+    });
     expect(created.status).to.equal(303);
     const group = await server.db.selectFrom('groups').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
     const form = await admin.get(`/wagtail/groups/${group.id}/`);
@@ -108,6 +119,47 @@ describe('admin users and groups', () => {
     expect(duplicate.body).to.include('A group with that name already exists.');
     expect((await admin.post(`/wagtail/groups/${group.id}/delete/`)).status).to.equal(303);
     expect(await isStaff(server.db, member.id)).to.equal(false);
+  });
+
+  it('grants object permissions on the group form, and the sidebar offers only the areas they open', async () => {
+    const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
+    const name = `Redirect keepers ${uniqueSuffix()}`;
+    const created = await admin.post('/wagtail/groups/add/', {
+      name,
+      can_access_admin: 'on',
+      'op-redirect': ['add', 'change'],
+      'op-country': 'delete',
+      'op-nonsense': 'add',
+      'op-site': 'fly',
+    });
+    expect(created.status).to.equal(303);
+    const group = await server.db.selectFrom('groups').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    const form = await admin.get(`/wagtail/groups/${group.id}/`);
+    expect(form.body).to.match(/name="op-redirect" value="add" aria-label="Redirects: Add" checked/);
+    expect(form.body).to.match(/name="op-redirect" value="delete" aria-label="Redirects: Delete" >/);
+    expect(form.body).to.match(/name="op-country" value="delete" aria-label="Countries: Delete" checked/);
+
+    const member = await createAdminUser(server.db, { adminAccess: false });
+    await server.db.insertInto('user_groups').values({ user_id: member.id, group_id: group.id }).execute();
+    const perms = await loadUserPermissions(server.db, member);
+    expect(hasObjectPermission(perms, 'redirect', 'change')).to.equal(true);
+    expect(hasObjectPermission(perms, 'redirect', 'delete')).to.equal(false);
+    expect(hasObjectPermission(perms, 'site', 'add')).to.equal(false);
+    expect(
+      await server.db.selectFrom('group_object_permissions').select(['model', 'permission']).where('group_id', '=', group.id).orderBy(['model', 'permission']).execute(),
+    ).to.deep.equal([
+      { model: 'country', permission: 'delete' },
+      { model: 'redirect', permission: 'add' },
+      { model: 'redirect', permission: 'change' },
+    ]);
+
+    const menu = (await (await signedInClient(server, member)).get('/wagtail/')).body;
+    expect(menu).to.include('href="/wagtail/redirects/"').and.include('href="/wagtail/snippets/"');
+    expect(menu).to.not.include('href="/wagtail/sites/"');
+    expect(menu).to.not.include('href="/wagtail/users/"');
+    expect((await admin.get('/wagtail/')).body)
+      .to.include('href="/wagtail/sites/"')
+      .and.include('href="/wagtail/settings/"');
   });
 
   it('denies inactive users everything, superuser or not', async () => {

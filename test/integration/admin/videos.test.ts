@@ -32,7 +32,9 @@ describe('admin videos', () => {
   }
 
   async function poster(): Promise<number> {
-    const bytes = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#0f2a3d' } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#0f2a3d' } })
+      .png()
+      .toBuffer();
     return (await createImage(server.db, storage, { title: `Poster ${uniqueSuffix()}`, bytes })).id;
   }
 
@@ -63,14 +65,20 @@ describe('admin videos', () => {
     expect(page.body).to.include('data-controller="media-chooser"').and.include('data-media-chooser-url-value="/wagtail/images/chooser/"');
 
     const title = `Harbor ${uniqueSuffix()}`;
-    const notVideo = await postMultipart(server, client, '/wagtail/videos/add/', { title, collection: String(mine), poster: '' }, [{ field: 'file', filename: 'clip.webm', bytes: Buffer.from('%PDF-1.4 not a video') }]);
+    const notVideo = await postMultipart(server, client, '/wagtail/videos/add/', { title, collection: String(mine), poster: '' }, [
+      { field: 'file', filename: 'clip.webm', bytes: Buffer.from('%PDF-1.4 not a video') },
+    ]);
     expect(notVideo.status).to.equal(400);
     expect(notVideo.body).to.include('is not an MP4, WebM or Ogg video');
-    const elsewhere = await postMultipart(server, client, '/wagtail/videos/add/', { title, collection: String(other), poster: '' }, [{ field: 'file', filename: 'clip.webm', bytes: CLIP }]);
+    const elsewhere = await postMultipart(server, client, '/wagtail/videos/add/', { title, collection: String(other), poster: '' }, [
+      { field: 'file', filename: 'clip.webm', bytes: CLIP },
+    ]);
     expect(elsewhere.status).to.equal(400);
     expect(await server.db.selectFrom('videos').select('id').where('title', '=', title).execute()).to.have.length(0);
 
-    const added = await postMultipart(server, client, '/wagtail/videos/add/', { title, collection: String(mine), poster: String(posterId) }, [{ field: 'file', filename: 'clip.webm', bytes: CLIP }]);
+    const added = await postMultipart(server, client, '/wagtail/videos/add/', { title, collection: String(mine), poster: String(posterId) }, [
+      { field: 'file', filename: 'clip.webm', bytes: CLIP },
+    ]);
     expect(added.status).to.equal(303);
     const video = await server.db.selectFrom('videos').selectAll().where('title', '=', title).executeTakeFirstOrThrow();
     expect(video).to.include({ collection_id: mine, poster_image_id: posterId });
@@ -106,7 +114,11 @@ describe('admin videos', () => {
     const video = await createVideo(server.db, { title: 'Tracks' });
     const stored = await addVideoTrack(server.db, storage, video.id, { kind: 'captions', label: 'English', srclang: 'en', content: VTT });
     expect(stored.file).to.match(/^video_tracks\/english-en-[0-9a-f]{12}\.vtt$/);
-    const inline = await server.db.insertInto('video_tracks').values({ video_id: video.id, kind: 'subtitles', label: 'Old', srclang: 'es', content: VTT, file: null }).returningAll().executeTakeFirstOrThrow();
+    const inline = await server.db
+      .insertInto('video_tracks')
+      .values({ video_id: video.id, kind: 'subtitles', label: 'Old', srclang: 'es', content: VTT, file: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     for (const track of [stored, inline]) {
       const response = await request(server, `/video-track/${track.id}/`);
       expect(response.status).to.equal(200);
@@ -126,40 +138,81 @@ describe('admin videos', () => {
 
     expect((await stranger.client.get(`/wagtail/videos/edit/${video.id}/`)).status).to.equal(403);
     expect((await stranger.client.post(`/wagtail/videos/edit/${video.id}/`, { title: 'X', collection: String(mine), poster: '' })).status).to.equal(403);
-    expect((await postMultipart(server, stranger.client, `/wagtail/videos/edit/${video.id}/tracks/add/`, { kind: 'captions', label: 'E', srclang: 'en' }, [{ field: 'file', filename: 'e.vtt', bytes: Buffer.from(VTT) }])).status).to.equal(403);
+    expect(
+      (
+        await postMultipart(server, stranger.client, `/wagtail/videos/edit/${video.id}/tracks/add/`, { kind: 'captions', label: 'E', srclang: 'en' }, [
+          { field: 'file', filename: 'e.vtt', bytes: Buffer.from(VTT) },
+        ])
+      ).status,
+    ).to.equal(403);
     expect((await owner.client.get(`/wagtail/videos/edit/${video.id}/`)).status).to.equal(200);
 
     const saved = await editor.client.post(`/wagtail/videos/edit/${video.id}/`, { title: 'Dock to dish', collection: String(mine), poster: String(posterId) });
     expect(saved.status).to.equal(303);
-    expect(await server.db.selectFrom('videos').select(['title', 'poster_image_id']).where('id', '=', video.id).executeTakeFirstOrThrow()).to.deep.equal({ title: 'Dock to dish', poster_image_id: posterId });
+    expect(await server.db.selectFrom('videos').select(['title', 'poster_image_id']).where('id', '=', video.id).executeTakeFirstOrThrow()).to.deep.equal({
+      title: 'Dock to dish',
+      poster_image_id: posterId,
+    });
     const noPoster = await editor.client.post(`/wagtail/videos/edit/${video.id}/`, { title: 'Dock to dish', collection: String(mine), poster: '987654' });
     expect(noPoster.status).to.equal(400);
     expect(noPoster.body).to.include('There is no image with id 987654');
 
-    const url = await postMultipart(server, editor.client, `/wagtail/videos/edit/${video.id}/sources/add/`, { url: 'https://cdn.example.com/dock.mp4', mimetype: 'video/mp4', sort_order: '2' }, []);
+    const url = await postMultipart(
+      server,
+      editor.client,
+      `/wagtail/videos/edit/${video.id}/sources/add/`,
+      { url: 'https://cdn.example.com/dock.mp4', mimetype: 'video/mp4', sort_order: '2' },
+      [],
+    );
     expect(url.status).to.equal(303);
-    const http = await postMultipart(server, editor.client, `/wagtail/videos/edit/${video.id}/sources/add/`, { url: 'http://cdn.example.com/dock.mp4', mimetype: 'video/mp4', sort_order: '3' }, []);
+    const http = await postMultipart(
+      server,
+      editor.client,
+      `/wagtail/videos/edit/${video.id}/sources/add/`,
+      { url: 'http://cdn.example.com/dock.mp4', mimetype: 'video/mp4', sort_order: '3' },
+      [],
+    );
     expect(http.status).to.equal(400);
     expect(http.body).to.include('must start with https://');
-    const mp4 = await postMultipart(server, editor.client, `/wagtail/videos/edit/${video.id}/sources/add/`, { url: '', mimetype: 'video/webm', sort_order: '1' }, [{ field: 'file', filename: 'dock.mp4', bytes: MP4_HEAD }]);
+    const mp4 = await postMultipart(server, editor.client, `/wagtail/videos/edit/${video.id}/sources/add/`, { url: '', mimetype: 'video/webm', sort_order: '1' }, [
+      { field: 'file', filename: 'dock.mp4', bytes: MP4_HEAD },
+    ]);
     expect(mp4.status).to.equal(303);
-    const fake = await postMultipart(server, editor.client, `/wagtail/videos/edit/${video.id}/sources/add/`, { url: '', mimetype: 'video/webm', sort_order: '1' }, [{ field: 'file', filename: 'dock.webm', bytes: Buffer.from('<html>no</html>') }]);
+    const fake = await postMultipart(server, editor.client, `/wagtail/videos/edit/${video.id}/sources/add/`, { url: '', mimetype: 'video/webm', sort_order: '1' }, [
+      { field: 'file', filename: 'dock.webm', bytes: Buffer.from('<html>no</html>') },
+    ]);
     expect(fake.status).to.equal(400);
     const sources = (await getVideoWithSourcesAndTracks(server.db, video.id)).sources;
     expect(sources.map((source) => source.mimetype)).to.deep.equal(['video/webm', 'video/mp4', 'video/mp4']);
     expect(sources[2]!.url).to.equal('https://cdn.example.com/dock.mp4');
 
-    const notVtt = await postMultipart(server, editor.client, `/wagtail/videos/edit/${video.id}/tracks/add/`, { kind: 'captions', label: 'English', srclang: 'en', sort_order: '0' }, [{ field: 'file', filename: 'en.srt', bytes: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nSRT\n') }]);
+    const notVtt = await postMultipart(server, editor.client, `/wagtail/videos/edit/${video.id}/tracks/add/`, { kind: 'captions', label: 'English', srclang: 'en', sort_order: '0' }, [
+      { field: 'file', filename: 'en.srt', bytes: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nSRT\n') },
+    ]);
     expect(notVtt.status).to.equal(400);
     expect(notVtt.body).to.include('A track must be WebVTT');
-    const badLang = await postMultipart(server, editor.client, `/wagtail/videos/edit/${video.id}/tracks/add/`, { kind: 'captions', label: 'English', srclang: 'english', sort_order: '0' }, [{ field: 'file', filename: 'en.vtt', bytes: Buffer.from(VTT) }]);
+    const badLang = await postMultipart(
+      server,
+      editor.client,
+      `/wagtail/videos/edit/${video.id}/tracks/add/`,
+      { kind: 'captions', label: 'English', srclang: 'english', sort_order: '0' },
+      [{ field: 'file', filename: 'en.vtt', bytes: Buffer.from(VTT) }],
+    );
     expect(badLang.status).to.equal(400);
     expect(badLang.body).to.include('A track language is a code such as en or en-US.');
-    const track = await postMultipart(server, editor.client, `/wagtail/videos/edit/${video.id}/tracks/add/`, { kind: 'captions', label: 'English', srclang: 'en', sort_order: '0' }, [{ field: 'file', filename: 'en.vtt', bytes: Buffer.from(VTT) }]);
+    const track = await postMultipart(server, editor.client, `/wagtail/videos/edit/${video.id}/tracks/add/`, { kind: 'captions', label: 'English', srclang: 'en', sort_order: '0' }, [
+      { field: 'file', filename: 'en.vtt', bytes: Buffer.from(VTT) },
+    ]);
     expect(track.status).to.equal(303);
     const row = await server.db.selectFrom('video_tracks').selectAll().where('video_id', '=', video.id).executeTakeFirstOrThrow();
     const replaced = `${VTT}\n00:02.000 --> 00:04.000\nMore\n`;
-    const update = await postMultipart(server, editor.client, `/wagtail/videos/edit/${video.id}/tracks/${row.id}/`, { kind: 'subtitles', label: 'Inglés', srclang: 'en-US', sort_order: '4' }, [{ field: 'file', filename: 'en.vtt', bytes: Buffer.from(replaced) }]);
+    const update = await postMultipart(
+      server,
+      editor.client,
+      `/wagtail/videos/edit/${video.id}/tracks/${row.id}/`,
+      { kind: 'subtitles', label: 'Inglés', srclang: 'en-US', sort_order: '4' },
+      [{ field: 'file', filename: 'en.vtt', bytes: Buffer.from(replaced) }],
+    );
     expect(update.status).to.equal(303);
     const updated = await server.db.selectFrom('video_tracks').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(updated).to.include({ kind: 'subtitles', label: 'Inglés', srclang: 'en-US', sort_order: 4 });
@@ -181,7 +234,12 @@ describe('admin videos', () => {
     const track = await addVideoTrack(server.db, storage, video.id, { kind: 'captions', label: 'English', srclang: 'en', content: VTT });
     const [source] = await server.db.selectFrom('video_sources').selectAll().where('video_id', '=', video.id).execute();
     const site = await createTestSite(server.db);
-    await addChild(server.db, site.home, { title: 'Watch oysters', slug: 'watch', pageType: 'content_page', content: { body: [{ type: 'video', id: 'v1', value: { video: video.id } }], confirmation: [] } });
+    await addChild(server.db, site.home, {
+      title: 'Watch oysters',
+      slug: 'watch',
+      pageType: 'content_page',
+      content: { body: [{ type: 'video', id: 'v1', value: { video: video.id } }], confirmation: [] },
+    });
     const changer = await editorIn(mine, ['change']);
     expect((await changer.client.get(`/wagtail/videos/usage/${video.id}/`)).body).to.include('Watch oysters');
     expect((await changer.client.get(`/wagtail/videos/delete/${video.id}/`)).status).to.equal(403);
@@ -200,7 +258,14 @@ describe('admin videos', () => {
     const other = await createCollection(server.db, 'Secret');
     const { client } = await editorIn(mine, ['add']);
     expect((await client.get('/wagtail/videos/multiple/add/')).status).to.equal(200);
-    const uploaded = await postMultipart(server, client, '/wagtail/videos/multiple/add/', { collection: String(mine) }, [{ field: 'files[]', filename: 'Sunset cruise.webm', bytes: CLIP }], { json: true });
+    const uploaded = await postMultipart(
+      server,
+      client,
+      '/wagtail/videos/multiple/add/',
+      { collection: String(mine) },
+      [{ field: 'files[]', filename: 'Sunset cruise.webm', bytes: CLIP }],
+      { json: true },
+    );
     expect(uploaded.status).to.equal(200);
     const body = uploaded.json<{ success: boolean; id: number; title: string; form: string }>();
     expect(body).to.include({ success: true, title: 'Sunset cruise' });
@@ -208,11 +273,20 @@ describe('admin videos', () => {
     const renamed = await client.post(`/wagtail/videos/multiple/${body.id}/`, { title: 'Sunset', collection: String(mine) });
     expect(renamed.json()).to.deep.include({ success: true });
 
-    const bad = await postMultipart(server, client, '/wagtail/videos/multiple/add/', { collection: String(mine) }, [{ field: 'files[]', filename: 'x.webm', bytes: Buffer.from('nope') }], { json: true });
+    const bad = await postMultipart(
+      server,
+      client,
+      '/wagtail/videos/multiple/add/',
+      { collection: String(mine) },
+      [{ field: 'files[]', filename: 'x.webm', bytes: Buffer.from('nope') }],
+      { json: true },
+    );
     expect(bad.status).to.equal(400);
     expect(bad.json<{ success: boolean; error_message: string }>()).to.include({ success: false });
     expect(await server.db.selectFrom('videos').select('id').where('title', '=', 'x').execute()).to.have.length(0);
-    const elsewhere = await postMultipart(server, client, '/wagtail/videos/multiple/add/', { collection: String(other) }, [{ field: 'files[]', filename: 'y.webm', bytes: CLIP }], { json: true });
+    const elsewhere = await postMultipart(server, client, '/wagtail/videos/multiple/add/', { collection: String(other) }, [{ field: 'files[]', filename: 'y.webm', bytes: CLIP }], {
+      json: true,
+    });
     expect(elsewhere.status).to.equal(400);
 
     const stranger = await editorIn(mine, ['add']);
@@ -220,16 +294,36 @@ describe('admin videos', () => {
     expect((await client.post(`/wagtail/videos/multiple/${body.id}/delete/`)).json()).to.deep.equal({ success: true });
 
     const posterId = await poster();
-    const chosen = await postMultipart(server, client, '/wagtail/videos/chooser/upload/', { title: 'Grill', collection: String(mine), poster: String(posterId) }, [{ field: 'file', filename: 'grill.webm', bytes: CLIP }], { json: true });
+    const chosen = await postMultipart(
+      server,
+      client,
+      '/wagtail/videos/chooser/upload/',
+      { title: 'Grill', collection: String(mine), poster: String(posterId) },
+      [{ field: 'file', filename: 'grill.webm', bytes: CLIP }],
+      { json: true },
+    );
     expect(chosen.status).to.equal(201);
     const result = chosen.json<{ result: { id: number; title: string; thumbnail_url?: string } }>().result;
     expect(result.title).to.equal('Grill');
     expect(result.thumbnail_url).to.match(/^\/media\/images\//);
     expect((await getVideoWithSourcesAndTracks(server.db, result.id)).poster?.id).to.equal(posterId);
-    const refused = await postMultipart(server, client, '/wagtail/videos/chooser/upload/', { title: 'Grill', collection: String(mine) }, [{ field: 'file', filename: 'grill.webm', bytes: Buffer.from('nope') }], { json: true });
+    const refused = await postMultipart(
+      server,
+      client,
+      '/wagtail/videos/chooser/upload/',
+      { title: 'Grill', collection: String(mine) },
+      [{ field: 'file', filename: 'grill.webm', bytes: Buffer.from('nope') }],
+      { json: true },
+    );
     expect(refused.status).to.equal(400);
     expect(refused.json<{ errors: Record<string, string[]> }>().errors.file![0]).to.match(/not an MP4, WebM or Ogg video/);
     const nobody = await signedInClient(server, await createAdminUser(server.db));
-    expect((await postMultipart(server, nobody, '/wagtail/videos/chooser/upload/', { title: 'X', collection: String(mine) }, [{ field: 'file', filename: 'x.webm', bytes: CLIP }], { json: true })).status).to.equal(403);
+    expect(
+      (
+        await postMultipart(server, nobody, '/wagtail/videos/chooser/upload/', { title: 'X', collection: String(mine) }, [{ field: 'file', filename: 'x.webm', bytes: CLIP }], {
+          json: true,
+        })
+      ).status,
+    ).to.equal(403);
   });
 });

@@ -34,7 +34,13 @@ describe('admin workflows', () => {
     expect((await superuser.post('/wagtail/workflows/tasks/add/', { name: taskName, groups: String(await groupOf(moderatorUser)) })).status).to.equal(303);
     const task = await server.db.selectFrom('workflow_tasks').selectAll().where('name', '=', taskName).executeTakeFirstOrThrow();
     const workflowName = `Press review ${uniqueSuffix()}`;
-    const saved = await superuser.post('/wagtail/workflows/add/', { name: workflowName, task: String(task.id), [`task-${task.id}-order`]: '1', 'page-0': String(section.id), 'page-1': '' });
+    const saved = await superuser.post('/wagtail/workflows/add/', {
+      name: workflowName,
+      task: String(task.id),
+      [`task-${task.id}-order`]: '1',
+      'page-0': String(section.id),
+      'page-1': '',
+    });
     expect(saved.status).to.equal(303);
     const workflow = await server.db.selectFrom('workflows').selectAll().where('name', '=', workflowName).executeTakeFirstOrThrow();
     return {
@@ -56,7 +62,9 @@ describe('admin workflows', () => {
     const tasks = await superuser.get('/wagtail/workflows/tasks/index/');
     expect(tasks.body).to.include(task.name).and.include(workflow.name);
     const form = await superuser.get(`/wagtail/workflows/edit/${workflow.id}/`);
-    expect(form.body).to.include(`value="${workflow.name}"`).and.match(new RegExp(`<option value="${section.id}" selected>`));
+    expect(form.body)
+      .to.include(`value="${workflow.name}"`)
+      .and.match(new RegExp(`<option value="${section.id}" selected>`));
 
     const empty = await superuser.post('/wagtail/workflows/add/', { name: '' });
     expect(empty.status).to.equal(400);
@@ -71,7 +79,13 @@ describe('admin workflows', () => {
     expect(noGroup.status).to.equal(400);
     expect(noGroup.body).to.include('Choose at least one group to review this task.');
 
-    for (const path of ['/wagtail/workflows/list/', '/wagtail/workflows/add/', `/wagtail/workflows/edit/${workflow.id}/`, '/wagtail/workflows/tasks/index/', `/wagtail/workflows/tasks/edit/${task.id}/`]) {
+    for (const path of [
+      '/wagtail/workflows/list/',
+      '/wagtail/workflows/add/',
+      `/wagtail/workflows/edit/${workflow.id}/`,
+      '/wagtail/workflows/tasks/index/',
+      `/wagtail/workflows/tasks/edit/${task.id}/`,
+    ]) {
       expect((await editor.get(path)).status, path).to.equal(403);
     }
     expect((await editor.post(`/wagtail/workflows/edit/${workflow.id}/`, { name: 'Hijacked', task: String(task.id) })).status).to.equal(403);
@@ -125,7 +139,12 @@ describe('admin workflows', () => {
     expect(await getPageOrThrow(server.db, page.id)).to.include({ title: 'Chowder Cook-off, June 6', live: true, has_unpublished_changes: false, workflow_task_id: null });
 
     const history = await editor.get(`/wagtail/pages/${page.id}/history/`);
-    expect(history.body).to.include('Submitted for moderation').and.include('Changes requested').and.include('Resubmitted for moderation').and.include('Approved').and.include('Published');
+    expect(history.body)
+      .to.include('Submitted for moderation')
+      .and.include('Changes requested')
+      .and.include('Resubmitted for moderation')
+      .and.include('Approved')
+      .and.include('Published');
   });
 
   it('lets the submitter cancel and a superuser disable the workflow, freeing its pages', async () => {
@@ -142,12 +161,24 @@ describe('admin workflows', () => {
     expect((await editor.get(`/wagtail/pages/${page.id}/edit/`)).body).to.not.include('Submit to');
     const editLink = `/wagtail/workflows/edit/${workflow.id}/`;
     expect((await superuser.get('/wagtail/workflows/list/')).body).to.not.include(editLink);
-    expect((await superuser.get('/wagtail/workflows/list/?show_disabled=true')).body).to.include(editLink).and.include(`/wagtail/workflows/enable/${workflow.id}/`);
+    expect((await superuser.get('/wagtail/workflows/list/?show_disabled=true')).body)
+      .to.include(editLink)
+      .and.include(`/wagtail/workflows/enable/${workflow.id}/`);
   });
 
   it('creates a page straight into moderation and shows it in the search filter', async () => {
     const { section, editor } = await setUp();
-    const created = await editor.post(`/wagtail/pages/add/${section.id}/content_page/`, { title: 'Oyster Night', slug: '', seo_title: '', search_description: '', go_live_at: '', expire_at: '', 'content-body': '[]', 'content-confirmation': '[]', action: 'submit' });
+    const created = await editor.post(`/wagtail/pages/add/${section.id}/content_page/`, {
+      title: 'Oyster Night',
+      slug: '',
+      seo_title: '',
+      search_description: '',
+      go_live_at: '',
+      expire_at: '',
+      'content-body': '[]',
+      'content-confirmation': '[]',
+      action: 'submit',
+    });
     expect(created.status).to.equal(303);
     const page = await server.db.selectFrom('pages').selectAll().where('draft_title', '=', 'Oyster Night').where('path', 'like', `${section.path}%`).executeTakeFirstOrThrow();
     expect(page.workflow_task_id).to.be.a('number');

@@ -1,0 +1,27 @@
+/**
+ * The render floor: a bare Node http server answering every request with renderToString of one
+ * page's template and props (read from the page's preloaded JSON), nothing around it.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { renderToString } from 'react-dom/server';
+import App from '../client/App';
+import type { PreloadedData } from '../client/lib/page-data';
+import { ALL_TEMPLATES } from '../client/templates/all';
+import type { TemplateName } from '../client/templates/index';
+
+const [file, port] = [process.argv[2], Number(process.argv[3])];
+if (!file || !port) {
+  console.error('usage: bare-render-server.tsx PRELOADED_JSON_FILE PORT');
+  process.exit(2);
+}
+const { template, props, context, layout } = JSON.parse(readFileSync(file, 'utf8')) as PreloadedData;
+const component = ALL_TEMPLATES[template as TemplateName];
+if (!component) throw new Error(`Unknown template "${template}"`);
+http
+  .createServer((_req, res) => {
+    const body = renderToString(<App template={component} props={props} context={context} layout={layout} />);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body);
+  })
+  .listen(port, '127.0.0.1', () => console.log('ready'));

@@ -1,0 +1,126 @@
+import type { Db } from '../db/database';
+import type { AdminLogEntry } from '../db/schema';
+import { PermissionDenied } from '../errors';
+import { writeLogEntry, type LogEntryInput } from '../models/admin-log';
+import type { UserPermissions } from '../models/permissions';
+
+/** Work that waits for the commit of the transaction that asked for it: file removal, cache drops. */
+export type AfterCommit = () => void | Promise<void>;
+
+// The after-commit list of each transaction opened by inTransaction(), found by its handle so
+// that actions joining the transaction add to the list of whoever opened it.
+const afterCommitLists = new WeakMap<Db, AfterCommit[]>();
+
+/**
+ * Runs `work` in a transaction and, once it committed, the after-commit work actions asked for
+ * inside it, in order; nothing of it runs on rollback. Joins the caller's transaction when `db`
+ * already is one opened here, so several actions make one change (save, then publish) and their
+ * after-commit work waits for that one commit.
+ */
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) {
+    if (!afterCommitLists.has(db)) throw new Error('An action joins only a transaction opened by inTransaction(), so that its after-commit work waits for the commit.');
+    return work(db);
+  }
+  const waiting: AfterCommit[] = [];
+  const result = await db.transaction().execute((trx) => {
+    afterCommitLists.set(trx, waiting);
+    return work(trx);
+  });
+  await runAll(waiting);
+  return result;
+}
+
+/** Asks for `hook` to run once the transaction `trx` (opened by inTransaction) has committed. */
+export function afterCommit(trx: Db, hook: AfterCommit): void {
+  const waiting = afterCommitLists.get(trx);
+  if (!waiting) throw new Error('After-commit work needs a transaction opened by inTransaction().');
+  waiting.push(hook);
+}
+
+// The change is committed by now: one failing hook does not keep the others from running, and
+// the failure still reaches the caller.
+async function runAll(hooks: readonly AfterCommit[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const hook of hooks) {
+    try {
+      await hook();
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new AggregateError(failures, `${failures.length} pieces of work after the commit failed.`);
+}
+
+/** The options of an action that takes none. */
+export type NoOptions = Record<never, never>;
+
+/** Options are left out when the action takes none, or when every one of them is optional. */
+type OptionsArgs<Options> = NoOptions extends Options ? [options?: Options] : [options: Options];
+
+/**
+ * The shape of every change of state (Wagtail's actions): built from the database, the target
+ * (the row it changes, or the fields of the row it creates), the acting user and options.
+ * check() refuses with PermissionDenied as the target was given; execute(), in one
+ * transaction, re-reads the target under a row lock, checks again against that fresh row, makes
+ * the change and writes the audit entry; work asked for with afterCommit() runs after the commit.
+ */
+export abstract class Action<Target, Result, Options = NoOptions> {
+  protected readonly options: Options;
+
+  constructor(
+    protected readonly db: Db,
+    readonly target: Target,
+    readonly actor: UserPermissions,
+    ...[options]: OptionsArgs<Options>
+  ) {
+    // Left out only where OptionsArgs allows it: when no option is required.
+    this.options = (options ?? {}) as Options;
+  }
+
+  /** Throws PermissionDenied (or another refusal) when the actor may not do this to the target as it is now. */
+  async check(): Promise<void> {
+    await this.checkAgainst(this.target, this.db);
+  }
+
+  /** Locks, checks, changes and audits in one transaction; after-commit work follows the commit. Returns the action's result. */
+  async execute(): Promise<Result> {
+    return inTransaction(this.db, async (trx) => {
+      const current = await this.lockTarget(trx, this.target);
+      await this.checkAgainst(current, trx);
+      return this.perform(trx, current);
+    });
+  }
+
+  /** The target re-read under a row lock (NotFoundError when it is gone); the fields themselves for a create. */
+  protected abstract lockTarget(trx: Db, target: Target): Promise<Target>;
+
+  /** The permission rule of this action, against a given state of the target. */
+  protected abstract checkAgainst(target: Target, db: Db): void | Promise<void>;
+
+  /** The change and its audit entry, inside the action's transaction. */
+  protected abstract perform(trx: Db, target: Target): Promise<Result>;
+
+  /** The acting user's id, for revisions and audit entries. */
+  protected get actorId(): number {
+    return this.actor.user.id;
+  }
+
+  /** Writes an audit entry by the acting user, inside the action's transaction. */
+  protected audit(trx: Db, entry: Omit<LogEntryInput, 'userId'>): Promise<AdminLogEntry> {
+    return writeLogEntry(trx, { ...entry, userId: this.actorId });
+  }
+}
+
+/** An action that creates a row: its target is the new row's fields, with no row yet to lock. */
+export abstract class CreateAction<Fields, Result, Options = NoOptions> extends Action<Fields, Result, Options> {
+  protected async lockTarget(_trx: Db, fields: Fields): Promise<Fields> {
+    return fields;
+  }
+}
+
+/** Throws PermissionDenied with the refusal's reason, if there is one. */
+export function refuseWith(refusal: string | null): void {
+  if (refusal !== null) throw new PermissionDenied(refusal);
+}

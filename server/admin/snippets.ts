@@ -1,0 +1,369 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { gettext, interpolate, ngettext } from '../../client/lib/i18n';
+import type { ChooserResponse } from '../../admin-client/streamfield/schemas';
+import { CreateSnippetAction, DeleteSnippetAction, EditSnippetAction, ensureSnippetPermission, SnippetFormError } from '../actions/manage-snippets';
+import { NotFoundError, PermissionDenied } from '../errors';
+import { hasAnyObjectPermission, hasObjectPermission } from '../models/object-permissions';
+import { SNIPPET_APP_LABEL, SNIPPET_MODEL_NAMES, SNIPPET_NAMING, snippetModelByName, type SnippetFields, type SnippetModel } from '../models/snippets/registry';
+import { snippetHistory } from '../models/snippets/revisions';
+import { getSnippet, listSnippets, pageTitlesById, snippetCounts, type SnippetObject } from '../models/snippets/store';
+import { serializeForScript } from '../render';
+import { permsOf } from './access';
+import { referenceTitles } from './chooser-data';
+import { addProblem, databaseId, pageSelectOptions } from './forms';
+import { usageView } from './media-admin';
+import { flash } from './render';
+import { emptyFormValues, objectFormValues, readSnippetForm, SNIPPET_FORM_FIELDS, type SnippetFormProblems } from './snippets-forms';
+import { loadStreamFieldManifest } from './streamfield-assets';
+import { streamFieldConfig } from './streamfield-config';
+import type { AdminContext } from './types';
+import type { UserPermissions } from '../models/permissions';
+
+/** Objects a listing page shows, as Wagtail's snippet index. */
+const LIST_PAGE_SIZE = 20;
+/** Objects a chooser page offers. */
+const CHOOSER_PAGE_SIZE = 30;
+
+const listQuery = z.object({
+  q: z.string().max(200).catch(''),
+  p: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+const INDEX_URL = '/wagtail/snippets/';
+
+/** How the history names each audited action, as Wagtail's log entry labels. */
+const HISTORY_ACTIONS: Record<string, () => string> = {
+  'snippet.create': () => gettext('Created'),
+  'snippet.edit': () => gettext('Edited'),
+};
+
+/** What a revision saved, field by field ("Name: Site map · Root page: Menus"), pages by title; streams are left out. */
+function revisionSummary(model: SnippetModel, content: Record<string, unknown>, pageTitles: ReadonlyMap<number, string>): string {
+  const shown = (kind: string, value: unknown) => (kind === 'page' && typeof value === 'number' ? (pageTitles.get(value) ?? `#${value}`) : String(value ?? ''));
+  return SNIPPET_FORM_FIELDS[model]
+    .filter((field) => field.kind !== 'stream')
+    .map((field) => `${gettext(field.label)}: ${shown(field.kind, content[field.name]) || '—'}`)
+    .join(' · ');
+}
+const listUrl = (model: SnippetModel) => `${INDEX_URL}${SNIPPET_APP_LABEL}/${SNIPPET_NAMING[model].modelName}/`;
+
+/** The verbose names capitalised for headings ('Tiered navigations'). */
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function modelOf(req: Request): SnippetModel {
+  const model = req.params.appLabel === SNIPPET_APP_LABEL ? snippetModelByName(String(req.params.modelName)) : undefined;
+  if (!model) throw new NotFoundError('There is no such snippet model.');
+  return model;
+}
+
+function ensureAnyPermission(res: Response, model: SnippetModel): void {
+  if (!hasAnyObjectPermission(permsOf(res), model)) throw new PermissionDenied(`You do not have permission to access ${SNIPPET_NAMING[model].verboseNamePlural}.`);
+}
+
+/**
+ * The snippet chooser the StreamField editor opens, `/wagtail/snippets/choose/{app_label}/{model_name}/`
+ * (`?q=` searches titles, `?p=` pages): JSON of the model's objects for any admin user, as the
+ * page chooser (choosing a snippet changes nothing), and 403 JSON to everybody else, as the media
+ * choosers answer a fetch that cannot follow a login redirect. Mounted with those choosers.
+ */
+export function snippetChooserRouter({ db }: Pick<AdminContext, 'db'>): Router {
+  const router = Router();
+  router.get('/snippets/choose/:appLabel/:modelName/', async (req, res) => {
+    const perms = res.locals.adminPerms as UserPermissions | undefined;
+    if (!perms?.canAccessAdmin) throw new PermissionDenied(perms ? 'You do not have permission to access the admin.' : 'Sign in to the admin first.');
+    const model = modelOf(req);
+    const query = listQuery.parse({ q: req.query.q ?? '', p: req.query.p });
+    const { rows, total } = await listSnippets(db, model, { text: query.q, offset: (query.p - 1) * CHOOSER_PAGE_SIZE, limit: CHOOSER_PAGE_SIZE });
+    const body: ChooserResponse = {
+      results: rows,
+      page: query.p,
+      num_pages: Math.ceil(total / CHOOSER_PAGE_SIZE),
+      can_choose: true,
+      collections: [],
+      can_upload: false,
+      upload_collections: [],
+    };
+    res.set('Cache-Control', 'private, no-store').json(body);
+  });
+  return router;
+}
+
+/**
+ * /wagtail/snippets/ as Wagtail's snippets app: the index of models with their counts, and per
+ * model the listing (search, pages), add, edit, copy, delete (usage first), usage and history.
+ * Each model checks its object permissions.
+ */
+export function snippetsRouter({ db, admin, storage, clock }: AdminContext): Router {
+  const router = Router();
+  const editorAssets = loadStreamFieldManifest();
+  const base = `/snippets/:appLabel/:modelName/`;
+
+  async function loadObject<M extends SnippetModel>(req: Request, model: M): Promise<SnippetObject<M>> {
+    const id = databaseId.safeParse(req.params.pk);
+    const object = id.success ? await getSnippet(db, model, id.data) : undefined;
+    if (!object) throw new NotFoundError(`There is no ${SNIPPET_NAMING[model].verboseName} with this id.`);
+    return object;
+  }
+
+  router.get('/snippets/', async (req, res) => {
+    const perms = permsOf(res);
+    const models = SNIPPET_MODEL_NAMES.filter((model) => hasAnyObjectPermission(perms, model));
+    if (models.length === 0) throw new PermissionDenied('You do not have permission to access snippets.');
+    const counts = await snippetCounts(db, models);
+    const rows = models.map((model) => ({ name: capitalised(gettext(SNIPPET_NAMING[model].verboseNamePlural)), url: listUrl(model), count: counts.get(model) ?? 0 }));
+    admin.render(req, res, 'snippets-index', { title: gettext('Snippets'), activeNav: 'snippets', rows });
+  });
+
+  router.get(base, async (req, res) => {
+    const model = modelOf(req);
+    ensureAnyPermission(res, model);
+    const perms = permsOf(res);
+    const query = listQuery.parse({ q: req.query.q ?? '', p: req.query.p });
+    const { rows, total } = await listSnippets(db, model, { text: query.q, offset: (query.p - 1) * LIST_PAGE_SIZE, limit: LIST_PAGE_SIZE });
+    const pageCount = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+    const pageLink = (page: number) => `?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), p: String(page) }).toString()}`;
+    const plural = capitalised(gettext(SNIPPET_NAMING[model].verboseNamePlural));
+    admin.render(req, res, 'snippets-list', {
+      title: plural,
+      activeNav: 'snippets',
+      breadcrumbs: [{ label: gettext('Snippets'), url: INDEX_URL }, { label: plural }],
+      listUrl: listUrl(model),
+      addLabel: interpolate('Add {model}', { model: gettext(SNIPPET_NAMING[model].verboseName) }),
+      q: query.q,
+      total,
+      rows: rows.map((row) => ({ ...row, editUrl: `${listUrl(model)}edit/${row.id}/` })),
+      canAdd: hasObjectPermission(perms, model, 'add'),
+      canChange: hasObjectPermission(perms, model, 'change'),
+      canDelete: hasObjectPermission(perms, model, 'delete'),
+      pagination:
+        pageCount > 1
+          ? {
+              previous: query.p > 1 ? pageLink(query.p - 1) : null,
+              next: query.p < pageCount ? pageLink(query.p + 1) : null,
+              summary: interpolate('Page {current} of {count}', { current: query.p, count: pageCount }),
+            }
+          : null,
+    });
+  });
+
+  async function renderForm(
+    req: Request,
+    res: Response,
+    model: SnippetModel,
+    object: SnippetObject | undefined,
+    form: Omit<SnippetFormProblems, 'streamErrors'> & { streamErrors?: SnippetFormProblems['streamErrors'] },
+    status = 200,
+  ) {
+    const perms = permsOf(res);
+    const naming = SNIPPET_NAMING[model];
+    const streams = SNIPPET_FORM_FIELDS[model].filter((field) => field.kind === 'stream');
+    const titles =
+      streams.length > 0
+        ? await referenceTitles(
+            db,
+            storage,
+            streams.map((field) => form.values[field.name] as never),
+          )
+        : {};
+    const pageOptions = SNIPPET_FORM_FIELDS[model].some((field) => field.kind === 'page') ? await pageSelectOptions(db) : [];
+    const fields = SNIPPET_FORM_FIELDS[model].map((field) => ({
+      ...field,
+      label: gettext(field.label),
+      help: field.help ? gettext(field.help) : undefined,
+      value: form.values[field.name],
+      errors: form.errors[field.name],
+      isText: field.kind === 'text',
+      isPage: field.kind === 'page',
+      pages:
+        field.kind === 'page'
+          ? pageOptions.filter((option) => !option.label.startsWith('Root')).map((option) => ({ ...option, selected: String(option.id) === form.values[field.name] }))
+          : [],
+      jsonValue: field.kind === 'stream' ? JSON.stringify(form.values[field.name]) : undefined,
+      editorConfig:
+        field.kind === 'stream'
+          ? serializeForScript(streamFieldConfig({ name: field.name, value: form.values[field.name] as never, referenceTitles: titles, errors: form.streamErrors?.[field.name] ?? {} }))
+          : undefined,
+    }));
+    const verbose = gettext(naming.verboseName);
+    const title = object ? interpolate('Editing {model}: {title}', { model: verbose, title: object.title }) : interpolate('New {model}', { model: verbose });
+    admin.render(
+      req,
+      res,
+      'snippets-edit',
+      {
+        title,
+        legend: capitalised(verbose),
+        activeNav: 'snippets',
+        breadcrumbs: [
+          { label: gettext('Snippets'), url: INDEX_URL },
+          { label: capitalised(gettext(naming.verboseNamePlural)), url: listUrl(model) },
+          { label: object ? object.title : interpolate('New {model}', { model: verbose }) },
+        ],
+        form,
+        fields,
+        editorAssets: streams.length > 0 ? editorAssets : null,
+        action: object ? `${listUrl(model)}edit/${object.id}/` : `${listUrl(model)}add/`,
+        object,
+        objectUrls: object
+          ? {
+              history: `${listUrl(model)}history/${object.id}/`,
+              usage: `${listUrl(model)}usage/${object.id}/`,
+              copy: `${listUrl(model)}copy/${object.id}/`,
+              delete: `${listUrl(model)}delete/${object.id}/`,
+            }
+          : null,
+        canCopy: object !== undefined && hasObjectPermission(perms, model, 'add'),
+        canDelete: object !== undefined && hasObjectPermission(perms, model, 'delete'),
+        cancelUrl: listUrl(model),
+      },
+      status,
+    );
+  }
+
+  /** Saves a read form, or shows it again (400) with its problems; a refused field is shown beside it. */
+  async function saveForm<M extends SnippetModel>(
+    req: Request,
+    res: Response,
+    model: M,
+    object: SnippetObject<M> | undefined,
+    save: (fields: SnippetFields<M>) => Promise<SnippetObject<M>>,
+  ) {
+    const form = readSnippetForm(model, req.body);
+    if (!form.ok) return renderForm(req, res, model, object, form, 400);
+    try {
+      const saved = await save(form.fields);
+      const verbose = capitalised(gettext(SNIPPET_NAMING[model].verboseName));
+      flash(req, 'success', interpolate(object ? "{model} '{title}' updated." : "{model} '{title}' created.", { model: verbose, title: saved.title }));
+      res.redirect(303, listUrl(model));
+    } catch (error) {
+      if (!(error instanceof SnippetFormError)) throw error;
+      const problems = { values: objectFormValues(model, { id: 0, title: '', fields: form.fields }), errors: {}, formErrors: [], streamErrors: {} };
+      addProblem(problems, error.field || undefined, gettext(error.message));
+      return renderForm(req, res, model, object, problems, 400);
+    }
+  }
+
+  router.get(`${base}add/`, async (req, res) => {
+    const model = modelOf(req);
+    ensureSnippetPermission(permsOf(res), model, 'add');
+    await renderForm(req, res, model, undefined, { values: emptyFormValues(model), errors: {}, formErrors: [] });
+  });
+
+  router.post(`${base}add/`, async (req, res) => {
+    const model = modelOf(req);
+    ensureSnippetPermission(permsOf(res), model, 'add');
+    await saveForm(req, res, model, undefined, (fields) => new CreateSnippetAction(db, { model, fields }, permsOf(res), { now: clock() }).execute());
+  });
+
+  // Wagtail's copy: the add form filled with the object's values; saving adds a new object.
+  router.get(`${base}copy/:pk/`, async (req, res) => {
+    const model = modelOf(req);
+    ensureSnippetPermission(permsOf(res), model, 'add');
+    const object = await loadObject(req, model);
+    await renderForm(req, res, model, undefined, { values: objectFormValues(model, object), errors: {}, formErrors: [] });
+  });
+
+  router.get(`${base}edit/:pk/`, async (req, res) => {
+    const model = modelOf(req);
+    ensureSnippetPermission(permsOf(res), model, 'change');
+    const object = await loadObject(req, model);
+    await renderForm(req, res, model, object, { values: objectFormValues(model, object), errors: {}, formErrors: [] });
+  });
+
+  router.post(`${base}edit/:pk/`, async (req, res) => {
+    const model = modelOf(req);
+    ensureSnippetPermission(permsOf(res), model, 'change');
+    const object = await loadObject(req, model);
+    await saveForm(req, res, model, object, (fields) => new EditSnippetAction(db, { model, object }, permsOf(res), { fields, now: clock() }).execute());
+  });
+
+  router.get(`${base}usage/:pk/`, async (req, res) => {
+    const model = modelOf(req);
+    ensureAnyPermission(res, model);
+    const object = await loadObject(req, model);
+    admin.render(req, res, 'snippets-usage', {
+      title: interpolate('Usage of {title}', { title: object.title }),
+      activeNav: 'snippets',
+      breadcrumbs: [
+        { label: gettext('Snippets'), url: INDEX_URL },
+        { label: capitalised(gettext(SNIPPET_NAMING[model].verboseNamePlural)), url: listUrl(model) },
+        { label: object.title },
+      ],
+      backUrl: `${listUrl(model)}edit/${object.id}/`,
+      ...(await usageView(db, model, object.id)),
+    });
+  });
+
+  router.get(`${base}history/:pk/`, async (req, res) => {
+    const model = modelOf(req);
+    ensureAnyPermission(res, model);
+    const object = await loadObject(req, model);
+    const history = await snippetHistory(db, model, object.id);
+    const latestRevision = history.find((entry) => entry.revisionId !== null)?.revisionId;
+    const pageFields = SNIPPET_FORM_FIELDS[model].filter((field) => field.kind === 'page').map((field) => field.name);
+    const pageIds = history.flatMap((entry) => pageFields.map((name) => entry.content?.[name]).filter((value): value is number => typeof value === 'number'));
+    const pageTitles = new Map((await pageTitlesById(db, pageIds)).map((page) => [page.id, page.title]));
+    admin.render(req, res, 'snippets-history', {
+      title: interpolate('History of {title}', { title: object.title }),
+      activeNav: 'snippets',
+      breadcrumbs: [
+        { label: gettext('Snippets'), url: INDEX_URL },
+        { label: capitalised(gettext(SNIPPET_NAMING[model].verboseNamePlural)), url: listUrl(model) },
+        { label: object.title },
+      ],
+      backUrl: `${listUrl(model)}edit/${object.id}/`,
+      entries: history.map((entry) => ({
+        id: entry.id,
+        revisionId: entry.revisionId,
+        action: HISTORY_ACTIONS[entry.action]?.() ?? entry.action,
+        isCurrent: entry.revisionId !== null && entry.revisionId === latestRevision,
+        username: entry.username ?? gettext('system'),
+        createdAt: entry.createdAt,
+        summary: entry.content ? revisionSummary(model, entry.content, pageTitles) : '',
+      })),
+    });
+  });
+
+  async function renderDelete(req: Request, res: Response, model: SnippetModel, object: SnippetObject) {
+    const usage = await usageView(db, model, object.id);
+    admin.render(req, res, 'snippets-delete', {
+      title: interpolate('Delete {model}', { model: gettext(SNIPPET_NAMING[model].verboseName) }),
+      subtitle: object.title,
+      activeNav: 'snippets',
+      breadcrumbs: [
+        { label: gettext('Snippets'), url: INDEX_URL },
+        { label: capitalised(gettext(SNIPPET_NAMING[model].verboseNamePlural)), url: listUrl(model) },
+        { label: object.title },
+      ],
+      question: interpolate('Are you sure you want to delete this {model}?', { model: gettext(SNIPPET_NAMING[model].verboseName) }),
+      usageSummary:
+        usage.usageCount > 0
+          ? ngettext('This {model} is referenced {count} time.', 'This {model} is referenced {count} times.', usage.usageCount).replace(
+              '{model}',
+              gettext(SNIPPET_NAMING[model].verboseName),
+            )
+          : '',
+      usageUrl: `${listUrl(model)}usage/${object.id}/`,
+      cancelUrl: `${listUrl(model)}edit/${object.id}/`,
+      ...usage,
+    });
+  }
+
+  router.get(`${base}delete/:pk/`, async (req, res) => {
+    const model = modelOf(req);
+    ensureSnippetPermission(permsOf(res), model, 'delete');
+    await renderDelete(req, res, model, await loadObject(req, model));
+  });
+
+  router.post(`${base}delete/:pk/`, async (req, res) => {
+    const model = modelOf(req);
+    ensureSnippetPermission(permsOf(res), model, 'delete');
+    const object = await loadObject(req, model);
+    await new DeleteSnippetAction(db, { model, object }, permsOf(res)).execute();
+    flash(req, 'success', interpolate("{model} '{title}' deleted.", { model: capitalised(gettext(SNIPPET_NAMING[model].verboseName)), title: object.title }));
+    res.redirect(303, listUrl(model));
+  });
+
+  return router;
+}

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { readCacheGeneration } from '../models/cache-generations';
+import { SESSION_COOKIE_NAME, sessionHoldsData } from '../sessions';
+import { cspNonce } from '../security-headers';
+import { freshReader } from './fresh-reader';
+
+/** The generation that migration 0027's triggers move whenever something a public page shows changes. */
+export const PUBLIC_PAGES_GENERATION = 'public-pages';
+
+/** Addresses that are never pages: APIs, the back office, files. */
+const NOT_PAGES = /^\/(?:api|api-nc|wagtail|static|media|documents|video-track|_util)(?:\/|$)/;
+const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE_NAME}=`);
+
+/** A page as kept: its HTML cut at the CSP nonce, so each response gets its own. */
+interface KeptPage {
+  generation: string;
+  expiresAt: number;
+  parts: string[];
+  etag: string;
+  surrogateKey: string;
+  size: number;
+}
+
+/** What a request the cache may keep carries to the page responder. */
+interface Ticket {
+  key: string;
+  generation: string;
+}
+
+/** A rendered page offered to the cache. */
+export interface RenderedPage {
+  status: number;
+  html: string;
+  /** Surrogate keys: the site, pages and snippets the page shows ('site-1', 'page-12'). */
+  dependsOn: readonly string[];
+  /** A page with a form carries the visitor's CSRF token: never kept. */
+  personal: boolean;
+}
+
+/** The render cache of anonymous page views, shared by the page views of one process. */
+export interface PageCache {
+  /** Answers a kept page, else marks the request so the page rendered for it may be kept. */
+  serve: RequestHandler;
+  /** Sends a rendered page: kept, with ETag and shared-cache headers, when nothing in it is personal. */
+  send(req: Request, res: Response, page: RenderedPage): void;
+  /**
+   * What every page of a site shows around its template, computed once per public-pages
+   * generation instead of on every view (the request's generation when it has one).
+   */
+  perGeneration<T>(res: Response, key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+export interface PageCacheOptions {
+  db: Db;
+  clock: Clock;
+  /** How long a kept page lasts, in this process and in a CDN (s-maxage); 0 keeps nothing. */
+  ttlSeconds: number;
+  /** The most HTML kept, in characters. */
+  maxChars: number;
+}
+
+/**
+ * Keeps the HTML of anonymous GETs per site address, path and query, and serves it while the
+ * public-pages generation is unchanged and the copy is younger than ttlSeconds (pages show the
+ * time: opening hours, "open now"). The generation is read on every request, so a change
+ * committed in any process shows on the next request everywhere.
+ */
+export function createPageCache({ db, clock, ttlSeconds, maxChars }: PageCacheOptions): PageCache {
+  const kept = new LRUCache<string, KeptPage>({ maxSize: Math.max(1, maxChars), sizeCalculation: (page) => Math.max(1, page.size) });
+  const readGeneration = freshReader(() => readCacheGeneration(db, PUBLIC_PAGES_GENERATION));
+  const cacheControl = `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds * 5}`;
+
+  /** `outcome` says whether the page came from the cache, as a CDN's X-Cache does. */
+  function setHeaders(res: Response, page: KeptPage, outcome: 'hit' | 'miss'): void {
+    res.setHeader('X-Render-Cache', outcome);
+    res.setHeader('ETag', page.etag);
+    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('Surrogate-Key', page.surrogateKey);
+  }
+
+  const serve: RequestHandler = async (req, res, next) => {
+    if (ttlSeconds === 0 || !mayUseCache(req)) return next();
+    let generation: string;
+    try {
+      generation = await readGeneration();
+    } catch {
+      // The database is away: the ordinary views say so.
+      return next();
+    }
+    const key = cacheKey(req);
+    const page = kept.get(key);
+    if (page && page.generation === generation && page.expiresAt > clock().getTime()) {
+      setHeaders(res, page, 'hit');
+      res
+        .status(200)
+        .type('html')
+        .send(page.parts.join(cspNonce(res)));
+      return;
+    }
+    const ticket: Ticket = { key, generation };
+    res.locals.pageCacheTicket = ticket;
+    next();
+  };
+
+  function send(req: Request, res: Response, { status, html, dependsOn, personal }: RenderedPage): void {
+    const ticket = res.locals.pageCacheTicket as Ticket | undefined;
+    if (ticket && status === 200 && !personal && nothingPersonalSet(req, res)) {
+      const parts = html.split(cspNonce(res));
+      const page: KeptPage = {
+        generation: ticket.generation,
+        expiresAt: clock().getTime() + ttlSeconds * 1000,
+        parts,
+        etag: `W/"${createHash('sha1').update(parts.join('\0')).digest('base64url')}"`,
+        surrogateKey: [...new Set(dependsOn)].join(' '),
+        size: html.length,
+      };
+      kept.set(ticket.key, page);
+      setHeaders(res, page, 'miss');
+    }
+    res.status(status).type('html').send(html);
+  }
+
+  const computed = new Map<string, { generation: string; value: Promise<unknown> }>();
+  async function perGeneration<T>(res: Response, key: string, compute: () => Promise<T>): Promise<T> {
+    const generation = (res.locals.pageCacheTicket as Ticket | undefined)?.generation ?? (await readGeneration());
+    const known = computed.get(key);
+    if (known?.generation === generation) return known.value as Promise<T>;
+    const value = compute();
+    computed.set(key, { generation, value });
+    // A failed computation is not kept: the next request tries again.
+    value.catch(() => computed.get(key)?.value === value && computed.delete(key));
+    return value;
+  }
+
+  return { serve, send, perGeneration };
+}
+
+/** A GET or HEAD of what may be a page, by a visitor without a session (no sign-in, no passed restriction). */
+function mayUseCache(req: Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (NOT_PAGES.test(req.path)) return false;
+  return !SESSION_COOKIE.test(req.headers.cookie ?? '');
+}
+
+/** Nothing of one visitor went into the response: no cookie set, no session stored, not marked private. */
+function nothingPersonalSet(req: Request, res: Response): boolean {
+  if (res.getHeader('Set-Cookie') !== undefined || res.getHeader('Cache-Control') !== undefined) return false;
+  return !sessionHoldsData(req.session);
+}
+
+/** Site address, path and query in a stable order: `?b=1&a=2` and `?a=2&b=1` are one page. */
+function cacheKey(req: Request): string {
+  const queryStart = req.originalUrl.indexOf('?');
+  const path = queryStart >= 0 ? req.originalUrl.slice(0, queryStart) : req.originalUrl;
+  const query = new URLSearchParams(queryStart >= 0 ? req.originalUrl.slice(queryStart + 1) : '');
+  query.sort();
+  return `${req.protocol}://${req.host.toLowerCase()}${path}?${query.toString()}`;
+}

@@ -1,0 +1,153 @@
+import { expect } from 'chai';
+import { addChild, publishRevision, saveRevision, snapshotOfPage } from '../../server/models/pages';
+import { addViewRestriction } from '../../server/models/view-restrictions';
+import { createAdminUser, signedInClient } from '../support/admin';
+import { settableClock } from '../support/clock';
+import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
+import { request, startTestServer, type TestServer } from '../support/server';
+
+describe('render cache of anonymous page views', () => {
+  let server: TestServer;
+  let other: TestServer;
+  let site: TestSite;
+  const time = settableClock(new Date('2026-06-01T15:00:00Z'));
+
+  before(async () => {
+    server = await startTestServer({ RENDER_CACHE_SECONDS: '60' }, { clock: time.clock });
+    // A second app on the same database: another process, with a render cache of its own.
+    other = await startTestServer({ RENDER_CACHE_SECONDS: '60' }, { db: server.db, clock: time.clock });
+    site = await createTestSite(server.db);
+  });
+  after(async () => {
+    await server.close();
+    await other.close();
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}, on: TestServer = server) => request(on, path, { host: site.hostname, headers });
+
+  async function contentPage(title: string) {
+    return addChild(server.db, site.home, { title, slug: `catch-${uniqueSuffix()}`, pageType: 'blank_page', content: {} });
+  }
+
+  it('keeps a page after its first view and serves it again with a fresh nonce, an ETag and shared-cache headers', async () => {
+    const page = await contentPage('Daily Catch');
+    const first = await get(`/${page.slug}/`);
+    const second = await get(`/${page.slug}/`);
+    expect([first.headers['x-render-cache'], second.headers['x-render-cache']]).to.deep.equal(['miss', 'hit']);
+    expect(second.body).to.include('<title>Daily Catch</title>');
+    expect(second.headers['cache-control']).to.equal('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    expect(second.headers.etag).to.equal(first.headers.etag).and.to.match(/^W\/"/);
+    expect(String(second.headers['surrogate-key']).split(' ')).to.have.members([`site-${site.site.id}`, `page-${page.id}`]);
+    const nonceOf = (response: typeof first) => /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))![1]!;
+    expect(nonceOf(second)).to.not.equal(nonceOf(first));
+    expect(second.body)
+      .to.include(`nonce="${nonceOf(second)}"`)
+      .and.not.include(nonceOf(first));
+  });
+
+  it('answers 304 when If-None-Match names the page as kept, and the page when it changed', async () => {
+    const page = await contentPage('Oyster Bar');
+    const { headers } = await get(`/${page.slug}/`);
+    const unchanged = await get(`/${page.slug}/`, { 'if-none-match': headers.etag! });
+    expect(unchanged.status).to.equal(304);
+    expect(unchanged.body).to.equal('');
+    await publishNewTitle(page.id, 'Oyster Bar & Grill');
+    const changed = await get(`/${page.slug}/`, { 'if-none-match': headers.etag! });
+    expect(changed.status).to.equal(200);
+    expect(changed.body).to.include('Oyster Bar &amp; Grill');
+  });
+
+  it('shows a published change on the next request in every process', async () => {
+    const page = await contentPage('Chowder');
+    for (const on of [server, other]) {
+      await get(`/${page.slug}/`, {}, on);
+      expect((await get(`/${page.slug}/`, {}, on)).headers['x-render-cache']).to.equal('hit');
+    }
+    await publishNewTitle(page.id, 'Clam Chowder');
+    for (const on of [server, other]) {
+      const response = await get(`/${page.slug}/`, {}, on);
+      expect(response.body).to.include('<title>Clam Chowder</title>');
+      expect(response.headers['x-render-cache']).to.equal('miss');
+    }
+    // The menu of every page on the site shows its pages: a new one in the menu shows on the home page too.
+    await get('/', {}, other);
+    await addChild(server.db, site.home, { title: 'Lobster Shack', slug: `shack-${uniqueSuffix()}`, pageType: 'blank_page', content: {}, showInMenus: true });
+    expect((await get('/', {}, other)).body).to.include('Lobster Shack');
+  });
+
+  it('renders a kept page again once it is older than RENDER_CACHE_SECONDS, as pages show the time', async () => {
+    const page = await contentPage('Happy Hour');
+    await get(`/${page.slug}/`);
+    time.set(new Date(time.clock().getTime() + 59_000));
+    expect((await get(`/${page.slug}/`)).headers['x-render-cache']).to.equal('hit');
+    time.set(new Date(time.clock().getTime() + 2_000));
+    expect((await get(`/${page.slug}/`)).headers['x-render-cache']).to.equal('miss');
+  });
+
+  it('sets no cookie and stores no session for an anonymous page view', async () => {
+    const page = await contentPage('Crab Feast');
+    const sessionsBefore = await server.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
+    for (let view = 0; view < 2; view += 1) expect((await get(`/${page.slug}/`)).headers['set-cookie']).to.equal(undefined);
+    const sessionsAfter = await server.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(sessionsAfter.count)).to.equal(Number(sessionsBefore.count));
+  });
+
+  it('never keeps nor serves from the cache a restricted page', async () => {
+    const page = await contentPage('Crew Notes');
+    await get(`/${page.slug}/`);
+    await addViewRestriction(server.db, page, { type: 'password', password: 'lobster-bisque' });
+    for (let view = 0; view < 2; view += 1) {
+      const response = await get(`/${page.slug}/`);
+      expect(response.headers['x-render-cache']).to.equal(undefined);
+      expect(response.headers['cache-control']).to.equal('private, no-store');
+      expect(response.body).to.not.include('<title>Crew Notes</title>');
+    }
+  });
+
+  it('never answers a signed-in editor from the cache, nor keeps what an editor was shown', async () => {
+    const page = await contentPage('Fish Tacos');
+    await get(`/${page.slug}/`);
+    const editor = await signedInClient(server, await createAdminUser(server.db));
+    const seen = await request(server, `/${page.slug}/`, { host: site.hostname, headers: { cookie: editor.jar.header() } });
+    expect(seen.status).to.equal(200);
+    expect(seen.headers['x-render-cache']).to.equal(undefined);
+    expect(seen.headers['surrogate-key']).to.equal(undefined);
+  });
+
+  it('never keeps a page with a form, which carries the visitor’s CSRF token, nor a form shown again with errors', async () => {
+    const contact = await addChild(server.db, site.home, {
+      title: 'Contact Us',
+      slug: `contact-${uniqueSuffix()}`,
+      pageType: 'contact_us_page',
+      content: { body: [], form_intro: 'We answer within two days.', to_address: 'guests@harbor.example' },
+    });
+    const views = [await get(`/${contact.slug}/`), await get(`/${contact.slug}/`)];
+    for (const view of views) {
+      expect(view.headers['x-render-cache']).to.equal(undefined);
+      expect(view.headers['set-cookie']?.join(';')).to.include('csrftoken=');
+    }
+    const token = /"csrf_token":"([^"]+)"/.exec(views[1]!.body)![1]!;
+    const cookie = views[1]!.headers['set-cookie']!.map((header) => header.split(';')[0]).join('; ');
+    const posted = await request(server, `/${contact.slug}/`, {
+      method: 'POST',
+      host: site.hostname,
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfmiddlewaretoken: token, email: 'not-an-email' }).toString(),
+    });
+    expect(posted.status).to.equal(200);
+    expect(posted.headers['x-render-cache']).to.equal(undefined);
+    expect((await get(`/${contact.slug}/`)).body).to.not.include('not-an-email');
+  });
+
+  async function publishNewTitle(pageId: number, title: string): Promise<void> {
+    const page = await server.db.selectFrom('pages').selectAll().where('id', '=', pageId).executeTakeFirstOrThrow();
+    const revision = await saveRevision(server.db, page, { ...snapshotOfPage(page), title });
+    await publishRevision(server.db, revision.id);
+  }
+});
