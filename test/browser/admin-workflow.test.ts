@@ -36,7 +36,9 @@ describe('moderation in the browser, as an editor and a moderator', function () 
 
   const messages = (page: BrowserPage) => page.$eval('.admin-messages', (list) => list.textContent ?? '');
 
-  it('submits a page, sends it back with a comment, resubmits it and publishes it on approval', async () => {
+  it('submits a page, sends it back with a comment, resubmits it and publishes it on approval', async function () {
+    // Two users through eight screens: about 40 s on a quiet machine, so the default guard is too close under load.
+    this.timeout(120_000);
     const page = await addChild(suite.server.db, site.home, { title: 'Clam Bake', slug: 'clam-bake', pageType: 'content_page', content: { body: [] }, live: true });
     const writer = await signInToAdmin(await suite.browser.createBrowserContext(), origin(), editor, `/wagtail/pages/${page.id}/edit/`);
     expect(await writer.$('button[value="publish"]')).to.equal(null);

@@ -128,7 +128,10 @@ describe('StreamField editor in the browser', function () {
     await page.click(`[data-block-id="${heroId}"] [data-chooser-target="image"]`);
     await page.waitForSelector('[data-streamfield-chooser][open] [data-choice-id="12"]');
     expect(await page.$$eval('[data-streamfield-chooser] [data-choice-id]', (choices) => choices.length)).to.equal(3);
+    // On a loaded machine keys come slowly and a prefix may be searched first: wait for the whole word's answer.
+    const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('q') === 'oyster');
     await page.type('[data-streamfield-chooser] input[type="search"]', 'oyster');
+    await answered;
     await page.waitForFunction(() => document.querySelectorAll('[data-streamfield-chooser] [data-choice-id]').length === 1);
     expect(suite.server.chooserQueries).to.include('oyster');
     await page.click('[data-streamfield-chooser] [data-choice-id="7"]');

@@ -240,6 +240,8 @@ export function useBrowserSuite<Served extends Closable>(options: BrowserSuiteOp
     },
     async newPage({ width = DEFAULT_VIEWPORT.width, height = DEFAULT_VIEWPORT.height, context = suite.context } = {}) {
       const page = await context.newPage();
+      // Puppeteer's 30 s guard trips on a CI machine whose cores three browsers share; the test's own timeout still guards hangs.
+      page.setDefaultTimeout(45_000);
       collectProblems(page, problems, filter);
       await page.setViewport({ width, height });
       // Under test:hours the tab's clock moves with the server's: both agree on what day it is.
