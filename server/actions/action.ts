@@ -120,6 +120,35 @@ export abstract class CreateAction<Fields, Result, Options = NoOptions> extends 
   }
 }
 
+/**
+ * A change the system makes on its own, with no acting user to check (the scheduler, the command
+ * line): the same shape otherwise. execute(), in one transaction, claims the rows it changes
+ * under lock, makes the change and writes audit entries by nobody (user_id null, as Wagtail logs
+ * what its management commands do); work asked for with afterCommit() runs after the commit.
+ */
+export abstract class SystemAction<Options, Claimed, Result> {
+  constructor(
+    protected readonly db: Db,
+    protected readonly options: Options,
+  ) {}
+
+  /** Claims, changes and audits in one transaction; after-commit work follows the commit. */
+  async execute(): Promise<Result> {
+    return inTransaction(this.db, async (trx) => this.perform(trx, await this.claim(trx)));
+  }
+
+  /** The rows this change acts on, read under a row lock (or refused when the change cannot be made). */
+  protected abstract claim(trx: Db): Promise<Claimed>;
+
+  /** The change and its audit entries, inside the action's transaction. */
+  protected abstract perform(trx: Db, claimed: Claimed): Promise<Result>;
+
+  /** Writes an audit entry by the system, inside the action's transaction. */
+  protected audit(trx: Db, entry: Omit<LogEntryInput, 'userId'>): Promise<AdminLogEntry> {
+    return writeLogEntry(trx, { ...entry, userId: null });
+  }
+}
+
 /** Throws PermissionDenied with the refusal's reason, if there is one. */
 export function refuseWith(refusal: string | null): void {
   if (refusal !== null) throw new PermissionDenied(refusal);

@@ -3,7 +3,8 @@ import type { Reservation, WaitlistEntry, WaitlistStatus } from '../db/schema';
 import { NotFoundError, PermissionDenied } from '../errors';
 import { canHost, type UserPermissions } from '../models/permissions';
 import { cancelReservation, confirmReservation, reservationAt } from '../reservations/book';
-import { addWalkIn, entryAt, moveEntry, restoreEntry, saveWaitlistSettings, transitionEntry, type EntryState, type JoinInput, type WaitlistSettingsInput } from '../waitlist/queue';
+import { addWalkIn, entryAt, moveEntry, restoreEntry, transitionEntry, type EntryState, type JoinInput } from '../waitlist/queue';
+import { saveWaitlistSettings, type WaitlistSettingsInput } from '../waitlist/location-waitlist';
 import { Action, CreateAction } from './action';
 
 // Host-stand changes share one rule (the host right at the location) and one audit shape.

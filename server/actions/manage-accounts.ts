@@ -5,7 +5,8 @@ import { deleteGroup, saveGroup, type GroupInput } from '../models/groups';
 import { canManageUsers, type UserPermissions } from '../models/permissions';
 import { lockRowOrThrow } from '../models/row-locks';
 import { deleteUser, saveUser, setUserActive, type UserInput } from '../models/user-admin';
-import { Action, CreateAction, type NoOptions } from './action';
+import { createUser, findUserByUsername } from '../models/users';
+import { Action, CreateAction, SystemAction, type NoOptions } from './action';
 
 // User and group changes share one rule (only user managers) and one audit format.
 
@@ -33,6 +34,30 @@ export class CreateUserAction extends CreateAction<UserInput, User> {
   protected async perform(trx: Db, input: UserInput): Promise<User> {
     const user = await saveUser(trx, undefined, input);
     await this.audit(trx, { action: 'user.create', objectType: 'user', objectId: user.id, label: user.username });
+    return user;
+  }
+}
+
+/** What `npm run createsuperuser` was given, already checked against the password rules. */
+export interface SuperuserInput {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A superuser created from the command line, by the system (nobody is signed in to check).
+ * Refuses a username taken in any letter case. Audit 'user.create', by nobody.
+ */
+export class CreateSuperuserAction extends SystemAction<SuperuserInput, void, User> {
+  protected async claim(trx: Db): Promise<void> {
+    const { username } = this.options;
+    if (await findUserByUsername(trx, username)) throw new ValidationError(`the username "${username}" is already taken.`);
+  }
+
+  protected async perform(trx: Db): Promise<User> {
+    const user = await createUser(trx, { ...this.options, isSuperuser: true });
+    await this.audit(trx, { action: 'user.create', objectType: 'user', objectId: user.id, label: user.username, data: { is_superuser: true } });
     return user;
   }
 }

@@ -1,8 +1,7 @@
 import type { Db } from '../db/database';
-import { withTransaction } from '../db/transaction';
-import { writeLogEntry } from '../models/admin-log';
-import { claimDueExpiry, claimDueGoLive, expirePage, publishRevision } from '../models/pages';
+import { claimDueExpiry, claimDueGoLive, expirePage, publishRevision, type DueGoLive } from '../models/pages';
 import { createAutomaticRedirects } from '../models/redirects/automatic';
+import { SystemAction } from './action';
 
 /** Pages handled per round; the rest wait for the next. */
 const BATCH_SIZE = 50;
@@ -14,33 +13,43 @@ export interface ScheduleRunResult {
 }
 
 /**
- * Publishes the revisions whose go-live time has come and expires live pages past their
- * expiry, as the system (no acting user), each with its audit entry ('page.publish' with
- * scheduled: true, 'page.expire'), all in one transaction that holds the rows it changes. A
- * live page whose scheduled revision changes its slug leaves redirects from its old addresses.
+ * One round of the scheduler, as the system: publishes the revisions whose go-live time has come
+ * and expires live pages past their expiry, each with its audit entry ('page.publish' with
+ * scheduled: true, 'page.expire'). The rows are claimed with SKIP LOCKED, so processes running
+ * rounds at once never handle a page twice. A live page whose scheduled revision changes its
+ * slug leaves redirects from its old addresses.
  */
-export async function runScheduledPublishing(db: Db, now: Date): Promise<ScheduleRunResult> {
-  return withTransaction(db, async (trx) => {
+export class RunScheduledPublishingAction extends SystemAction<{ now: Date }, DueGoLive[], ScheduleRunResult> {
+  protected claim(trx: Db): Promise<DueGoLive[]> {
+    return claimDueGoLive(trx, this.options.now, BATCH_SIZE);
+  }
+
+  protected async perform(trx: Db, dueGoLive: DueGoLive[]): Promise<ScheduleRunResult> {
     const published: number[] = [];
-    for (const due of await claimDueGoLive(trx, now, BATCH_SIZE)) {
-      const page = await publishRevision(trx, due.revisionId, { now });
+    for (const { revisionId, page: before } of dueGoLive) {
+      const page = await publishRevision(trx, revisionId, { now: this.options.now });
       // A scheduled new slug moves the page's address like a direct publish does.
-      const redirectsCreated = await createAutomaticRedirects(trx, due.page, page);
-      await writeLogEntry(trx, {
+      const redirectsCreated = await createAutomaticRedirects(trx, before, page);
+      await this.audit(trx, {
         action: 'page.publish',
-        userId: null,
         pageId: page.id,
         label: page.title,
-        data: { revision_id: due.revisionId, scheduled: true, ...(redirectsCreated > 0 ? { redirects_created: redirectsCreated } : {}) },
+        data: { revision_id: revisionId, scheduled: true, ...(redirectsCreated > 0 ? { redirects_created: redirectsCreated } : {}) },
       });
       published.push(page.id);
     }
+    // Claimed once the publishing is done, so that each page is read as it now stands.
     const expired: number[] = [];
-    for (const page of await claimDueExpiry(trx, now, BATCH_SIZE)) {
+    for (const page of await claimDueExpiry(trx, this.options.now, BATCH_SIZE)) {
       await expirePage(trx, page);
-      await writeLogEntry(trx, { action: 'page.expire', userId: null, pageId: page.id, label: page.title, data: { expire_at: page.expire_at?.toISOString() ?? null } });
+      await this.audit(trx, { action: 'page.expire', pageId: page.id, label: page.title, data: { expire_at: page.expire_at?.toISOString() ?? null } });
       expired.push(page.id);
     }
     return { published, expired };
-  });
+  }
+}
+
+/** Runs one round of the scheduler at `now`. */
+export function runScheduledPublishing(db: Db, now: Date): Promise<ScheduleRunResult> {
+  return new RunScheduledPublishingAction(db, { now }).execute();
 }

@@ -5,9 +5,10 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { CreateSuperuserAction } from '../actions/manage-accounts';
 import { migrateToLatest } from '../db/migrate';
+import { ValidationError } from '../errors';
 import { refineNewPassword } from '../models/password-validation';
-import { createUser, findUserByUsername } from '../models/users';
 import { openConfigured, runMain } from '../startup';
 
 const superuserSchema = z
@@ -54,12 +55,12 @@ runMain(async () => {
   const { database } = await openConfigured();
   try {
     await migrateToLatest(database.db);
-    if (await findUserByUsername(database.db, input.data.username)) {
-      console.error(`Error: the username "${input.data.username}" is already taken.`);
-      process.exit(2);
-    }
-    await createUser(database.db, { ...input.data, isSuperuser: true });
-    console.log(`Superuser "${input.data.username}" created.`);
+    const user = await new CreateSuperuserAction(database.db, input.data).execute();
+    console.log(`Superuser "${user.username}" created.`);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    console.error(`Error: ${error.message}`);
+    process.exitCode = 2;
   } finally {
     await database.close();
   }

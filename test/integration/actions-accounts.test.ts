@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import { afterCommit, inTransaction } from '../../server/actions/action';
-import { CreateGroupAction, CreateUserAction, DeleteGroupAction, DeleteUserAction, EditGroupAction, EditUserAction, SetUserActiveAction } from '../../server/actions/manage-accounts';
+import {
+  CreateGroupAction,
+  CreateSuperuserAction,
+  CreateUserAction,
+  DeleteGroupAction,
+  DeleteUserAction,
+  EditGroupAction,
+  EditUserAction,
+  SetUserActiveAction,
+} from '../../server/actions/manage-accounts';
 import { CreateTaskAction, CreateWorkflowAction, EditTaskAction, EditWorkflowAction, SetTaskActiveAction, SetWorkflowActiveAction } from '../../server/actions/manage-workflows';
 import { ChangePasswordAction, CurrentPasswordError, EditAccountDetailsAction, ResetPasswordAction } from '../../server/actions/own-account';
 import type { Db } from '../../server/db/database';
@@ -80,6 +89,17 @@ describe('actions: the shape, accounts and workflows', function () {
     await new DeleteUserAction(db, user, superuser).execute();
     await expectRefused(new DeleteUserAction(db, user, superuser).execute(), NotFoundError);
     expect(await auditCodes(db, 'user', user.id)).to.deep.equal(['user.create', 'user.edit', 'user.deactivate', 'user.delete']);
+  });
+
+  it('creates a superuser as the system, audited by nobody, refusing a username taken in another case', async () => {
+    const username = `skipper-${uniqueSuffix()}`;
+    const user = await new CreateSuperuserAction(db, { username, email: '', password: NEW_PASSWORD }).execute();
+    expect(user).to.include({ username, is_superuser: true });
+    expect(await passwordIsCurrent(user, NEW_PASSWORD)).to.equal(true);
+    const refused = await expectRefused(new CreateSuperuserAction(db, { username: username.toUpperCase(), email: '', password: NEW_PASSWORD }).execute(), ValidationError);
+    expect(refused.message).to.equal(`the username "${username.toUpperCase()}" is already taken.`);
+    const entries = await db.selectFrom('admin_log_entries').select(['action', 'user_id']).where('object_type', '=', 'user').where('object_id', '=', user.id).execute();
+    expect(entries).to.deep.equal([{ action: 'user.create', user_id: null }]);
   });
 
   it('creates, edits and deletes groups for user managers only', async () => {
