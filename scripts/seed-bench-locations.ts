@@ -11,7 +11,7 @@ import { databaseTargetFor } from '../server/db/target';
 import { configSchema } from '../server/config';
 import { insertLocations, nearestLocationsQuery, type LocationInput } from '../server/models/locations';
 import { seededRandom } from '../server/seed/demo-locations';
-import { saveWaitlistSettings } from '../server/waitlist/queue';
+import { saveWaitlistSettings } from '../server/waitlist/location-waitlist';
 import { BENCH_FIRST_RLID, BENCH_RLID_RANGE, BENCH_SEARCH, BENCH_WAITLIST_RLID } from './bench-constants';
 
 const COUNT = Number(process.env.BENCH_LOCATIONS ?? 50_000);

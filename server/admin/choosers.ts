@@ -6,7 +6,7 @@ import { PermissionDenied } from '../errors';
 import type { UserPermissions } from '../models/permissions';
 import { chooserAnswer, type MediaChooserTarget } from './chooser-data';
 import { pageChooserRouter } from './page-chooser';
-import { snippetChooserRouter } from './snippets';
+import { snippetChooserRouter } from './snippets-chooser';
 import { STREAMFIELD_CHOOSER_URLS } from './streamfield-config';
 import type { AdminContext } from './types';
 

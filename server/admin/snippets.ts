@@ -1,16 +1,15 @@
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import { gettext, interpolate, ngettext } from '../../client/lib/i18n';
-import type { ChooserResponse } from '../../admin-client/streamfield/schemas';
 import { CreateSnippetAction, DeleteSnippetAction, EditSnippetAction, ensureSnippetPermission, SnippetFormError } from '../actions/manage-snippets';
 import { NotFoundError, PermissionDenied } from '../errors';
 import { hasAnyObjectPermission, hasObjectPermission } from '../models/object-permissions';
-import { SNIPPET_APP_LABEL, SNIPPET_MODEL_NAMES, SNIPPET_NAMING, snippetModelByName, type SnippetFields, type SnippetModel } from '../models/snippets/registry';
+import { SNIPPET_MODEL_NAMES, SNIPPET_NAMING, type SnippetFields, type SnippetModel } from '../models/snippets/registry';
 import { snippetHistory } from '../models/snippets/revisions';
 import { getSnippet, listSnippets, pageTitlesById, snippetCounts, type SnippetObject } from '../models/snippets/store';
 import { serializeForScript } from '../render';
 import { permsOf } from './access';
 import { referenceTitles } from './chooser-data';
+import { capitalised, ensureAnyPermission, INDEX_URL, LIST_PAGE_SIZE, listQuery, listUrl, modelOf } from './snippets-addresses';
 import { addProblem, databaseId, pageSelectOptions } from './forms';
 import { usageView } from './media-admin';
 import { flash } from './render';
@@ -18,19 +17,6 @@ import { emptyFormValues, objectFormValues, readSnippetForm, SNIPPET_FORM_FIELDS
 import { loadStreamFieldManifest } from './streamfield-assets';
 import { streamFieldConfig } from './streamfield-config';
 import type { AdminContext } from './types';
-import type { UserPermissions } from '../models/permissions';
-
-/** Objects a listing page shows, as Wagtail's snippet index. */
-const LIST_PAGE_SIZE = 20;
-/** Objects a chooser page offers. */
-const CHOOSER_PAGE_SIZE = 30;
-
-const listQuery = z.object({
-  q: z.string().max(200).catch(''),
-  p: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
-
-const INDEX_URL = '/wagtail/snippets/';
 
 /** How the history names each audited action, as Wagtail's log entry labels. */
 const HISTORY_ACTIONS: Record<string, () => string> = {
@@ -45,48 +31,6 @@ function revisionSummary(model: SnippetModel, content: Record<string, unknown>, 
     .filter((field) => field.kind !== 'stream')
     .map((field) => `${gettext(field.label)}: ${shown(field.kind, content[field.name]) || '—'}`)
     .join(' · ');
-}
-const listUrl = (model: SnippetModel) => `${INDEX_URL}${SNIPPET_APP_LABEL}/${SNIPPET_NAMING[model].modelName}/`;
-
-/** The verbose names capitalised for headings ('Tiered navigations'). */
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-function modelOf(req: Request): SnippetModel {
-  const model = req.params.appLabel === SNIPPET_APP_LABEL ? snippetModelByName(String(req.params.modelName)) : undefined;
-  if (!model) throw new NotFoundError('There is no such snippet model.');
-  return model;
-}
-
-function ensureAnyPermission(res: Response, model: SnippetModel): void {
-  if (!hasAnyObjectPermission(permsOf(res), model)) throw new PermissionDenied(`You do not have permission to access ${SNIPPET_NAMING[model].verboseNamePlural}.`);
-}
-
-/**
- * The snippet chooser the StreamField editor opens, `/wagtail/snippets/choose/{app_label}/{model_name}/`
- * (`?q=` searches titles, `?p=` pages): JSON of the model's objects for any admin user, as the
- * page chooser (choosing a snippet changes nothing), and 403 JSON to everybody else, as the media
- * choosers answer a fetch that cannot follow a login redirect. Mounted with those choosers.
- */
-export function snippetChooserRouter({ db }: Pick<AdminContext, 'db'>): Router {
-  const router = Router();
-  router.get('/snippets/choose/:appLabel/:modelName/', async (req, res) => {
-    const perms = res.locals.adminPerms as UserPermissions | undefined;
-    if (!perms?.canAccessAdmin) throw new PermissionDenied(perms ? 'You do not have permission to access the admin.' : 'Sign in to the admin first.');
-    const model = modelOf(req);
-    const query = listQuery.parse({ q: req.query.q ?? '', p: req.query.p });
-    const { rows, total } = await listSnippets(db, model, { text: query.q, offset: (query.p - 1) * CHOOSER_PAGE_SIZE, limit: CHOOSER_PAGE_SIZE });
-    const body: ChooserResponse = {
-      results: rows,
-      page: query.p,
-      num_pages: Math.ceil(total / CHOOSER_PAGE_SIZE),
-      can_choose: true,
-      collections: [],
-      can_upload: false,
-      upload_collections: [],
-    };
-    res.set('Cache-Control', 'private, no-store').json(body);
-  });
-  return router;
 }
 
 /**

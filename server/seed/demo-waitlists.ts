@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
-import { newPlanAheadId, refreshLocationEstimate } from '../waitlist/queue';
+import { newPlanAheadId } from '../waitlist/queue';
+import { refreshLocationEstimate } from '../waitlist/location-waitlist';
 import { seededRandom } from './demo-locations';
 
 const FIRST_NAMES = ['Maya', 'Luis', 'Grace', 'Owen', 'Priya', 'Sam', 'Nora', 'Eli', 'Zoe', 'Marcus', 'Ivy', 'Theo', 'Ana', 'Ben', 'Chloe', 'Dev'];

@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import type { LocationCache } from '../models/location-cache';
 import { isStaff } from '../models/permissions';
 import { formatWait, TYPICAL_PARTY_SIZE } from '../waitlist/estimate';
-import { estimateForParty } from '../waitlist/queue';
+import { estimateForParty } from '../waitlist/location-waitlist';
 import { bothSlashes } from './route-paths';
 
 /** What the location API needs. */

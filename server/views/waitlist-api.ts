@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Db } from '../db/database';
 import { ValidationError } from '../errors';
 import { formatWait, TYPICAL_PARTY_SIZE } from '../waitlist/estimate';
-import { estimateForParty, findEntry, joinWaitlist, stateOf, transitionEntry, type EntryState } from '../waitlist/queue';
+import { findEntry, joinWaitlist, stateOf, transitionEntry, type EntryState } from '../waitlist/queue';
+import { estimateForParty } from '../waitlist/location-waitlist';
 import { GUEST_FIELD_LABELS, guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, rlidField } from './guest-fields';
 import { bothSlashes } from './route-paths';
 

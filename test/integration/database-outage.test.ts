@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { insertLocations } from '../../server/models/locations';
-import { saveWaitlistSettings } from '../../server/waitlist/queue';
+import { saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
 import { apiSession } from '../support/api-session';
 import { testDatabaseUrl, testDb } from '../support/database';
 import { testLocation, uniqueRlidBase } from '../support/locations';

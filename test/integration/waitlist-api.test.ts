@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { insertLocations } from '../../server/models/locations';
-import { saveWaitlistSettings } from '../../server/waitlist/queue';
+import { saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
 import { apiSession } from '../support/api-session';
 import { testLocation, uniqueRlidBase } from '../support/locations';
 import { uniqueClientAddress } from '../support/forms';
