@@ -1,5 +1,4 @@
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
 import { inTransaction } from '../../actions/action';
 import { CreatePageAction } from '../../actions/create-page';
@@ -7,18 +6,16 @@ import { SubmitForModerationAction } from '../../actions/page-workflow';
 import { PublishPageAction } from '../../actions/publish-page';
 import { PageChangedError, SaveDraftAction, type SaveDraftOptions } from '../../actions/save-draft';
 import type { Page } from '../../db/schema';
-import { ConflictError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
-import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, ScheduleError, snapshotOfPage } from '../../models/pages';
+import { ConflictError, PermissionDenied, ValidationError } from '../../errors';
+import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
 import { subtreeFactsOf } from '../../models/page-listing';
 import { isInModerationAgainst, pageActionsFor } from '../../models/permissions';
-import { slugify } from '../../../client/lib/slugs';
 import { getUser } from '../../models/users';
 import { restrictedPagePaths } from '../../models/view-restrictions';
 import { allowedChildTypes, isAllowedUnder } from '../../pagetypes/allowed-children';
-import { PAGE_TYPES } from '../../pagetypes/index';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 import { displayName, permsOf } from '../access';
-import { addProblem, databaseId, emptyProblems, type FormProblems } from '../forms';
+import { emptyProblems, type FormProblems } from '../forms';
 import { adminTimeZone } from '../date-format';
 import { mailOrigin } from '../mail-origin';
 import { flash } from '../render';
@@ -34,48 +31,7 @@ import { pageEditors } from './stream-editors';
 import { liveLinksFor } from '../sites-live-links';
 import { moderationPanel, submitLabelFor } from './workflow';
 
-const submitAction = z.enum(['save', 'publish', 'submit']).catch('save');
-type SubmitAction = z.infer<typeof submitAction>;
-
-// The revision the form was loaded from ('' when the page had none), and "Save anyway".
-const saveBaseSchema = z.object({
-  revision_id: z.union([z.literal('').transform(() => null), databaseId]).optional(),
-  overwrite: z.literal('1').optional(),
-});
-
-const MALFORMED_BASE = 'The form must say which revision it was loaded from (revision_id: a revision id, or empty).';
-
-/**
- * What a save knows of the form it came from, for SaveDraftAction's stale-base check; null when
- * malformed, or missing where `required` (autosave always runs from a loaded form).
- */
-function saveBaseOf(body: unknown, options: { required: boolean }): Pick<SaveDraftOptions, 'baseRevisionId' | 'overwrite'> | null {
-  const base = saveBaseSchema.safeParse(body);
-  if (!base.success || (options.required && base.data.revision_id === undefined)) return null;
-  return { baseRevisionId: base.data.revision_id, overwrite: base.data.overwrite === '1' };
-}
-
-function pageTypeOrThrow(name: string): PageTypeDefinition {
-  const pageType = PAGE_TYPES[name];
-  if (!pageType) throw new NotFoundError(`There is no page type "${name}".`);
-  return pageType;
-}
-
-/** Puts an error the database found (a slug in use, a rule of the tree) beside its field. */
-function problemsFromError(error: unknown, values: Record<string, unknown>): FormProblems {
-  if (!(error instanceof ConflictError || error instanceof ValidationError)) throw error;
-  const problems = emptyProblems(values);
-  const field = error instanceof ScheduleError ? error.problem.field : /slug/i.test(error.message) ? 'slug' : undefined;
-  addProblem(problems, field, error.message);
-  return problems;
-}
-
-function bodyOf(req: Request): Record<string, unknown> {
-  const body = req.body && typeof req.body === 'object' ? { ...(req.body as Record<string, unknown>) } : {};
-  // An empty slug follows the title, as the browser script would have filled it.
-  if ((body.slug === undefined || body.slug === '') && typeof body.title === 'string' && body.title.trim()) body.slug = slugify(body.title);
-  return body;
-}
+import { bodyOf, MALFORMED_BASE, pageTypeOrThrow, problemsFromError, saveBaseOf, submitAction, type SubmitAction } from './edit-input';
 
 /** Add (choose a type, then the form) and edit of pages, saving drafts or publishing. */
 export function editRouter({ db, admin, clock, storage }: AdminContext): Router {
