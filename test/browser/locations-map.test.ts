@@ -14,6 +14,27 @@ import { request, startTestServer } from '../support/server';
 const ZIP = '97910';
 const MILES_PER_DEGREE = 69.0933;
 // Expected: the geocoder has no place by this name, which it logs (SPEC §8).
+/**
+ * Presses a map pin once it stands still, as a visitor would: a pan glides for half a second, and
+ * on a loaded machine a press aimed while the map still moves lands beside the pin.
+ */
+async function pressPin(page: BrowserPage, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (pin) =>
+      new Promise<boolean>((resolve) => {
+        const before = document.querySelector(pin)?.getBoundingClientRect();
+        if (!before) return resolve(false);
+        setTimeout(() => {
+          const after = document.querySelector(pin)?.getBoundingClientRect();
+          resolve(after?.x === before.x && after.y === before.y);
+        }, 100);
+      }),
+    {},
+    selector,
+  );
+  await page.click(selector);
+}
+
 const NO_GEOMETRY_WARNING = /Result has no geometry info/;
 
 describe('locations map in the browser', function () {
@@ -79,7 +100,7 @@ describe('locations map in the browser', function () {
 
   // The marker first, while the map still shows every pin as fitted.
   it('focuses a marker: its list item is highlighted and the info window shows it', async () => {
-    await page.click('.map-marker[aria-label^="D: "]');
+    await pressPin(page, '.map-marker[aria-label^="D: "]');
     await page.waitForSelector('.map-info-window');
     expect(await infoWindowText()).to.include('40 West Way');
     const focused = await page.$$eval('.map-list__item--focused', (items) => items.map((item) => item.id));
@@ -232,7 +253,7 @@ describe('locations map before any search', function () {
     const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
     expect(overlap, JSON.stringify(boxes)).to.equal(false);
     for (const twin of [twinA, twinB]) {
-      await page.click(`.map-marker[aria-label$="${twin.address1}, Twinport, TS"]`);
+      await pressPin(page, `.map-marker[aria-label$="${twin.address1}, Twinport, TS"]`);
       await page.waitForSelector('.map-info-window');
       expect(await page.$eval('.map-info-window', (card) => card.textContent)).to.include(twin.address1);
       expect(await page.$eval(`#map-list-item-${twin.rlid}`, (item) => item.classList.contains('map-list__item--focused'))).to.equal(true);
