@@ -14,9 +14,9 @@ import {
   canOnMedia,
   chosenCollection,
   editableCollections,
+  indexListQuery,
   indexView,
   markSelected,
-  MEDIA_PAGE_SIZE,
   readIndexQuery,
   requireOnMedia,
   requireSomeMediaPermission,
@@ -51,14 +51,7 @@ export function documentsRouter(context: AdminContext): Router {
   router.get('/documents/', async (req, res) => {
     const collectionIds = requireSomeMediaPermission(res, NOUN);
     const query = readIndexQuery(req);
-    const { rows, total } = await listMedia(db, 'documents', {
-      text: query.q,
-      collectionIds,
-      collectionId: query.collection_id,
-      ordering: query.ordering,
-      offset: (query.p - 1) * MEDIA_PAGE_SIZE,
-      limit: MEDIA_PAGE_SIZE,
-    });
+    const { rows, total } = await listMedia(db, 'documents', indexListQuery(query, collectionIds));
     const perms = permsOf(res);
     admin.render(req, res, 'documents-index', {
       title: gettext('Documents'),

@@ -11,6 +11,7 @@ import type { Db } from '../db/database';
 import type { CollectionPermission } from '../db/schema';
 import { PermissionDenied } from '../errors';
 import { collectionOptions, type CollectionOption } from '../models/collections';
+import type { MediaListQuery } from '../models/media-listing';
 import { canOnMedia, permittedCollectionIds, type MediaItem, type UserPermissions } from '../models/permissions';
 import type { UploadedFile } from '../uploads';
 import { permsOf } from './access';
@@ -88,6 +89,11 @@ export type MediaIndexQuery = z.infer<typeof indexQuery>;
 /** Reads a media index's query string; nonsense falls back to the defaults rather than failing. */
 export function readIndexQuery(req: Request): MediaIndexQuery {
   return indexQuery.parse({ q: req.query.q ?? '', collection_id: req.query.collection_id, ordering: req.query.ordering, p: req.query.p });
+}
+
+/** The listing of one index page: within the user's collections, as the query asks. */
+export function indexListQuery(query: MediaIndexQuery, collectionIds: readonly number[] | undefined): MediaListQuery {
+  return { text: query.q, collectionIds, collectionId: query.collection_id, ordering: query.ordering, offset: (query.p - 1) * MEDIA_PAGE_SIZE, limit: MEDIA_PAGE_SIZE };
 }
 
 /** The index's pagination, filter and ordering links, as the templates show them. */

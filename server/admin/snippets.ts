@@ -222,12 +222,12 @@ export function snippetsRouter({ db, admin, storage, clock }: AdminContext): Rou
     await saveForm(req, res, model, object, (fields) => new EditSnippetAction(db, { model, object }, permsOf(res), { fields, now: clock() }).execute());
   });
 
-  router.get(`${base}usage/:pk/`, async (req, res) => {
+  /** A read-only screen about one snippet (usage, history): its model and object, and the screen's chrome. */
+  async function aboutObject(req: Request, res: Response) {
     const model = modelOf(req);
     ensureAnyPermission(res, model);
     const object = await loadObject(req, model);
-    admin.render(req, res, 'snippets-usage', {
-      title: interpolate('Usage of {title}', { title: object.title }),
+    const chrome = {
       activeNav: 'snippets',
       breadcrumbs: [
         { label: gettext('Snippets'), url: INDEX_URL },
@@ -235,14 +235,21 @@ export function snippetsRouter({ db, admin, storage, clock }: AdminContext): Rou
         { label: object.title },
       ],
       backUrl: `${listUrl(model)}edit/${object.id}/`,
+    };
+    return { model, object, chrome };
+  }
+
+  router.get(`${base}usage/:pk/`, async (req, res) => {
+    const { model, object, chrome } = await aboutObject(req, res);
+    admin.render(req, res, 'snippets-usage', {
+      title: interpolate('Usage of {title}', { title: object.title }),
+      ...chrome,
       ...(await usageView(db, model, object.id)),
     });
   });
 
   router.get(`${base}history/:pk/`, async (req, res) => {
-    const model = modelOf(req);
-    ensureAnyPermission(res, model);
-    const object = await loadObject(req, model);
+    const { model, object, chrome } = await aboutObject(req, res);
     const history = await snippetHistory(db, model, object.id);
     const latestRevision = history.find((entry) => entry.revisionId !== null)?.revisionId;
     const pageFields = SNIPPET_FORM_FIELDS[model].filter((field) => field.kind === 'page').map((field) => field.name);
@@ -250,13 +257,7 @@ export function snippetsRouter({ db, admin, storage, clock }: AdminContext): Rou
     const pageTitles = new Map((await pageTitlesById(db, pageIds)).map((page) => [page.id, page.title]));
     admin.render(req, res, 'snippets-history', {
       title: interpolate('History of {title}', { title: object.title }),
-      activeNav: 'snippets',
-      breadcrumbs: [
-        { label: gettext('Snippets'), url: INDEX_URL },
-        { label: capitalised(gettext(SNIPPET_NAMING[model].verboseNamePlural)), url: listUrl(model) },
-        { label: object.title },
-      ],
-      backUrl: `${listUrl(model)}edit/${object.id}/`,
+      ...chrome,
       entries: history.map((entry) => ({
         id: entry.id,
         revisionId: entry.revisionId,

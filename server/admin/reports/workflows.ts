@@ -44,18 +44,22 @@ function statusField<T extends string>(req: Parameters<typeof readChoice>[0], la
   return { value, field: { name: 'status', label: gettext('Status'), type: 'select', emptyLabel: gettext('Any'), options: selectOptions(options, value), errors: errors.status } };
 }
 
-function idField(name: string, label: string, choices: ReadonlyArray<{ id: number; name: string }>, chosen: number | undefined, errors: FilterErrors): FilterField {
-  return {
+/** A filter by one of `choices` (a workflow, a task, a user): the id chosen, if any, and its field. */
+function idFilter(
+  req: Parameters<typeof readId>[0],
+  name: string,
+  label: string,
+  choices: ReadonlyArray<{ id: number; name: string }>,
+  errors: FilterErrors,
+): { value: number | undefined; field: FilterField } {
+  const value = readId(
+    req,
     name,
-    label,
-    type: 'select',
-    emptyLabel: gettext('Any'),
-    options: selectOptions(
-      choices.map((choice) => ({ value: choice.id, label: choice.name })),
-      chosen,
-    ),
-    errors: errors[name],
-  };
+    choices.map((choice) => choice.id),
+    errors,
+  );
+  const options = choices.map((choice) => ({ value: choice.id, label: choice.name }));
+  return { value, field: { name, label, type: 'select', emptyLabel: gettext('Any'), options: selectOptions(options, value), errors: errors[name] } };
 }
 
 /** Wagtail's WorkflowView: workflow runs on pages the user may change, with status and who started them. */
@@ -69,35 +73,19 @@ export function workflowReport(db: Db): ReportDefinition<WorkflowReportRow, Work
     async readFilter({ req, timeZone }, errors) {
       const choices = await workflowFilterChoices(db);
       const reviewable = reviewableField(req, errors);
-      const workflowId = readId(
-        req,
-        'workflow',
-        choices.workflows.map((workflow) => workflow.id),
-        errors,
-      );
+      const workflow = idFilter(req, 'workflow', gettext('Workflow'), choices.workflows, errors);
       const status = statusField(req, WORKFLOW_STATUS_LABELS, errors);
-      const requestedBy = readId(
+      const requester = idFilter(
         req,
         'requested_by',
-        choices.requesters.map((user) => user.id),
+        gettext('Requested by'),
+        choices.requesters.map((user) => ({ id: user.id, name: user.username })),
         errors,
       );
       const createdAt = dateRangeFilter(req, 'created_at', gettext('Started at'), errors, timeZone);
       return {
-        filter: { reviewable: reviewable.value, workflowId, status: status.value, requestedBy, ...createdAt.range },
-        fields: [
-          reviewable.field,
-          idField('workflow', gettext('Workflow'), choices.workflows, workflowId, errors),
-          status.field,
-          idField(
-            'requested_by',
-            gettext('Requested by'),
-            choices.requesters.map((user) => ({ id: user.id, name: user.username })),
-            requestedBy,
-            errors,
-          ),
-          ...createdAt.fields,
-        ],
+        filter: { reviewable: reviewable.value, workflowId: workflow.value, status: status.value, requestedBy: requester.value, ...createdAt.range },
+        fields: [reviewable.field, workflow.field, status.field, requester.field, ...createdAt.fields],
       };
     },
     list: ({ perms }, filter, slice) => listWorkflowRuns(db, perms, filter, slice),
@@ -140,40 +128,23 @@ export function workflowTasksReport(db: Db): ReportDefinition<TaskReportRow, Tas
     async readFilter({ req, timeZone }, errors) {
       const choices = await workflowFilterChoices(db);
       const reviewable = reviewableField(req, errors);
-      const workflowId = readId(
-        req,
-        'workflow',
-        choices.workflows.map((workflow) => workflow.id),
-        errors,
-      );
-      const taskId = readId(
-        req,
-        'task',
-        choices.tasks.map((task) => task.id),
-        errors,
-      );
+      const workflow = idFilter(req, 'workflow', gettext('Workflow'), choices.workflows, errors);
+      const task = idFilter(req, 'task', gettext('Task'), choices.tasks, errors);
       const status = statusField<TaskStatus>(req, TASK_STATUS_LABELS, errors);
       const startedAt = dateRangeFilter(req, 'started_at', gettext('Started at'), errors, timeZone);
       const finishedAt = dateRangeFilter(req, 'finished_at', gettext('Completed at'), errors, timeZone);
       return {
         filter: {
           reviewable: reviewable.value,
-          workflowId,
-          taskId,
+          workflowId: workflow.value,
+          taskId: task.value,
           status: status.value,
           startedFrom: startedAt.range.from,
           startedUntil: startedAt.range.until,
           finishedFrom: finishedAt.range.from,
           finishedUntil: finishedAt.range.until,
         },
-        fields: [
-          reviewable.field,
-          idField('workflow', gettext('Workflow'), choices.workflows, workflowId, errors),
-          idField('task', gettext('Task'), choices.tasks, taskId, errors),
-          status.field,
-          ...startedAt.fields,
-          ...finishedAt.fields,
-        ],
+        fields: [reviewable.field, workflow.field, task.field, status.field, ...startedAt.fields, ...finishedAt.fields],
       };
     },
     list: ({ perms }, filter, slice) => listTaskRuns(db, perms, filter, slice),

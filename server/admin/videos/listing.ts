@@ -3,7 +3,7 @@ import { gettext } from '../../../client/lib/i18n';
 import { collectionOptions } from '../../models/collections';
 import { listMedia } from '../../models/media-listing';
 import { permsOf } from '../access';
-import { canOnMedia, indexView, MEDIA_PAGE_SIZE, readIndexQuery, requireSomeMediaPermission } from '../media-admin';
+import { canOnMedia, indexListQuery, indexView, readIndexQuery, requireSomeMediaPermission } from '../media-admin';
 import type { AdminContext } from '../types';
 
 /** /wagtail/videos/: the videos the user may see, with search, collection filter, ordering and pages. */
@@ -12,14 +12,7 @@ export function videosListingRouter({ db, admin }: AdminContext): Router {
   router.get('/videos/', async (req, res) => {
     const collectionIds = requireSomeMediaPermission(res, 'videos');
     const query = readIndexQuery(req);
-    const { rows, total } = await listMedia(db, 'videos', {
-      text: query.q,
-      collectionIds,
-      collectionId: query.collection_id,
-      ordering: query.ordering,
-      offset: (query.p - 1) * MEDIA_PAGE_SIZE,
-      limit: MEDIA_PAGE_SIZE,
-    });
+    const { rows, total } = await listMedia(db, 'videos', indexListQuery(query, collectionIds));
     const sources = rows.length
       ? await db
           .selectFrom('video_sources')
