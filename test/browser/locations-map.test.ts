@@ -263,6 +263,30 @@ describe('locations map before any search', function () {
     await page.close();
   });
 
+  it("lets a pin be pressed while the outlines still load, and stops saying 'Loading map…' once they cannot be had", async () => {
+    let refuseAtlas: (() => Promise<void>) | undefined;
+    const page = await suite.openPage(mapUrl(), {
+      // The outlines never come until refused: the page is ready once hydrated, with that request still open.
+      waitUntil: 'load',
+      beforeLoad: async (tab) => {
+        await tab.setRequestInterception(true);
+        tab.on('request', (request) => {
+          if (new URL(request.url()).pathname === '/location-map/atlas.json') refuseAtlas = () => request.abort();
+          else void request.continue();
+        });
+      },
+    });
+    await page.waitForSelector('.offline-map__loading');
+    await pressPin(page, `.map-marker[aria-label$="${twinB.address1}, Twinport, TS"]`);
+    await page.waitForSelector('.map-info-window');
+    expect(await page.$eval('.map-info-window', (card) => card.textContent)).to.include(twinB.address1);
+    await refuseAtlas!();
+    await page.waitForSelector('.offline-map__loading', { hidden: true });
+    expect(await page.$$('.map-marker')).to.have.length(4);
+    suite.allowProblems(/atlas\.json|outlines could not be loaded/);
+    await page.close();
+  });
+
   it("offers neither 'Reserve a Table' nor 'Order Now' for a temporarily closed restaurant, in the list or on the map", async () => {
     const page = await openMap();
     const controls = await page.$eval(`#map-list-item-${closed.rlid}`, (item) => [...item.querySelectorAll('.map-list__body :is(a, button)')].map((control) => control.textContent));

@@ -36,14 +36,18 @@ function useElementSize(element: HTMLElement | null): MapSize | null {
   return size;
 }
 
-function useAtlasShapes(): AtlasShapes | null {
-  const [shapes, setShapes] = useState<AtlasShapes | null>(null);
+/** The atlas outlines: null while they load, 'failed' when they could not be had. */
+function useAtlasShapes(): AtlasShapes | null | 'failed' {
+  const [shapes, setShapes] = useState<AtlasShapes | null | 'failed'>(null);
   useEffect(() => {
     let active = true;
     loadAtlasShapes().then(
       (loaded) => active && setShapes(loaded),
       // The pins and the list still work without outlines.
-      (error: unknown) => console.warn('The map outlines could not be loaded', error),
+      (error: unknown) => {
+        console.warn('The map outlines could not be loaded', error);
+        if (active) setShapes('failed');
+      },
     );
     return () => {
       active = false;
@@ -59,7 +63,8 @@ function useAtlasShapes(): AtlasShapes | null {
 export default function OfflineLocationsMap({ entries, origin, focusedRlid, infoOpen, panRequest, onSelect, onCloseInfo }: LocationsMapViewProps) {
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const size = useElementSize(frame);
-  const shapes = useAtlasShapes();
+  const atlas = useAtlasShapes();
+  const shapes = atlas === 'failed' ? null : atlas;
   const [offset, setOffset] = useState<PixelPoint>({ x: 0, y: 0 });
 
   const projection = useMemo(() => {
@@ -147,7 +152,7 @@ export default function OfflineLocationsMap({ entries, origin, focusedRlid, info
           </InfoWindowCard>
         )}
       </div>
-      {!shapes && <p className="offline-map__loading">{gettext('Loading map…')}</p>}
+      {atlas === null && <p className="offline-map__loading">{gettext('Loading map…')}</p>}
     </div>
   );
 }
