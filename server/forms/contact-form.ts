@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTACT_CATEGORIES, VISIT_FIELDS, topicsOf, visitFieldsFor } from '../../client/lib/contact-topics';
 import type { FormErrors } from '../../client/lib/server-forms';
 import type { CaptchaProvider } from '../captcha/provider';
-import { CA_PROVINCES, US_STATES } from '../geocoder';
+import { CA_PROVINCES, US_STATES } from '../regions';
 import { captchaField } from './captcha-field';
 import { boundedText, choiceField, emailField, inputField, textareaField, withSchema, type ChoiceGroup } from './fields';
 import { phoneSchema, postcodeSchema } from './field-rules';

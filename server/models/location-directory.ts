@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { CA_PROVINCES, US_STATES } from '../geocoder';
+import { CA_PROVINCES, US_STATES } from '../regions';
 import { slugify } from '../../client/lib/slugs';
 
 /**

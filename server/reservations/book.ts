@@ -11,6 +11,7 @@ import type { Reservation } from '../db/schema';
 import { withTransaction } from '../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { ensureSameRequest, requestHash } from '../idempotency';
+import { guestContactColumns, type GuestContactInput } from '../models/guest-contact';
 import { localClock, zonedInstant } from '../models/location-clock';
 import { slotLabel, slotMinutes, slotTime } from './slots';
 
@@ -42,16 +43,11 @@ export interface DayAvailability {
 }
 
 /** A reservation request from a guest. */
-export interface ReservationInput {
+export interface ReservationInput extends GuestContactInput {
   rlid: number;
   partySize: number;
   date: string;
   time: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email?: string | null;
-  note?: string | null;
   idempotencyKey?: string | null;
 }
 
@@ -149,11 +145,7 @@ export async function requestReservation(db: Db, input: ReservationInput, now: D
         rlid: input.rlid,
         party_size: input.partySize,
         reserved_for: slot.instant,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        phone: input.phone,
-        email: input.email ?? null,
-        note: input.note ?? null,
+        ...guestContactColumns(input),
         idempotency_key: idempotencyKey ?? null,
         idempotency_request_hash: idempotencyKey ? hash : null,
       })

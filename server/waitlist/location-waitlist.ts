@@ -16,11 +16,12 @@ export const DEFAULT_TURN_SETTINGS: TurnSettings = { turnTimeMinutes: 45, tables
 
 /** What the wait list reads of a location row; 404 when there is none. With `lock`, held until the transaction ends. */
 async function waitlistLocation(db: Db, rlid: number, { lock = false } = {}) {
-  const query = db
+  const location = await db
     .selectFrom('locations')
     .select(['rlid', 'time_zone', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size'])
-    .where('rlid', '=', rlid);
-  const location = await (lock ? query.forUpdate() : query).executeTakeFirst();
+    .where('rlid', '=', rlid)
+    .$if(lock, (qb) => qb.forUpdate())
+    .executeTakeFirst();
   if (!location) throw new NotFoundError(`No location with rlid ${rlid}.`);
   return location;
 }

@@ -11,6 +11,7 @@ import type { WaitlistEntry, WaitlistStatus } from '../db/schema';
 import { withTransaction } from '../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { ensureSameRequest, requestHash } from '../idempotency';
+import { guestContactColumns, type GuestContactInput } from '../models/guest-contact';
 import { estimateWaitMinutes } from './estimate';
 import { activeCount, lockLocation, operationHours, refreshLocationEstimate, turnSettings } from './location-waitlist';
 import { acceptsOnlineJoins } from './readiness';
@@ -20,14 +21,9 @@ import { ACTIVE_STATUSES, canTransition, isActive, STATUS_TIME_COLUMN } from './
 export const RESTORE_WINDOW_MINUTES = 5;
 
 /** A new party: who, how many, and how to reach them. */
-export interface JoinInput {
+export interface JoinInput extends GuestContactInput {
   rlid: number;
   partySize: number;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email?: string | null;
-  note?: string | null;
   /** The same key twice makes one entry: a double click or a retried request. */
   idempotencyKey?: string | null;
 }
@@ -52,11 +48,7 @@ async function insertEntry(trx: Db, input: JoinInput, source: 'online' | 'walk_i
       plan_ahead_id: newPlanAheadId(),
       rlid: input.rlid,
       party_size: input.partySize,
-      first_name: input.firstName,
-      last_name: input.lastName,
-      phone: input.phone,
-      email: input.email ?? null,
-      note: input.note ?? null,
+      ...guestContactColumns(input),
       source,
       position,
       idempotency_key: input.idempotencyKey ?? null,
