@@ -98,6 +98,8 @@ export function createPageChooserModal(): PageChooserModal {
   };
 
   const load = async (to: PageChooserLocation, focusList = false) => {
+    // A search still waiting on the keyboard would otherwise land after a browse or a turn of page.
+    clearTimeout(timer);
     aborter?.abort();
     const controller = new AbortController();
     aborter = controller;
@@ -186,7 +188,6 @@ export function createPageChooserModal(): PageChooserModal {
   };
 
   const search = () => {
-    clearTimeout(timer);
     const text = query.value.trim();
     void load(text === '' ? { ...browsed, page: 1 } : { search: text });
   };

@@ -82,6 +82,8 @@ export function createSearchPanel(titleId: string, handlers: SearchHandlers): Se
   };
 
   const load = async (page = 1) => {
+    // A search still waiting on the keyboard would otherwise land after a turn of page, back on page 1.
+    clearTimeout(timer);
     aborter?.abort();
     const controller = new AbortController();
     aborter = controller;

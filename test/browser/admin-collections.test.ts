@@ -188,7 +188,17 @@ describe('the media chooser modal in the browser (standalone editor, chooser ser
     await page.select(`${MODAL} [data-chooser-collection-filter]`, '4');
     await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === 'Page 1 of 3', {}, `${MODAL} [data-chooser-page]`);
     expect(lastQuery().get('collection_id')).to.equal('4');
-    await page.click(`${MODAL} [data-chooser-next]`);
+    // A key and Next at once: the search that key started must not land after the turn, back on page 1.
+    await page.$eval(MODAL, (modal) => {
+      const search = modal.querySelector<HTMLInputElement>('input[type="search"]')!;
+      search.value = ' ';
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+      modal.querySelector<HTMLButtonElement>('[data-chooser-next]')!.click();
+    });
+    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === 'Page 2 of 3', {}, `${MODAL} [data-chooser-page]`);
+    await page.waitForNetworkIdle({ idleTime: 750 });
+    expect(await text(page, `${MODAL} [data-chooser-page]`)).to.equal('Page 2 of 3');
+    expect(lastQuery().get('p')).to.equal('2');
     await page.click(`${MODAL} [data-chooser-next]`);
     await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === 'Page 3 of 3', {}, `${MODAL} [data-chooser-page]`);
     expect(await page.$$eval(`${MODAL} [data-choice-id]`, (choices) => choices.map((choice) => choice.textContent))).to.deep.equal(['Oyster platter 7']);

@@ -79,8 +79,20 @@ describe('back office page chooser in the browser: copy destinations and StreamF
     expect(await page.evaluate((modal) => document.activeElement === document.querySelector(`${modal} input[type="search"]`), MODAL)).to.equal(true);
     await page.keyboard.type(`Dining ${word}`);
     await page.waitForSelector(`${MODAL} .admin-chooser__row[data-page-id="${section.id}"] .admin-chooser__browse`);
-    await page.click(`${MODAL} .admin-chooser__row[data-page-id="${section.id}"] .admin-chooser__browse`);
+    // One more key and a browse at once: the search that key started must not land after the browse,
+    // redrawing the list and taking focus from it.
+    await page.$eval(
+      MODAL,
+      (modal, sectionId) => {
+        const search = modal.querySelector<HTMLInputElement>('input[type="search"]')!;
+        search.value += ' ';
+        search.dispatchEvent(new Event('input', { bubbles: true }));
+        modal.querySelector<HTMLButtonElement>(`.admin-chooser__row[data-page-id="${sectionId}"] .admin-chooser__browse`)!.click();
+      },
+      section.id,
+    );
     await page.waitForSelector(`${MODAL} .admin-chooser__row[data-page-id="${child.id}"]`);
+    await page.waitForNetworkIdle({ idleTime: 750 });
     expect(await page.$eval(`${MODAL} input[type="search"]`, (input) => input.value)).to.equal('');
     expect(await page.$$eval(`${MODAL} .admin-chooser__crumbs li`, (crumbs) => crumbs.map((crumb) => crumb.textContent))).to.deep.equal(['Root', 'Test Home', `Dining ${word}`]);
     expect(await status(page)).to.equal(`1 page under Dining ${word}.`);
