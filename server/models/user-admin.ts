@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { User } from '../db/schema';
 import { withTransaction } from '../db/transaction';
-import { endSessionsOf, hashPassword } from './users';
+import { hashPassword } from './password-hash';
+import { endSessionsOf } from './users';
 
 /** How many users the users list shows at once. */
 export const USERS_PAGE_SIZE = 50;

@@ -1,16 +1,8 @@
-import argon2 from 'argon2';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { withTransaction } from '../db/transaction';
 import type { User } from '../db/schema';
-
-// Verified against when the username is unknown, so both cases take the same time.
-const DUMMY_HASH_PROMISE = argon2.hash('not a real password', { type: argon2.argon2id });
-
-/** An argon2id hash of a password, for storing. */
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
-}
+import { hashPassword, passwordMatchesHash } from './password-hash';
 
 /** The active user with these credentials, or undefined; usernames match case-insensitively. */
 export async function verifyCredentials(db: Db, username: string, password: string): Promise<User | undefined> {
@@ -19,9 +11,8 @@ export async function verifyCredentials(db: Db, username: string, password: stri
     .selectAll()
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.trim().toLowerCase()))
     .executeTakeFirst();
-  const hash = user?.password || (await DUMMY_HASH_PROMISE);
-  const matches = await argon2.verify(hash, password).catch(() => false);
-  return user && user.is_active && user.password && matches ? user : undefined;
+  const matches = await passwordMatchesHash(user?.password, password);
+  return user && user.is_active && matches ? user : undefined;
 }
 
 /** Options of a new user. */
@@ -89,7 +80,7 @@ export async function endSessionsOf(db: Db, userId: number): Promise<void> {
 
 /** Whether `password` is the user's current password. */
 export async function passwordIsCurrent(user: Pick<User, 'password'>, password: string): Promise<boolean> {
-  return user.password !== '' && (await argon2.verify(user.password, password).catch(() => false));
+  return passwordMatchesHash(user.password, password);
 }
 
 /** The user with this username (case-insensitive), or undefined. */

@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import type { Reservation } from '../db/schema';
 import { withTransaction } from '../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { ensureSameRequest, requestHash } from '../idempotency';
+import { earlierRequest, requestHash } from '../idempotency';
 import { guestContactColumns, type GuestContactInput } from '../models/guest-contact';
 import { localClock, zonedInstant } from '../models/location-clock';
 import { slotLabel, slotMinutes, slotTime } from './slots';
@@ -127,13 +127,8 @@ export async function requestReservation(db: Db, input: ReservationInput, now: D
   const hash = requestHash(request);
   return withTransaction(db, async (trx) => {
     const location = await bookableLocation(trx, input.rlid, true);
-    if (idempotencyKey) {
-      const earlier = await trx.selectFrom('reservations').selectAll().where('rlid', '=', input.rlid).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-      if (earlier) {
-        ensureSameRequest(earlier.idempotency_request_hash, hash);
-        return { reservation: earlier, created: false };
-      }
-    }
+    const earlier = await earlierRequest(trx, 'reservations', input.rlid, idempotencyKey, hash);
+    if (earlier) return { reservation: earlier, created: false };
     const { slots, taken, capacity } = await dayAvailability(trx, location, input.date, input.partySize, now);
     const slot = slots.find(({ minutes }) => slotTime(minutes) === input.time);
     if (!slot) throw new ConflictError('That time cannot be booked; choose one of the available times.');

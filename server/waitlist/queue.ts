@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import type { WaitlistEntry, WaitlistStatus } from '../db/schema';
 import { withTransaction } from '../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { ensureSameRequest, requestHash } from '../idempotency';
+import { earlierRequest, requestHash } from '../idempotency';
 import { guestContactColumns, type GuestContactInput } from '../models/guest-contact';
 import { estimateWaitMinutes } from './estimate';
 import { activeCount, lockLocation, operationHours, refreshLocationEstimate, turnSettings } from './location-waitlist';
@@ -69,13 +69,8 @@ export async function joinWaitlist(db: Db, input: JoinInput, now: Date): Promise
   const hash = requestHash(request);
   return withTransaction(db, async (trx) => {
     const location = await lockLocation(trx, input.rlid);
-    if (idempotencyKey) {
-      const earlier = await trx.selectFrom('waitlist_entries').selectAll().where('rlid', '=', input.rlid).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-      if (earlier) {
-        ensureSameRequest(earlier.idempotency_request_hash, hash);
-        return { ...(await stateOf(trx, earlier)), created: false };
-      }
-    }
+    const earlier = await earlierRequest(trx, 'waitlist_entries', input.rlid, idempotencyKey, hash);
+    if (earlier) return { ...(await stateOf(trx, earlier)), created: false };
     if (location.permanently_closed_at) throw new ConflictError('This restaurant has closed.');
     if (location.is_temporarily_closed) throw new ConflictError('This restaurant is temporarily closed.');
     if (!location.wait_list_ready) throw new ConflictError('This restaurant is not taking wait-list parties right now.');

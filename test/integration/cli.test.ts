@@ -46,10 +46,14 @@ async function isolatedEnvironment(cleanups: Array<() => Promise<void>>): Promis
   return { ...env, DATABASE_URL: url.toString() };
 }
 
-/** A server started by `tsx server/index.ts`, once `workers` processes say they are serving. */
+/**
+ * A server started as `npm start` starts it (node itself, loading TypeScript through tsx's hooks),
+ * once `workers` processes say they are serving. Not the tsx command: it relays a signal to its child
+ * and kills the child outright unless the child acknowledges within 30 ms, which a busy server misses.
+ */
 async function startServerProcess(env: Record<string, string>, workers: number) {
   const port = await freePort();
-  const child = spawn(TSX, ['server/index.ts'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
