@@ -41,12 +41,7 @@ export async function earlierRequest<T extends IdempotentTable>(
   if (!idempotencyKey) return undefined;
   // Kysely resolves columns on the concrete union, not on a type parameter.
   const source: IdempotentTable = table;
-  const earlier = await trx
-    .selectFrom(source)
-    .selectAll()
-    .where('rlid', '=', rlid)
-    .where('idempotency_key', '=', idempotencyKey)
-    .executeTakeFirst();
+  const earlier = await trx.selectFrom(source).selectAll().where('rlid', '=', rlid).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
   if (earlier) ensureSameRequest(earlier.idempotency_request_hash, hash);
   return earlier as Selectable<Database[T]> | undefined;
 }

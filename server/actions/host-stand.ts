@@ -1,7 +1,8 @@
 import type { Db } from '../db/database';
 import type { Reservation, WaitlistEntry, WaitlistStatus } from '../db/schema';
 import { NotFoundError, PermissionDenied } from '../errors';
-import { canHost, type UserPermissions } from '../models/permissions';
+import { canHost } from '../models/host-permissions';
+import type { UserPermissions } from '../models/permissions';
 import { cancelReservation, confirmReservation, reservationAt } from '../reservations/book';
 import { addWalkIn, entryAt, moveEntry, restoreEntry, transitionEntry, type EntryState, type JoinInput } from '../waitlist/queue';
 import { saveWaitlistSettings, type WaitlistSettingsInput } from '../waitlist/location-waitlist';

@@ -4,7 +4,7 @@ import { gettext } from '../../client/lib/i18n';
 import { requireHost } from '../actions/host-stand';
 import { HttpError, NotFoundError, PermissionDenied, ValidationError } from '../errors';
 import { getHostLocation, hostableLocations, type HostLocation } from '../models/host-locations';
-import { canHostAnywhere, canHostEverywhere } from '../models/permissions';
+import { canHostAnywhere, canHostEverywhere } from '../models/host-permissions';
 import { timeZoneName } from '../../client/lib/local-clock';
 import { permsOf } from './access';
 import { flash, type AdminRenderer, type FlashAction } from './render';

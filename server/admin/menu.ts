@@ -1,6 +1,7 @@
 import { canManageCollections, canUseMedia } from '../models/collections';
 import { hasAnyObjectPermission, hasObjectPermission, SNIPPET_MODELS } from '../models/object-permissions';
-import { canHostAnywhere, canManageUsers, canManageWorkflows, type UserPermissions } from '../models/permissions';
+import { canHostAnywhere } from '../models/host-permissions';
+import { canManageUsers, canManageWorkflows, type UserPermissions } from '../models/permissions';
 import { canExplorePages, canSeeLockedPages, canSeePageReports, mayHaveFormPages } from '../models/reports-scope';
 
 /** One entry of the sidebar: a link, or a group of links (Reports, Settings). */

@@ -4,8 +4,7 @@ import { CreateSnippetAction, DeleteSnippetAction, EditSnippetAction, ensureSnip
 import { NotFoundError, PermissionDenied } from '../errors';
 import { hasAnyObjectPermission, hasObjectPermission } from '../models/object-permissions';
 import { SNIPPET_MODEL_NAMES, SNIPPET_NAMING, type SnippetFields, type SnippetModel } from '../models/snippets/registry';
-import { snippetHistory } from '../models/snippets/revisions';
-import { getSnippet, listSnippets, pageTitlesById, snippetCounts, type SnippetObject } from '../models/snippets/store';
+import { getSnippet, listSnippets, snippetCounts, type SnippetObject } from '../models/snippets/store';
 import { serializeForScript } from '../render';
 import { permsOf } from './access';
 import { referenceTitles } from './chooser-data';
@@ -14,24 +13,10 @@ import { addProblem, databaseId, pageSelectOptions } from './forms';
 import { usageView } from './media-admin';
 import { flash } from './render';
 import { emptyFormValues, objectFormValues, readSnippetForm, SNIPPET_FORM_FIELDS, type SnippetFormProblems } from './snippets-forms';
+import { snippetHistoryEntries } from './snippets-history';
 import { loadStreamFieldManifest } from './streamfield-assets';
 import { streamFieldConfig } from './streamfield-config';
 import type { AdminContext } from './types';
-
-/** How the history names each audited action, as Wagtail's log entry labels. */
-const HISTORY_ACTIONS: Record<string, () => string> = {
-  'snippet.create': () => gettext('Created'),
-  'snippet.edit': () => gettext('Edited'),
-};
-
-/** What a revision saved, field by field ("Name: Site map · Root page: Menus"), pages by title; streams are left out. */
-function revisionSummary(model: SnippetModel, content: Record<string, unknown>, pageTitles: ReadonlyMap<number, string>): string {
-  const shown = (kind: string, value: unknown) => (kind === 'page' && typeof value === 'number' ? (pageTitles.get(value) ?? `#${value}`) : String(value ?? ''));
-  return SNIPPET_FORM_FIELDS[model]
-    .filter((field) => field.kind !== 'stream')
-    .map((field) => `${gettext(field.label)}: ${shown(field.kind, content[field.name]) || '—'}`)
-    .join(' · ');
-}
 
 /**
  * /wagtail/snippets/ as Wagtail's snippets app: the index of models with their counts, and per
@@ -250,23 +235,10 @@ export function snippetsRouter({ db, admin, storage, clock }: AdminContext): Rou
 
   router.get(`${base}history/:pk/`, async (req, res) => {
     const { model, object, chrome } = await aboutObject(req, res);
-    const history = await snippetHistory(db, model, object.id);
-    const latestRevision = history.find((entry) => entry.revisionId !== null)?.revisionId;
-    const pageFields = SNIPPET_FORM_FIELDS[model].filter((field) => field.kind === 'page').map((field) => field.name);
-    const pageIds = history.flatMap((entry) => pageFields.map((name) => entry.content?.[name]).filter((value): value is number => typeof value === 'number'));
-    const pageTitles = new Map((await pageTitlesById(db, pageIds)).map((page) => [page.id, page.title]));
     admin.render(req, res, 'snippets-history', {
       title: interpolate('History of {title}', { title: object.title }),
       ...chrome,
-      entries: history.map((entry) => ({
-        id: entry.id,
-        revisionId: entry.revisionId,
-        action: HISTORY_ACTIONS[entry.action]?.() ?? entry.action,
-        isCurrent: entry.revisionId !== null && entry.revisionId === latestRevision,
-        username: entry.username ?? gettext('system'),
-        createdAt: entry.createdAt,
-        summary: entry.content ? revisionSummary(model, entry.content, pageTitles) : '',
-      })),
+      entries: await snippetHistoryEntries(db, model, object.id),
     });
   });
 

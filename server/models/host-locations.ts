@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
-import { canHostEverywhere, type UserPermissions } from './permissions';
+import { canHostEverywhere } from './host-permissions';
+import type { UserPermissions } from './permissions';
 
 /** The most locations the host-stand chooser lists at once. */
 export const HOST_LOCATION_LIMIT = 50;

@@ -116,23 +116,6 @@ export function canOnMedia(perms: UserPermissions, item: MediaItem, action: 'cha
   return item.uploaded_by_user_id !== null && item.uploaded_by_user_id === perms.user.id && hasCollectionPermission(perms, item.collection_id, 'add');
 }
 
-/** Whether the user may run the host stand (wait list, reservations) of this location. */
-export function canHost(perms: UserPermissions, rlid: number): boolean {
-  if (!perms.canAccessAdmin) return false;
-  if (perms.user.is_superuser) return true;
-  return perms.hostGrants.some((grant) => grant.rlid === null || grant.rlid === rlid);
-}
-
-/** Whether the user may run the host stand of at least one location (the menu shows the host stand). */
-export function canHostAnywhere(perms: UserPermissions): boolean {
-  return perms.canAccessAdmin && (perms.user.is_superuser || perms.hostGrants.length > 0);
-}
-
-/** Whether the user may run the host stand of every location (they search all of them). */
-export function canHostEverywhere(perms: UserPermissions): boolean {
-  return perms.canAccessAdmin && (perms.user.is_superuser || perms.hostGrants.some((grant) => grant.rlid === null));
-}
-
 /** Whether a page is locked against this user (locked by somebody else). */
 export function isLockedAgainst(perms: UserPermissions, page: Pick<Page, 'locked' | 'locked_by'>): boolean {
   return page.locked && page.locked_by !== perms.user.id;

@@ -3,7 +3,8 @@ import type { Page, PagePermission } from '../db/schema';
 import { canManageCollections } from './collections';
 import { hasAnyObjectPermission, isPermissionModel } from './object-permissions';
 import { PATH_STEP_LENGTH } from './pages';
-import { canHostEverywhere, canManageUsers, canManageWorkflows, draftScopeOf, hasPagePermission, type UserPermissions } from './permissions';
+import { canHostEverywhere } from './host-permissions';
+import { canManageUsers, canManageWorkflows, draftScopeOf, hasPagePermission, type UserPermissions } from './permissions';
 
 /** What a page report row shows of its page: the title, type and the status tags of Wagtail's listings. */
 export type ReportPageFields = Pick<Page, 'id' | 'title' | 'page_type' | 'live' | 'expired' | 'go_live_at' | 'workflow_task_id' | 'has_unpublished_changes'>;

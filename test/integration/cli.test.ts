@@ -13,7 +13,6 @@ import { openScratchDatabase, testServerUrl, type TestDatabase } from '../suppor
 import { createTestSite } from '../support/fixtures';
 
 const run = promisify(execFile);
-const TSX = path.resolve('node_modules/.bin/tsx');
 
 interface CliResult {
   code: number;
@@ -23,7 +22,7 @@ interface CliResult {
 
 async function cli(script: string, args: string[], env: Record<string, string>): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(TSX, [script, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };

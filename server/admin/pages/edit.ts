@@ -13,60 +13,28 @@ import { isInModerationAgainst, pageActionsFor } from '../../models/permissions'
 import { getUser } from '../../models/users';
 import { restrictedPagePaths } from '../../models/view-restrictions';
 import { allowedChildTypes, isAllowedUnder } from '../../pagetypes/allowed-children';
-import type { PageTypeDefinition } from '../../pagetypes/types';
 import { displayName, permsOf } from '../access';
 import { emptyProblems, type FormProblems } from '../forms';
 import { adminTimeZone } from '../date-format';
 import { mailOrigin } from '../mail-origin';
 import { flash } from '../render';
-import { loadStreamFieldManifest } from '../streamfield-assets';
 import { automaticRedirectsNotice } from '../redirects-notice';
 import type { AdminContext } from '../types';
 import { actionsWithChildTypes } from './explore';
 import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
 import { pageFormValues, readPageForm } from './page-form';
 import { referenceProblems } from './reference-check';
+import { pageFormRenderer } from './page-form-renderer';
 import { pageStatusTags } from './status';
-import { pageEditors } from './stream-editors';
 import { liveLinksFor } from '../sites-live-links';
 import { moderationPanel, submitLabelFor } from './workflow';
-
 import { bodyOf, MALFORMED_BASE, pageTypeOrThrow, problemsFromError, saveBaseOf, submitAction, type SubmitAction } from './edit-input';
 
 /** Add (choose a type, then the form) and edit of pages, saving drafts or publishing. */
 export function editRouter({ db, admin, clock, storage }: AdminContext): Router {
   const router = Router();
 
-  const editorAssets = loadStreamFieldManifest();
-
-  async function renderForm(
-    req: Request,
-    res: Response,
-    options: { pageType: PageTypeDefinition; problems: FormProblems; title: string; action: string; page?: Page; parent: Page; canPublish: boolean; extra?: Record<string, unknown> },
-    status = 200,
-  ) {
-    const editors = await pageEditors(db, storage, options.pageType, options.problems);
-    admin.render(
-      req,
-      res,
-      'page-edit',
-      {
-        title: options.title,
-        activeNav: 'pages',
-        pageType: options.pageType,
-        form: options.problems,
-        contentFields: editors.contentFields,
-        pageFieldsConfig: editors.pageFieldsConfig,
-        editorAssets: editors.contentFields.length > 0 ? editorAssets : null,
-        formAction: options.action,
-        page: options.page,
-        parent: options.parent,
-        canPublish: options.canPublish,
-        ...options.extra,
-      },
-      status,
-    );
-  }
+  const renderForm = pageFormRenderer({ db, admin, storage });
 
   router.get('/pages/add/:pageId/', async (req, res) => {
     const parent = await loadPage(db, req);

@@ -8,11 +8,10 @@ import { pageTypeFields } from '../block-definitions';
 import { blockLocations, fieldPathLabel, issueMessage, validateStream } from '../stream-validation';
 import type { Page } from '../../db/schema';
 import { revisionSnapshotSchema, scheduleProblems, type RevisionSnapshot } from '../../models/pages';
-import { localClock, zonedInstant } from '../../models/location-clock';
-import { isCalendarDate } from '../../calendar-date';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 import { sanitizeRichText } from '../../rich-text';
 import { addProblem, emptyProblems, type FormProblems } from '../forms';
+import { scheduleField, toDateTimeLocal } from './schedule-fields';
 
 /** Prefix of the form names of a page type's own fields, apart from the common ones. */
 export const CONTENT_PREFIX = 'content-';
@@ -44,32 +43,6 @@ export interface ReadOptions {
   validateBlocks: boolean;
   now: Date;
   timeZone: string;
-}
-
-// datetime-local inputs carry no zone: they are wall-clock times in the editor's own zone.
-const DATE_TIME_LOCAL = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d(\.\d+)?)?$/;
-
-function scheduleField(timeZone: string) {
-  return z
-    .string()
-    .trim()
-    .default('')
-    .transform((value, ctx) => {
-      if (value === '') return null;
-      const match = DATE_TIME_LOCAL.exec(value);
-      if (!match || !isCalendarDate(match[1]!)) {
-        ctx.addIssue({ code: 'custom', message: 'Enter a valid date and time.' });
-        return z.NEVER;
-      }
-      return zonedInstant(match[1]!, Number(match[2]) * 60 + Number(match[3]), timeZone);
-    });
-}
-
-/** A datetime-local value for a date, as the wall-clock time in `timeZone`, or ''. */
-export function toDateTimeLocal(date: Date | null, timeZone: string): string {
-  if (!date) return '';
-  const { date: day, minutes } = localClock(date, timeZone);
-  return `${day}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** The form values of a page as it is in its latest revision (or live fields). */
