@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { DeleteFormSubmissionsAction } from '../../server/actions/delete-form-submissions';
 import { AddWalkInAction, ChangePartyStatusAction, DecideReservationAction, MovePartyAction, RestorePartyAction, SaveHostSettingsAction } from '../../server/actions/host-stand';
 import { CreateCollectionAction, DeleteCollectionAction, EditCollectionAction, SetCollectionPrivacyAction } from '../../server/actions/manage-collections';
 import { CreateRedirectAction, DeleteRedirectAction, EditRedirectAction } from '../../server/actions/manage-redirects';
@@ -10,6 +11,8 @@ import { rootCollection } from '../../server/models/collections';
 import { insertLocations } from '../../server/models/locations';
 import { loadUserPermissions, type UserPermissions } from '../../server/models/permissions';
 import { DEFAULT_SITE_SETTINGS } from '../../server/models/site-settings';
+import { saveFormSubmission } from '../../server/models/form-submissions';
+import { addChild } from '../../server/models/pages';
 import { newConfirmationCode } from '../../server/reservations/book';
 import { joinWaitlist } from '../../server/waitlist/queue';
 import { saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
@@ -27,7 +30,7 @@ async function hostAt(db: Db, rlid: number): Promise<UserPermissions> {
   return loadUserPermissions(db, user);
 }
 
-describe('actions: collections, redirects, sites, snippets and the host stand', function () {
+describe('actions: collections, form submissions, redirects, sites, snippets and the host stand', function () {
   this.timeout(120_000);
   let db: Db;
   let superuser: UserPermissions;
@@ -50,6 +53,19 @@ describe('actions: collections, redirects, sites, snippets and the host stand', 
     await expectRefused(new DeleteCollectionAction(db, collection, editor).execute());
     await new DeleteCollectionAction(db, collection, superuser).execute();
     expect(await auditCodes(db, 'collection', collection.id)).to.deep.equal(['collection.create', 'collection.edit', 'collection.view_restriction.create', 'collection.delete']);
+  });
+
+  it("deletes a form's submissions for a user who may change the form page, one audit entry each", async () => {
+    const { home } = await createTestSite(db);
+    const form = await addChild(db, home, { title: 'Contact us', slug: `contact-${uniqueSuffix()}`, pageType: 'contact_us_page', content: {} });
+    const pageEditor = await actorWith(db, { pagePermissions: [{ page: home, permissions: ['change'] }] });
+    const submissions = await Promise.all(['Ana', 'Ben'].map((name) => saveFormSubmission(db, { pageId: form.id, formData: { first_name: name }, ipHash: 'test' }, null)));
+    const ids = submissions.map((submission) => submission.id);
+    await expectRefused(new DeleteFormSubmissionsAction(db, form, editor, { ids }).execute());
+    const deleted = await new DeleteFormSubmissionsAction(db, form, pageEditor, { ids }).execute();
+    expect(deleted.map((submission) => submission.id).sort((a, b) => a - b)).to.deep.equal([...ids].sort((a, b) => a - b));
+    expect(await db.selectFrom('form_submissions').select('id').where('page_id', '=', form.id).execute()).to.deep.equal([]);
+    for (const id of ids) expect(await auditCodes(db, 'form_submission', id)).to.deep.equal(['form_submission.delete']);
   });
 
   it('creates, edits and deletes redirects with the redirect permissions', async () => {
