@@ -72,7 +72,15 @@ export function createSearchPanel(titleId: string, handlers: SearchHandlers): Se
     fillSelect(collectionFilter, answer.collections, gettext('All collections'));
     filterField.hidden = answer.collections.length < 2;
     handlers.onAnswer(answer);
-    results.replaceChildren(...answer.results.map((choice) => h('li', {}, choiceButton(choice))));
+    // A choice the last answer showed keeps its element when this answer shows it too: the search
+    // answered again as the editor types on does not pull a choice from under the pointer.
+    const shown = new Map(Array.from(results.children, (item) => [(item as HTMLElement).dataset.choiceKey, item]));
+    results.replaceChildren(
+      ...answer.results.map((choice) => {
+        const key = JSON.stringify([choice.id, choice.title, choice.thumbnail_url ?? null]);
+        return shown.get(key) ?? h('li', { 'data-choice-key': key }, choiceButton(choice));
+      }),
+    );
     pager.hidden = answer.num_pages <= 1;
     pageLabel.textContent = interpolate('Page {page} of {pages}', { page: answer.page, pages: answer.num_pages });
     previous.disabled = answer.page <= 1;

@@ -208,6 +208,29 @@ describe('the media chooser modal in the browser (standalone editor, chooser ser
     await page.close();
   });
 
+  it('keeps a choice in place while the search typed on still shows it', async () => {
+    suite.server.answer = (query) => pagedAnswer(query);
+    const page = await openChooser();
+    await page.type(`${MODAL} input[type="search"]`, 'rol');
+    const choice = (await page.waitForSelector(`${MODAL} [data-choice-id="8"]`))!;
+    // Counts the answers shown from here on: each ends the status's 'Loading…'.
+    await page.$eval(`${MODAL} [role="status"]`, (status) => {
+      const shown = window as unknown as { answersShown: number };
+      shown.answersShown = 0;
+      new MutationObserver(() => {
+        if (status.textContent !== 'Loading…') shown.answersShown += 1;
+      }).observe(status, { childList: true, characterData: true, subtree: true });
+    });
+    await page.type(`${MODAL} input[type="search"]`, 'l');
+    await page.waitForFunction(() => (window as unknown as { answersShown: number }).answersShown > 0);
+    expect(lastQuery().get('q')).to.equal('roll');
+    expect(await choice.evaluate((button) => button.isConnected)).to.equal(true);
+    await choice.click();
+    await page.waitForSelector(`${MODAL}:not([open])`);
+    expect(await text(page, '[data-block-id="demo-hero"] .sf-chooser__summary')).to.equal('Lobster roll');
+    await page.close();
+  });
+
   it('says why nothing can be chosen when the user may choose from no collection, and offers no Upload tab without add', async () => {
     suite.server.answer = () => ({ results: [], num_pages: 0, can_choose: false, collections: [], can_upload: false });
     const page = await openChooser();
