@@ -6,7 +6,7 @@
  * decides what may be picked; the modal only shows it.
  */
 import { gettext, interpolate } from '../../client/lib/i18n';
-import { button, h, nextDomId } from '../streamfield/dom';
+import { button, h, nextDomId, replaceKeyed } from '../streamfield/dom';
 import { pageChooserAnswerSchema, type PageChooserAnswer, type PageChooserEntry } from './schema';
 
 const SEARCH_DELAY_MS = 250;
@@ -140,10 +140,15 @@ export function createPageChooserModal(): PageChooserModal {
             ),
       ),
     );
-    const rows = answer.results.map((entry) => row(entry, false));
+    const rows = answer.results.map((entry) => ({ entry, isParent: false }));
     // The parent itself can be the choice (a destination's top level, the root), as in Wagtail.
-    if (answer.parent?.selectable && answer.page === 1) rows.unshift(row(answer.parent, true));
-    list.replaceChildren(...rows);
+    if (answer.parent?.selectable && answer.page === 1) rows.unshift({ entry: answer.parent, isParent: true });
+    replaceKeyed(
+      list,
+      rows,
+      (shown) => JSON.stringify([shown.entry, shown.isParent]),
+      (shown) => row(shown.entry, shown.isParent),
+    );
     previous.hidden = answer.page <= 1;
     next.hidden = !answer.has_next;
     status.textContent = announcement(answer);

@@ -5,7 +5,7 @@
 import { gettext, interpolate } from '../../client/lib/i18n';
 import { CHOOSER_KINDS, type MediaTarget } from './chooser-kinds';
 import { chooserSearchUrl } from './chooser-urls';
-import { button, h, nextDomId } from './dom';
+import { button, h, nextDomId, replaceKeyed } from './dom';
 import { chooserResponseSchema, type ChooserAnswer, type ChooserChoice } from './schemas';
 import { fillSelect } from './select-options';
 
@@ -72,14 +72,11 @@ export function createSearchPanel(titleId: string, handlers: SearchHandlers): Se
     fillSelect(collectionFilter, answer.collections, gettext('All collections'));
     filterField.hidden = answer.collections.length < 2;
     handlers.onAnswer(answer);
-    // A choice the last answer showed keeps its element when this answer shows it too: the search
-    // answered again as the editor types on does not pull a choice from under the pointer.
-    const shown = new Map(Array.from(results.children, (item) => [(item as HTMLElement).dataset.choiceKey, item]));
-    results.replaceChildren(
-      ...answer.results.map((choice) => {
-        const key = JSON.stringify([choice.id, choice.title, choice.thumbnail_url ?? null]);
-        return shown.get(key) ?? h('li', { 'data-choice-key': key }, choiceButton(choice));
-      }),
+    replaceKeyed(
+      results,
+      answer.results,
+      (choice) => JSON.stringify([choice.id, choice.title, choice.thumbnail_url ?? null]),
+      (choice) => h('li', {}, choiceButton(choice)),
     );
     pager.hidden = answer.num_pages <= 1;
     pageLabel.textContent = interpolate('Page {page} of {pages}', { page: answer.page, pages: answer.num_pages });

@@ -34,6 +34,25 @@ export function button(attributes: Record<string, AttributeValue>, onClick: (eve
   return element;
 }
 
+/**
+ * Shows `items` in `list`, keeping the element of each item the list already showed under the
+ * same key: a chooser answered again as the editor types on does not pull a choice from under
+ * the pointer or the keyboard. `key` covers whatever the element shows.
+ */
+export function replaceKeyed<Item>(list: HTMLElement, items: readonly Item[], key: (item: Item) => string, make: (item: Item) => HTMLElement): void {
+  const shown = new Map(Array.from(list.children, (element) => [(element as HTMLElement).dataset.key, element]));
+  list.replaceChildren(
+    ...items.map((item) => {
+      const itemKey = key(item);
+      const kept = shown.get(itemKey);
+      if (kept) return kept;
+      const made = make(item);
+      made.dataset.key = itemKey;
+      return made;
+    }),
+  );
+}
+
 /** Focuses the first thing to type into, else the first field button (a chooser), past any header. */
 export function focusFirstControl(container: Element | null): void {
   const firstShown = (selector: string) => [...(container?.querySelectorAll<HTMLElement>(selector) ?? [])].find(isRendered);

@@ -14,6 +14,8 @@ import { request, startTestServer } from '../support/server';
 const ZIP = '97910';
 const MILES_PER_DEGREE = 69.0933;
 // Expected: the geocoder has no place by this name, which it logs (SPEC §8).
+const NO_GEOMETRY_WARNING = /Result has no geometry info/;
+
 /**
  * Presses a map pin once it stands still, as a visitor would: a pan glides for half a second, and
  * on a loaded machine a press aimed while the map still moves lands beside the pin.
@@ -34,8 +36,6 @@ async function pressPin(page: BrowserPage, selector: string): Promise<void> {
   );
   await page.click(selector);
 }
-
-const NO_GEOMETRY_WARNING = /Result has no geometry info/;
 
 describe('locations map in the browser', function () {
   // Console warnings count: React reports hydration mismatches there.
