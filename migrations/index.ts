@@ -25,6 +25,7 @@ import * as m0023 from './0023_redirects';
 import * as m0024 from './0024_snippets';
 import * as m0026 from './0026_report_indexes';
 import * as m0027 from './0027_public_page_generation';
+import * as m0028 from './0028_cache_generation_notices';
 
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_snippets': m0024,
   '0026_report_indexes': m0026,
   '0027_public_page_generation': m0027,
+  '0028_cache_generation_notices': m0028,
 };

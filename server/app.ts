@@ -23,8 +23,9 @@ import { createMediaStorageFromConfig } from './media-storage';
 import { configuredOutsideScripts } from './outside-scripts';
 import { DIST_DIR, STATIC_DIR } from './paths';
 import { createPageRenderer } from './render';
-import { createPageCache } from './page-cache/page-cache';
-import { securityHeaders } from './security-headers';
+import { createPageCache, watchPublicPagesGeneration } from './page-cache/page-cache';
+import type { WatchedGeneration } from './page-cache/watched-generation';
+import { securityHeaderTemplate, securityHeaders } from './security-headers';
 import { csrfTokenRouter } from './views/csrf-token';
 import { healthChecks, healthRouter } from './views/health';
 import { documentPrivacyRouter } from './views/document-privacy';
@@ -64,6 +65,8 @@ export interface AppOptions {
   clock?: Clock;
   /** How health checks ask whether the database answers; by default a query through `db`. */
   pingDatabase?: PingDatabase;
+  /** The render cache's public-pages generation; by default read from `db` on every request. */
+  publicPagesGeneration?: WatchedGeneration;
 }
 
 const ONE_YEAR_SECONDS = 31536000;
@@ -78,6 +81,7 @@ export function createApp({
   captcha = createCaptcha(config, db, logger),
   clock = systemClock,
   pingDatabase = pingThrough(db),
+  publicPagesGeneration = watchPublicPagesGeneration(db),
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -92,7 +96,14 @@ export function createApp({
     csrf,
   });
   const storage = createMediaStorageFromConfig(config);
-  const pageCache = createPageCache({ db, clock, ttlSeconds: config.RENDER_CACHE_SECONDS, maxChars: config.RENDER_CACHE_MAX_MB * 1024 * 1024 });
+  const pageCache = createPageCache({
+    clock,
+    generation: publicPagesGeneration,
+    ttlSeconds: config.RENDER_CACHE_SECONDS,
+    maxChars: config.RENDER_CACHE_MAX_MB * 1024 * 1024,
+    securityHeaders: securityHeaderTemplate(config),
+    logger,
+  });
   const viewOptions = { db, config, logger, renderer, storage, captcha, clock, pageCache };
   const formLimit = { postsPerWindow: config.FORM_POSTS_PER_WINDOW, windowSeconds: config.FORM_RATE_WINDOW_SECONDS };
   const redirects = { db, table: createRedirectTable(db) };
@@ -100,6 +111,10 @@ export function createApp({
   const pages = publicPages(viewOptions, responder);
   const availability = databaseAvailability({ ping: pingDatabase, logger, timeoutMs: config.HEALTH_CHECK_TIMEOUT_MS });
 
+  // Before everything a kept page does not need: host checks, cookies, sessions, CSRF, compression,
+  // even the security headers, which it sets itself. Only pages rendered for an accepted host are
+  // kept, under that host.
+  app.use(pageCache.serve);
   app.use(securityHeaders(config));
   app.use(compression());
   app.use(
@@ -122,9 +137,6 @@ export function createApp({
   // Load balancers probe health by address, not by a site's name.
   app.use(healthRouter({ checks: healthChecks(availability), availability, logger }));
   app.use(refuseWhileDatabaseDown(availability));
-  // Before everything a kept page does not need: host checks, cookies, sessions, CSRF. Only pages
-  // rendered for an accepted host are kept, under that host.
-  app.use(pageCache.serve);
   app.use(hostGuard({ db, allowedHosts: config.ALLOWED_HOSTS }));
   const sessions = sessionMiddleware(config, db);
   // Document downloads follow their collection's privacy, which depends on who the visitor is.

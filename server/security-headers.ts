@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import { randomFillSync } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { EMBED_PLAYER_ORIGINS } from './blocks/embed';
 import { HOSTED_CAPTCHAS } from './captcha/siteverify';
@@ -34,17 +34,73 @@ function frameOrigins(config: Config): string[] {
   return [...EMBED_PLAYER_ORIGINS, ...captcha, ...originsOf(captchaScript.map((script) => script.src)), ...config.FRAME_ORIGINS];
 }
 
+const HTTPS_ONLY_HEADERS: readonly [string, string][] = [
+  ['Strict-Transport-Security', HSTS_VALUE],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+];
+
+const NONCE_BYTES = 16;
+// Random bytes for many nonces at once: one call into the CSPRNG per 256 responses, each slice used once.
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let noncePoolUsed = noncePool.length;
+
+/** A fresh nonce for one response's CSP and the script tags it allows. */
+export function newCspNonce(): string {
+  if (noncePoolUsed === noncePool.length) {
+    randomFillSync(noncePool);
+    noncePoolUsed = 0;
+  }
+  noncePoolUsed += NONCE_BYTES;
+  return noncePool.toString('base64', noncePoolUsed - NONCE_BYTES, noncePoolUsed);
+}
+
 /**
  * helmet with a CSP that allows the site's own scripts, a per-request nonce, and exactly the
  * origins of the configured outside scripts; HSTS and COOP only when the request came over HTTPS.
  */
 export function securityHeaders(config: Config): RequestHandler[] {
+  const helmetHeaders = helmetFor(config);
+  const nonce: RequestHandler = (_req, res, next) => {
+    res.locals.cspNonce = newCspNonce();
+    next();
+  };
+  const httpsOnly: RequestHandler = (req, res, next) => {
+    if (req.secure) for (const [name, value] of HTTPS_ONLY_HEADERS) res.setHeader(name, value);
+    next();
+  };
+  return [nonce, helmetHeaders, httpsOnly];
+}
+
+/**
+ * The headers `securityHeaders` sets, worked out once: a kept page is answered before any
+ * middleware runs, with only the nonce and the request's scheme still to fill in.
+ */
+export function securityHeaderTemplate(config: Config): (nonce: string, secure: boolean) => string[] {
+  const placeholder = 'kept-page-nonce';
+  const fixed: Record<string, string> = {};
+  const capture = {
+    locals: { cspNonce: placeholder },
+    setHeader: (name: string, value: unknown) => void (fixed[name] = String(value)),
+    removeHeader: (name: string) => void delete fixed[name],
+  };
+  helmetFor(config)({} as Request, capture as unknown as Response, () => undefined);
+  const withNonce = Object.entries(fixed).map(([name, value]) => [name, value.split(placeholder)] as const);
+  const httpsOnly = HTTPS_ONLY_HEADERS.flat();
+  // Flat name, value lists, as http's writeHead takes them.
+  return (nonce, secure) => {
+    const headers = withNonce.flatMap(([name, parts]) => [name, parts.length === 1 ? parts[0]! : parts.join(nonce)]);
+    return secure ? headers.concat(httpsOnly) : headers;
+  };
+}
+
+/** helmet as this site configures it; the nonce comes from `res.locals.cspNonce`. */
+function helmetFor(config: Config): RequestHandler {
   const scriptOrigins = originsOf(configuredOutsideScripts(config).map((script) => script.src));
   const reportingOrigins = config.SENTRY_DSN ? originsOf([config.SENTRY_DSN]) : [];
   const maps = config.GOOGLE_MAPS_API_KEY ? GOOGLE_MAPS_SOURCES : NO_MAPS_SOURCES;
   // Both lists may name one origin; a directive lists each once.
   const unique = (...origins: string[]) => [...new Set(origins)];
-  const csp = helmet({
+  return helmet({
     // Both only take effect over HTTPS; over plain HTTP browsers log them as errors.
     strictTransportSecurity: false,
     crossOriginOpenerPolicy: false,
@@ -71,16 +127,4 @@ export function securityHeaders(config: Config): RequestHandler[] {
       },
     },
   });
-  const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64');
-    next();
-  };
-  const httpsOnly: RequestHandler = (req, res, next) => {
-    if (req.secure) {
-      res.setHeader('Strict-Transport-Security', HSTS_VALUE);
-      res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    }
-    next();
-  };
-  return [nonce, csp, httpsOnly];
 }

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database';
 import type { ReportError } from './error-reporting';
 import { startOutboxWorker } from './mail/outbox-worker';
 import { startScheduler } from './scheduler';
+import { watchPublicPagesGeneration } from './page-cache/page-cache';
 import { gracefulShutdown } from './shutdown';
 
 /** What serving needs: the configuration and an open, migrated database. */
@@ -26,7 +27,18 @@ export interface ServeOptions {
  * SIGTERM or SIGINT within SHUTDOWN_GRACE_SECONDS.
  */
 export async function serve({ config, database, logger, reportError, backgroundWork = true }: ServeOptions): Promise<Server> {
-  const app = createApp({ config, db: database.db, logger, manifest: loadAssetManifest(), reportError, pingDatabase: database.ping, clock: systemClock });
+  // Known from the database's NOTIFYs: a kept page is served without a round trip.
+  const publicPagesGeneration = watchPublicPagesGeneration(database.db, database.listen);
+  const app = createApp({
+    config,
+    db: database.db,
+    logger,
+    manifest: loadAssetManifest(),
+    reportError,
+    pingDatabase: database.ping,
+    clock: systemClock,
+    publicPagesGeneration,
+  });
   const server: Server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -42,7 +54,10 @@ export async function serve({ config, database, logger, reportError, backgroundW
       outbox?.stop();
       scheduler?.stop();
     },
-    closeDatabase: () => database.close(),
+    closeDatabase: async () => {
+      await publicPagesGeneration.stop();
+      await database.close();
+    },
     logger,
     graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DatabaseUnavailableError } from './database-unavailable-error';
+import { listenInProcess, listenOnServer, type Listen } from './notifications';
 import { createPostgresPool, kyselyPool, type PostgresTimeouts } from './postgres-pool';
 import type { Database } from './schema';
 
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
    * connection of its own, so a pool busy with a burst does not read as an outage.
    */
   ping(timeoutMs: number): Promise<void>;
+  /** LISTEN for the NOTIFYs sent on a channel (by any process, on a server). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -53,7 +56,7 @@ async function openPostgres(url: string, poolSize: number, timeouts: PostgresTim
     const reason = driverError instanceof Error ? driverError.message : String(driverError);
     throw new DatabaseUnavailableError(`Cannot connect to the database at ${redactUrl(url)}: ${reason}`, { cause: error });
   }
-  return { db, kind: 'postgres', ping: (timeoutMs) => pingPostgres(url, timeoutMs), close: () => db.destroy() };
+  return { db, kind: 'postgres', ping: (timeoutMs) => pingPostgres(url, timeoutMs), listen: listenOnServer(url), close: () => db.destroy() };
 }
 
 async function pingPostgres(url: string, timeoutMs: number): Promise<void> {
@@ -79,6 +82,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       db,
       kind: dataDir ? 'pglite' : 'pglite-memory',
       ping: pingThrough(db),
+      listen: listenInProcess((channel, callback) => pglite.listen(channel, callback)),
       async close() {
         try {
           await db.destroy();

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
+/** Where every move of a cache generation is announced, as 'name generation' (migration 0028). */
+export const CACHE_GENERATIONS_CHANNEL = 'cache_generations';
+
 /**
  * Bumps a shared cache's generation (creating its row at 1) and answers the new value: every
  * process holding a copy of that cache drops it when it reads a different generation.

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import type { Listen } from '../db/notifications';
 import { readCacheGeneration } from '../models/cache-generations';
+import { redactRequestUrl } from '../redact-request-url';
 import { SESSION_COOKIE_NAME, sessionHoldsData } from '../sessions';
-import { cspNonce } from '../security-headers';
-import { freshReader } from './fresh-reader';
+import { cspNonce, newCspNonce } from '../security-headers';
+import { splicedBody, type SplicedBody } from './spliced-body';
+import { watchedGeneration, type WatchedGeneration } from './watched-generation';
 
 /** The generation that migration 0027's triggers move whenever something a public page shows changes. */
 export const PUBLIC_PAGES_GENERATION = 'public-pages';
@@ -19,9 +24,10 @@ const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE_NAME}=`);
 interface KeptPage {
   generation: string;
   expiresAt: number;
-  parts: string[];
+  body: SplicedBody;
+  /** What a hit answers besides the security headers and the body's length, as a flat list. */
+  headers: readonly string[];
   etag: string;
-  surrogateKey: string;
   size: number;
 }
 
@@ -43,7 +49,11 @@ export interface RenderedPage {
 
 /** The render cache of anonymous page views, shared by the page views of one process. */
 export interface PageCache {
-  /** Answers a kept page, else marks the request so the page rendered for it may be kept. */
+  /**
+   * Answers a kept page, else marks the request so the page rendered for it may be kept. The
+   * app's first middleware: a kept page needs no cookies, session, body or host check, and
+   * carries the headers every other response gets from the middleware after it.
+   */
   serve: RequestHandler;
   /** Sends a rendered page: kept, with ETag and shared-cache headers, when nothing in it is personal. */
   send(req: Request, res: Response, page: RenderedPage): void;
@@ -54,32 +64,64 @@ export interface PageCache {
   perGeneration<T>(res: Response, key: string, compute: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * The public-pages generation of `db`: read on every request, or known from its NOTIFYs when
+ * `listen` is given (serve.ts subscribes; stop it when the database closes).
+ */
+export function watchPublicPagesGeneration(db: Db, listen?: Listen): WatchedGeneration {
+  return watchedGeneration(PUBLIC_PAGES_GENERATION, () => readCacheGeneration(db, PUBLIC_PAGES_GENERATION), listen);
+}
+
 export interface PageCacheOptions {
-  db: Db;
   clock: Clock;
+  generation: WatchedGeneration;
   /** How long a kept page lasts, in this process and in a CDN (s-maxage); 0 keeps nothing. */
   ttlSeconds: number;
   /** The most HTML kept, in characters. */
   maxChars: number;
+  /** The security headers of a response with this nonce, as a flat list (securityHeaderTemplate). */
+  securityHeaders: (nonce: string, secure: boolean) => string[];
+  /** Where a page answered from the cache is logged, as pino-http logs every other request. */
+  logger: Logger;
 }
 
 /**
  * Keeps the HTML of anonymous GETs per site address, path and query, and serves it while the
  * public-pages generation is unchanged and the copy is younger than ttlSeconds (pages show the
- * time: opening hours, "open now"). The generation is read on every request, so a change
- * committed in any process shows on the next request everywhere.
+ * time: opening hours, "open now"). A change committed in any process shows on the next request
+ * everywhere when the generation is read on every request, a moment later when it is watched.
  */
-export function createPageCache({ db, clock, ttlSeconds, maxChars }: PageCacheOptions): PageCache {
+export function createPageCache({ clock, generation: watched, ttlSeconds, maxChars, securityHeaders, logger }: PageCacheOptions): PageCache {
   const kept = new LRUCache<string, KeptPage>({ maxSize: Math.max(1, maxChars), sizeCalculation: (page) => Math.max(1, page.size) });
-  const readGeneration = freshReader(() => readCacheGeneration(db, PUBLIC_PAGES_GENERATION));
+  const readGeneration = () => watched.current();
   const cacheControl = `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds * 5}`;
 
-  /** `outcome` says whether the page came from the cache, as a CDN's X-Cache does. */
-  function setHeaders(res: Response, page: KeptPage, outcome: 'hit' | 'miss'): void {
-    res.setHeader('X-Render-Cache', outcome);
-    res.setHeader('ETag', page.etag);
-    res.setHeader('Cache-Control', cacheControl);
-    res.setHeader('Surrogate-Key', page.surrogateKey);
+  /** A kept page, written out in one go: with a nonce of its own, gzipped when the client takes it, or 304. */
+  function answer(req: Request, res: Response, page: KeptPage): void {
+    const started = performance.now();
+    const nonce = newCspNonce();
+    const headers = securityHeaders(nonce, req.secure);
+    headers.push(...page.headers);
+    if (fresh(req.headers, { etag: page.etag })) {
+      res.writeHead(304, headers).end();
+    } else {
+      const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
+      const body = gzip ? page.body.gzip(nonce) : page.body.plain(nonce);
+      if (gzip) headers.push('Content-Encoding', 'gzip');
+      headers.push('Content-Length', String(body.length));
+      res.writeHead(200, headers);
+      if (req.method !== 'HEAD') {
+        // One writev of every piece, none copied.
+        res.cork();
+        for (const piece of body.pieces) res.write(piece);
+        res.uncork();
+      }
+      res.end();
+    }
+    if (logger.isLevelEnabled('info')) {
+      const responseTime = Math.round(performance.now() - started);
+      logger.info({ req: { method: req.method, url: redactRequestUrl(req.url) }, res: { statusCode: res.statusCode }, responseTime }, 'request completed');
+    }
   }
 
   const serve: RequestHandler = async (req, res, next) => {
@@ -93,14 +135,7 @@ export function createPageCache({ db, clock, ttlSeconds, maxChars }: PageCacheOp
     }
     const key = cacheKey(req);
     const page = kept.get(key);
-    if (page && page.generation === generation && page.expiresAt > clock().getTime()) {
-      setHeaders(res, page, 'hit');
-      res
-        .status(200)
-        .type('html')
-        .send(page.parts.join(cspNonce(res)));
-      return;
-    }
+    if (page && page.generation === generation && page.expiresAt > clock().getTime()) return answer(req, res, page);
     const ticket: Ticket = { key, generation };
     res.locals.pageCacheTicket = ticket;
     next();
@@ -110,16 +145,20 @@ export function createPageCache({ db, clock, ttlSeconds, maxChars }: PageCacheOp
     const ticket = res.locals.pageCacheTicket as Ticket | undefined;
     if (ticket && status === 200 && !personal && nothingPersonalSet(req, res)) {
       const parts = html.split(cspNonce(res));
-      const page: KeptPage = {
+      const etag = `W/"${createHash('sha1').update(parts.join('\0')).digest('base64url')}"`;
+      const surrogateKey = [...new Set(dependsOn)].join(' ');
+      // X-Render-Cache says whether the page came from the cache, as a CDN's X-Cache does.
+      const shared = ['ETag', etag, 'Cache-Control', cacheControl, 'Surrogate-Key', surrogateKey];
+      kept.set(ticket.key, {
         generation: ticket.generation,
         expiresAt: clock().getTime() + ttlSeconds * 1000,
-        parts,
-        etag: `W/"${createHash('sha1').update(parts.join('\0')).digest('base64url')}"`,
-        surrogateKey: [...new Set(dependsOn)].join(' '),
+        body: splicedBody(parts),
+        headers: ['X-Render-Cache', 'hit', ...shared, 'Content-Type', 'text/html; charset=utf-8', 'Vary', 'Accept-Encoding'],
+        etag,
         size: html.length,
-      };
-      kept.set(ticket.key, page);
-      setHeaders(res, page, 'miss');
+      });
+      res.setHeader('X-Render-Cache', 'miss');
+      for (let index = 0; index < shared.length; index += 2) res.setHeader(shared[index]!, shared[index + 1]!);
     }
     res.status(status).type('html').send(html);
   }

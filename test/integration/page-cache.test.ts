@@ -1,10 +1,17 @@
 import { expect } from 'chai';
+import { gunzipSync } from 'node:zlib';
+import { readCacheGeneration } from '../../server/models/cache-generations';
+import { PUBLIC_PAGES_GENERATION } from '../../server/page-cache/page-cache';
+import { watchedGeneration, type WatchedGeneration } from '../../server/page-cache/watched-generation';
 import { addChild, publishRevision, saveRevision, snapshotOfPage } from '../../server/models/pages';
 import { addViewRestriction } from '../../server/models/view-restrictions';
 import { createAdminUser, signedInClient } from '../support/admin';
 import { settableClock } from '../support/clock';
+import { testDatabase } from '../support/database';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
-import { request, startTestServer, type TestServer } from '../support/server';
+import { request, startTestServer, type TestResponse, type TestServer } from '../support/server';
+
+const nonceOf = (response: TestResponse) => /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))![1]!;
 
 describe('render cache of anonymous page views', () => {
   let server: TestServer;
@@ -38,11 +45,37 @@ describe('render cache of anonymous page views', () => {
     expect(second.headers['cache-control']).to.equal('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
     expect(second.headers.etag).to.equal(first.headers.etag).and.to.match(/^W\/"/);
     expect(String(second.headers['surrogate-key']).split(' ')).to.have.members([`site-${site.site.id}`, `page-${page.id}`]);
-    const nonceOf = (response: typeof first) => /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))![1]!;
     expect(nonceOf(second)).to.not.equal(nonceOf(first));
     expect(second.body)
       .to.include(`nonce="${nonceOf(second)}"`)
       .and.not.include(nonceOf(first));
+  });
+
+  it('answers a kept page with every header the rendered one had, its security headers included', async () => {
+    const page = await contentPage('Lobster Pound');
+    const [first, second] = [await get(`/${page.slug}/`), await get(`/${page.slug}/`)];
+    const comparable = (response: TestResponse) => {
+      const { date: _date, 'x-render-cache': _outcome, 'content-security-policy': csp, ...rest } = response.headers;
+      return { ...rest, 'content-security-policy': String(csp).replace(nonceOf(response), 'NONCE') };
+    };
+    expect(second.headers['x-render-cache']).to.equal('hit');
+    expect(comparable(second)).to.deep.equal(comparable(first));
+    expect(first.headers['x-frame-options']).to.equal('SAMEORIGIN');
+  });
+
+  it('answers a kept page gzipped to a client that takes gzip, with the response’s own nonce inside', async () => {
+    const page = await contentPage('Steamed Clams');
+    const plain = await get(`/${page.slug}/`);
+    const gzipped = await get(`/${page.slug}/`, { 'accept-encoding': 'br;q=1, gzip;q=0.8' });
+    expect(gzipped.headers['x-render-cache']).to.equal('hit');
+    expect(gzipped.headers['content-encoding']).to.equal('gzip');
+    expect(Number(gzipped.headers['content-length'])).to.equal(gzipped.bytes.length);
+    const unpacked = gunzipSync(gzipped.bytes).toString('utf8');
+    expect(unpacked).to.equal(plain.body.replaceAll(nonceOf(plain), nonceOf(gzipped)));
+    expect(unpacked).to.include(`nonce="${nonceOf(gzipped)}"`);
+    const refused = await get(`/${page.slug}/`, { 'accept-encoding': 'gzip;q=0' });
+    expect(refused.headers['content-encoding']).to.equal(undefined);
+    expect(refused.body).to.include('<title>Steamed Clams</title>');
   });
 
   it('answers 304 when If-None-Match names the page as kept, and the page when it changed', async () => {
@@ -151,3 +184,58 @@ describe('render cache of anonymous page views', () => {
     await publishRevision(server.db, revision.id);
   }
 });
+
+describe('render cache following the public-pages generation by NOTIFY', () => {
+  const time = settableClock(new Date('2026-06-01T15:00:00Z'));
+  let servers: TestServer[];
+  let watchers: WatchedGeneration[];
+  let site: TestSite;
+  let reads = 0;
+
+  before(async () => {
+    const database = await testDatabase();
+    const read = () => {
+      reads += 1;
+      return readCacheGeneration(database.db, PUBLIC_PAGES_GENERATION);
+    };
+    // Two processes, each with its own subscription, as serve.ts gives every worker.
+    watchers = [watchedGeneration(PUBLIC_PAGES_GENERATION, read, database.listen), watchedGeneration(PUBLIC_PAGES_GENERATION, read, database.listen)];
+    servers = await Promise.all(watchers.map((watcher) => startTestServer({ RENDER_CACHE_SECONDS: '60' }, { clock: time.clock, publicPagesGeneration: watcher })));
+    site = await createTestSite(servers[0]!.db);
+    // Subscribed once asking both again reads nothing.
+    await until(async () => {
+      const before = reads;
+      await Promise.all(watchers.map((watcher) => watcher.current()));
+      return reads === before;
+    });
+  });
+  after(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await Promise.all(watchers.map((watcher) => watcher.stop()));
+  });
+
+  it('serves kept pages without reading the generation, and shows a published change in every process once it is announced', async () => {
+    const db = servers[0]!.db;
+    const page = await addChild(db, site.home, { title: 'Chowder Hut', slug: `hut-${uniqueSuffix()}`, pageType: 'blank_page', content: {} });
+    const readsBefore = reads;
+    const view = (server: TestServer) => request(server, `/${page.slug}/`, { host: site.hostname });
+    for (const server of servers) {
+      await view(server);
+      expect((await view(server)).headers['x-render-cache']).to.equal('hit');
+    }
+    const row = await db.selectFrom('pages').selectAll().where('id', '=', page.id).executeTakeFirstOrThrow();
+    await publishRevision(db, (await saveRevision(db, row, { ...snapshotOfPage(row), title: 'Chowder Hut & Raw Bar' })).id);
+    // The clock stands still, so only the announcement can end the kept copies.
+    for (const server of servers) await until(async () => (await view(server)).body.includes('<title>Chowder Hut &amp; Raw Bar</title>'));
+    expect(reads).to.equal(readsBefore);
+  });
+});
+
+/** Asks `check` again every 20 ms until it holds; fails after five seconds. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('Still not so after five seconds');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

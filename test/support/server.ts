@@ -39,7 +39,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Partial<Pick<AppOptions, 'captcha' | 'clock' | 'logger' | 'db' | 'pingDatabase'>> = {},
+  options: Partial<Pick<AppOptions, 'captcha' | 'clock' | 'logger' | 'db' | 'pingDatabase' | 'publicPagesGeneration'>> = {},
 ): Promise<TestServer> {
   const config = testConfig(env);
   const db = options.db ?? (await testDb());
@@ -66,6 +66,8 @@ export interface TestResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body as sent, before any decoding (a gzip body stays compressed). */
+  bytes: Buffer;
   json<T = unknown>(): T;
 }
 
@@ -96,8 +98,9 @@ export function request(server: Pick<TestServer, 'port'>, path: string, options:
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: <T>() => JSON.parse(body) as T });
+          const bytes = Buffer.concat(chunks);
+          const body = bytes.toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, bytes, json: <T>() => JSON.parse(body) as T });
         });
       },
     );
