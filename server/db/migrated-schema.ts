@@ -169,6 +169,7 @@ export interface MigratedSchema {
     time_zone: 'not null';
     wait_list_max_party_size: 'null';
     wait_list_ready: 'null';
+    waitlist_active: 'not null';
     zip: 'not null';
   };
   login_failures: {

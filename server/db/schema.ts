@@ -354,6 +354,8 @@ export interface LocationsTable {
   is_reservations_enabled: Generated<boolean>;
   local_page_url: string | null;
   estimated_wait_time: string | null;
+  /** Parties holding a place in the queue (waiting or notified), kept by a trigger on waitlist_entries. */
+  waitlist_active: Generated<number>;
   wait_list_max_party_size: number | null;
   wait_list_ready: boolean | null;
   /** When the location closed for good; null while it is open (temporary closures are is_temporarily_closed). */

@@ -4,6 +4,7 @@
  * estimate for a party about to join.
  */
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/database';
 import { withTransaction } from '../db/transaction';
 import { NotFoundError } from '../errors';
@@ -24,6 +25,36 @@ async function waitlistLocation(db: Db, rlid: number, { lock = false } = {}) {
     .executeTakeFirst();
   if (!location) throw new NotFoundError(`No location with rlid ${rlid}.`);
   return location;
+}
+
+/**
+ * What deciding on a join needs, in one round trip: the location row (with its count of parties
+ * in the queue), its operation hours and its turn settings; 404 when there is no such location.
+ */
+export async function waitlistConditions(db: Db, rlid: number) {
+  const row = await db
+    .selectFrom('locations')
+    .leftJoin('waitlist_settings', 'waitlist_settings.rlid', 'locations.rlid')
+    .select((eb) => [
+      'locations.rlid',
+      'time_zone',
+      'is_temporarily_closed',
+      'permanently_closed_at',
+      'wait_list_ready',
+      'wait_list_max_party_size',
+      'waitlist_active',
+      'turn_time_minutes',
+      'tables',
+      jsonArrayFrom(
+        eb.selectFrom('location_hours').select(['day_of_week as dayOfWeek', 'open', 'close']).whereRef('location_rlid', '=', 'locations.rlid').where('kind', '=', 'operation'),
+      ).as('hours'),
+    ])
+    .where('locations.rlid', '=', rlid)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError(`No location with rlid ${rlid}.`);
+  const { turn_time_minutes: turnTimeMinutes, tables, hours, ...location } = row;
+  const settings = turnTimeMinutes !== null && tables !== null ? { turnTimeMinutes, tables } : DEFAULT_TURN_SETTINGS;
+  return { location, hours, settings };
 }
 
 /** The location row, locked until the transaction ends: changes at one location take turns. */
@@ -48,19 +79,35 @@ export async function activeCount(db: Db, rlid: number): Promise<number> {
   return Number(row.count);
 }
 
-/** The operation hours of a location, for "is it open now". */
-export async function operationHours(db: Db, rlid: number) {
-  const rows = await db.selectFrom('location_hours').select(['day_of_week', 'open', 'close']).where('location_rlid', '=', rlid).where('kind', '=', 'operation').execute();
-  return rows.map((row) => ({ dayOfWeek: row.day_of_week, open: row.open, close: row.close }));
+/** The headline estimate: the wait of a typical party joining behind `active` parties. */
+function headlineEstimate(active: number, settings: TurnSettings): string {
+  return formatWait(estimateWaitMinutes(active, TYPICAL_PARTY_SIZE, settings));
 }
 
 /** Stores the headline estimate (a typical party joining now) on the location, or clears it when the wait list is off. */
-export async function refreshLocationEstimate(trx: Db, rlid: number, known: { waitListOn?: boolean | null; active?: number; settings?: TurnSettings } = {}): Promise<void> {
-  const waitListOn = known.waitListOn ?? (await trx.selectFrom('locations').select('wait_list_ready').where('rlid', '=', rlid).executeTakeFirstOrThrow()).wait_list_ready;
-  const estimate = waitListOn
-    ? formatWait(estimateWaitMinutes(known.active ?? (await activeCount(trx, rlid)), TYPICAL_PARTY_SIZE, known.settings ?? (await turnSettings(trx, rlid))))
-    : null;
+export async function refreshLocationEstimate(trx: Db, rlid: number): Promise<void> {
+  const { wait_list_ready: waitListOn } = await trx.selectFrom('locations').select('wait_list_ready').where('rlid', '=', rlid).executeTakeFirstOrThrow();
+  const estimate = waitListOn ? headlineEstimate(await activeCount(trx, rlid), await turnSettings(trx, rlid)) : null;
   await trx.updateTable('locations').set({ estimated_wait_time: estimate }).where('rlid', '=', rlid).execute();
+}
+
+/**
+ * Stores the headline estimate after a join left `active` parties in the queue, worked out with
+ * `settings`, unless the queue, the wait-list switch or the turn settings changed since: the
+ * change that did stores its own, so joins finishing out of order never overwrite a newer one.
+ */
+export async function storeJoinEstimate(db: Db, rlid: number, active: number, settings: TurnSettings): Promise<void> {
+  const saved = (column: 'turn_time_minutes' | 'tables', fallback: number) =>
+    sql<number>`coalesce((select ${sql.ref(column)} from waitlist_settings where rlid = ${rlid}), ${fallback})`;
+  await db
+    .updateTable('locations')
+    .set({ estimated_wait_time: headlineEstimate(active, settings) })
+    .where('rlid', '=', rlid)
+    .where('waitlist_active', '=', active)
+    .where('wait_list_ready', '=', true)
+    .where(saved('turn_time_minutes', DEFAULT_TURN_SETTINGS.turnTimeMinutes), '=', settings.turnTimeMinutes)
+    .where(saved('tables', DEFAULT_TURN_SETTINGS.tables), '=', settings.tables)
+    .execute();
 }
 
 /** What a host may change about a location's wait list. */
@@ -98,13 +145,12 @@ export interface PartyEstimate {
 
 /** The estimate for a party joining now (a typical party when no size is given); 404 for an unknown location. */
 export async function estimateForParty(db: Db, rlid: number, partySize: number, now: Date): Promise<PartyEstimate> {
-  const location = await waitlistLocation(db, rlid);
-  const partiesWaiting = await activeCount(db, rlid);
+  const { location, hours, settings } = await waitlistConditions(db, rlid);
   return {
     rlid,
-    waitListReady: location.wait_list_ready === null ? null : acceptsOnlineJoins(location, await operationHours(db, rlid), now),
-    partiesWaiting,
-    estimatedWaitMinutes: estimateWaitMinutes(partiesWaiting, partySize, await turnSettings(db, rlid)),
+    waitListReady: location.wait_list_ready === null ? null : acceptsOnlineJoins(location, hours, now),
+    partiesWaiting: location.waitlist_active,
+    estimatedWaitMinutes: estimateWaitMinutes(location.waitlist_active, partySize, settings),
     maxPartySize: location.wait_list_max_party_size,
   };
 }

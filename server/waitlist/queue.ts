@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { earlierRequest, requestHash } from '../idempotency';
 import { guestContactColumns, type GuestContactInput } from '../models/guest-contact';
 import { estimateWaitMinutes } from './estimate';
-import { activeCount, lockLocation, operationHours, refreshLocationEstimate, turnSettings } from './location-waitlist';
+import { activeCount, lockLocation, refreshLocationEstimate, storeJoinEstimate, turnSettings, waitlistConditions } from './location-waitlist';
 import { acceptsOnlineJoins } from './readiness';
 import { ACTIVE_STATUSES, canTransition, isActive, STATUS_TIME_COLUMN } from './transitions';
 
@@ -40,22 +40,31 @@ export function newPlanAheadId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-async function insertEntry(trx: Db, input: JoinInput, source: 'online' | 'walk_in', idempotencyRequestHash: string | null = null): Promise<WaitlistEntry> {
-  const position = (await activeCount(trx, input.rlid)) + 1;
-  return trx
+/**
+ * Inserts a party at the end of the location's queue in one statement: it takes the location's
+ * row lock and reads the count of parties in the queue (migration 0029's trigger keeps it, and
+ * the lock waits for any change under way, then sees its result), so positions stay gapless
+ * while the lock lasts only as long as the statement. Undefined when a request with the same
+ * Idempotency-Key made its entry first.
+ */
+async function insertEntry(db: Db, input: JoinInput, source: 'online' | 'walk_in', idempotencyRequestHash: string | null = null): Promise<WaitlistEntry | undefined> {
+  const columns = {
+    plan_ahead_id: newPlanAheadId(),
+    rlid: input.rlid,
+    party_size: input.partySize,
+    ...guestContactColumns(input),
+    source,
+    idempotency_key: input.idempotencyKey ?? null,
+    idempotency_request_hash: idempotencyRequestHash,
+  };
+  return db
+    .with('location', (qb) => qb.selectFrom('locations').select('waitlist_active').where('rlid', '=', input.rlid).forUpdate())
     .insertInto('waitlist_entries')
-    .values({
-      plan_ahead_id: newPlanAheadId(),
-      rlid: input.rlid,
-      party_size: input.partySize,
-      ...guestContactColumns(input),
-      source,
-      position,
-      idempotency_key: input.idempotencyKey ?? null,
-      idempotency_request_hash: idempotencyRequestHash,
-    })
+    .columns([...(Object.keys(columns) as (keyof typeof columns)[]), 'position'])
+    .expression((eb) => eb.selectFrom('location').select([...Object.entries(columns).map(([name, value]) => eb.val(value).as(name)), sql<number>`waitlist_active + 1`.as('position')]))
+    .onConflict((oc) => oc.columns(['rlid', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /**
@@ -67,31 +76,39 @@ async function insertEntry(trx: Db, input: JoinInput, source: 'online' | 'walk_i
 export async function joinWaitlist(db: Db, input: JoinInput, now: Date): Promise<EntryState & { created: boolean }> {
   const { idempotencyKey, ...request } = input;
   const hash = requestHash(request);
-  return withTransaction(db, async (trx) => {
-    const location = await lockLocation(trx, input.rlid);
-    const earlier = await earlierRequest(trx, 'waitlist_entries', input.rlid, idempotencyKey, hash);
-    if (earlier) return { ...(await stateOf(trx, earlier)), created: false };
-    if (location.permanently_closed_at) throw new ConflictError('This restaurant has closed.');
-    if (location.is_temporarily_closed) throw new ConflictError('This restaurant is temporarily closed.');
-    if (!location.wait_list_ready) throw new ConflictError('This restaurant is not taking wait-list parties right now.');
-    if (!acceptsOnlineJoins(location, await operationHours(trx, input.rlid), now)) throw new ConflictError('This restaurant is closed now; join the wait list during opening hours.');
-    const maxPartySize = location.wait_list_max_party_size;
-    if (maxPartySize !== null && input.partySize > maxPartySize) {
-      throw new ValidationError(`Parties of more than ${maxPartySize} cannot join the wait list online; please call the restaurant.`);
-    }
-    // The location row is locked, so these reads hold until the insert: one pass, few round trips.
-    const settings = await turnSettings(trx, input.rlid);
-    const entry = await insertEntry(trx, input, 'online', idempotencyKey ? hash : null);
-    await refreshLocationEstimate(trx, input.rlid, { waitListOn: true, active: entry.position!, settings });
-    return { entry, estimatedWaitMinutes: estimateWaitMinutes(entry.position! - 1, entry.party_size, settings), created: true };
-  });
+  const retried = async () => {
+    const earlier = await earlierRequest(db, 'waitlist_entries', input.rlid, idempotencyKey, hash);
+    return earlier && { ...(await stateOf(db, earlier)), created: false };
+  };
+  const answered = await retried();
+  if (answered) return answered;
+  // Read without the lock: a location closing a moment before a join is as if it closed just after.
+  const { location, hours, settings } = await waitlistConditions(db, input.rlid);
+  if (location.permanently_closed_at) throw new ConflictError('This restaurant has closed.');
+  if (location.is_temporarily_closed) throw new ConflictError('This restaurant is temporarily closed.');
+  if (!location.wait_list_ready) throw new ConflictError('This restaurant is not taking wait-list parties right now.');
+  if (!acceptsOnlineJoins(location, hours, now)) throw new ConflictError('This restaurant is closed now; join the wait list during opening hours.');
+  const maxPartySize = location.wait_list_max_party_size;
+  if (maxPartySize !== null && input.partySize > maxPartySize) {
+    throw new ValidationError(`Parties of more than ${maxPartySize} cannot join the wait list online; please call the restaurant.`);
+  }
+  const entry = await insertEntry(db, input, 'online', idempotencyKey ? hash : null);
+  if (!entry) {
+    // The same key's other request inserted between our look and our insert.
+    const winner = await retried();
+    if (!winner) throw new Error('An entry with this Idempotency-Key was refused as a duplicate, yet none is stored.');
+    return winner;
+  }
+  await storeJoinEstimate(db, input.rlid, entry.position!, settings);
+  return { entry, estimatedWaitMinutes: estimateWaitMinutes(entry.position! - 1, entry.party_size, settings), created: true };
 }
 
 /** Adds a party at the host stand: walk-ins are taken whenever the host adds them. */
 export async function addWalkIn(db: Db, input: Omit<JoinInput, 'idempotencyKey'>): Promise<EntryState> {
   return withTransaction(db, async (trx) => {
     await lockLocation(trx, input.rlid);
-    const entry = await insertEntry(trx, input, 'walk_in');
+    // Walk-ins carry no Idempotency-Key, so nothing conflicts.
+    const entry = (await insertEntry(trx, input, 'walk_in'))!;
     await refreshLocationEstimate(trx, input.rlid);
     return stateOf(trx, entry);
   });

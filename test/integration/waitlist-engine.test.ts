@@ -5,7 +5,7 @@ import { closeLocationPermanently } from '../../server/models/location-directory
 import { getLocation, insertLocations } from '../../server/models/locations';
 import { addWalkIn, joinWaitlist, moveEntry, queueOf, transitionEntry, type JoinInput } from '../../server/waitlist/queue';
 import { estimateForParty, saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
-import { TYPICAL_PARTY_SIZE } from '../../server/waitlist/estimate';
+import { formatWait, TYPICAL_PARTY_SIZE } from '../../server/waitlist/estimate';
 import { seedDemoWaitlists } from '../../server/seed/demo-waitlists';
 import { testDb } from '../support/database';
 import { testLocation, uniqueRlidBase } from '../support/locations';
@@ -145,6 +145,30 @@ describe('wait-list engine', function () {
     const taken = joins.map((join) => join.entry.position).sort((x, y) => x! - y!);
     expect(taken).to.deep.equal(Array.from({ length: 200 }, (_, index) => index + 1));
     expect(new Set(joins.map((join) => join.entry.plan_ahead_id)).size).to.equal(200);
+    // Whichever join finished last, the location shows the wait behind all 200.
+    const expected = (await estimateForParty(db, rlid, TYPICAL_PARTY_SIZE, now)).estimatedWaitMinutes;
+    expect((await getLocation(db, rlid, now))?.estimatedWaitTime).to.equal(formatWait(expected));
+  });
+
+  it('keeps positions gapless while parties join and leave at once', async () => {
+    const rlid = await openLocation();
+    const first = await Promise.all(Array.from({ length: 20 }, (_, index) => joinWaitlist(db, party(rlid, `Early ${index}`), now)));
+    await Promise.all([
+      ...first.filter((_, index) => index % 3 === 0).map(({ entry }) => transitionEntry(db, entry.plan_ahead_id, 'seated', now)),
+      ...Array.from({ length: 20 }, (_, index) => joinWaitlist(db, party(rlid, `Late ${index}`), now)),
+    ]);
+    const queue = await positions(rlid);
+    expect(queue.map(([, position]) => position)).to.deep.equal(Array.from({ length: 33 }, (_, index) => index + 1));
+    const { waitlist_active: counted } = await db.selectFrom('locations').select('waitlist_active').where('rlid', '=', rlid).executeTakeFirstOrThrow();
+    expect(counted).to.equal(33);
+  });
+
+  it('makes one entry of concurrent joins with one Idempotency-Key', async () => {
+    const rlid = await openLocation();
+    const joins = await Promise.all(Array.from({ length: 5 }, () => joinWaitlist(db, party(rlid, 'Dot', { idempotencyKey: 'retry-storm-1' }), now)));
+    expect(new Set(joins.map((join) => join.entry.plan_ahead_id)).size).to.equal(1);
+    expect(joins.filter((join) => join.created)).to.have.length(1);
+    expect(await positions(rlid)).to.deep.equal([['Dot', 1]]);
   });
 
   it('seeds demo wait lists only for the demo restaurants it is given, leaving others as they are', async () => {
