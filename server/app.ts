@@ -38,7 +38,8 @@ import { redirectsBeforePages, withRedirects } from './views/redirects';
 import { createRedirectTable } from './models/redirects/table';
 import { siteFilesRouter } from './views/site-files';
 import { createLocationCache } from './models/location-cache';
-import { locationsApiRouter } from './views/locations-api';
+import { locationsApiRouter, locationsFlushRouter, locatorAnswers } from './views/locations-api';
+import { preparedResponder } from './prepared-response';
 import { geocodeApiRouter } from './views/geocode-api';
 import { locationListRedirectRouter } from './views/location-list-redirect';
 import { signupConfirmationRouter } from './views/signup-confirmation';
@@ -96,13 +97,13 @@ export function createApp({
     csrf,
   });
   const storage = createMediaStorageFromConfig(config);
+  const sendPrepared = preparedResponder(securityHeaderTemplate(config), logger);
   const pageCache = createPageCache({
     clock,
     generation: publicPagesGeneration,
     ttlSeconds: config.RENDER_CACHE_SECONDS,
     maxChars: config.RENDER_CACHE_MAX_MB * 1024 * 1024,
-    securityHeaders: securityHeaderTemplate(config),
-    logger,
+    sendPrepared,
   });
   const viewOptions = { db, config, logger, renderer, storage, captcha, clock, pageCache };
   const formLimit = { postsPerWindow: config.FORM_POSTS_PER_WINDOW, windowSeconds: config.FORM_RATE_WINDOW_SECONDS };
@@ -111,10 +112,13 @@ export function createApp({
   const pages = publicPages(viewOptions, responder);
   const availability = databaseAvailability({ ping: pingDatabase, logger, timeoutMs: config.HEALTH_CHECK_TIMEOUT_MS });
 
-  // Before everything a kept page does not need: host checks, cookies, sessions, CSRF, compression,
-  // even the security headers, which it sets itself. Only pages rendered for an accepted host are
-  // kept, under that host.
+  const guardHost = hostGuard({ db, allowedHosts: config.ALLOWED_HOSTS });
+  const locationCache = createLocationCache(db, { clock });
+  // Before everything a kept page or a cached locator answer does not need: host checks, cookies,
+  // sessions, CSRF, compression, even the security headers, which they set themselves. Only pages
+  // rendered for an accepted host are kept, under that host.
   app.use(pageCache.serve);
+  app.use(locatorAnswers({ cache: locationCache, acceptsHost: guardHost.accepts, sendPrepared }));
   app.use(securityHeaders(config));
   app.use(compression());
   app.use(
@@ -137,7 +141,9 @@ export function createApp({
   // Load balancers probe health by address, not by a site's name.
   app.use(healthRouter({ checks: healthChecks(availability), availability, logger }));
   app.use(refuseWhileDatabaseDown(availability));
-  app.use(hostGuard({ db, allowedHosts: config.ALLOWED_HOSTS }));
+  app.use(guardHost);
+  // The locator's reads are the same for everyone: no session or CSRF token to work out.
+  app.use(locationsApiRouter({ db, clock, cache: locationCache, sendPrepared }));
   const sessions = sessionMiddleware(config, db);
   // Document downloads follow their collection's privacy, which depends on who the visitor is.
   app.use('/documents', sessions);
@@ -150,7 +156,7 @@ export function createApp({
   app.use(csrf.middleware);
   app.use(csrfTokenRouter(csrf));
   app.use('/wagtail', adminRouter({ db, config, logger, manifest, csrf, clock, storage, sendPage: pages.sendPage, sendBlocks: pages.sendBlocks }));
-  app.use(locationsApiRouter({ db, clock, cache: createLocationCache(db, { clock }) }));
+  app.use(locationsFlushRouter({ db, cache: locationCache }));
   app.use(geocodeApiRouter());
   const limitChanges = (path: string, bucket: string) =>
     app.use(path, rateLimit({ db, secret: config.SECRET_KEY, rule: { bucket, max: formLimit.postsPerWindow, windowSeconds: formLimit.windowSeconds } }));

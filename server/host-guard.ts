@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Db } from './db/database';
 import { ValidationError } from './errors';
@@ -15,7 +15,7 @@ export interface HostGuardOptions {
  * Refuses (400) a request whose Host is malformed or names neither a configured site nor an
  * allowed host, as Django's ALLOWED_HOSTS does, so no forged Host reaches a page or a cache.
  */
-export function hostGuard({ db, allowedHosts }: HostGuardOptions): RequestHandler {
+export function hostGuard({ db, allowedHosts }: HostGuardOptions): RequestHandler & { accepts(req: Request): Promise<boolean> } {
   // Every request on a site's own name would otherwise cost a query. Only names found are kept:
   // a site added now is served at once, and one deleted is let through for at most a minute,
   // where it meets the default site as any allowed host does.
@@ -26,10 +26,15 @@ export function hostGuard({ db, allowedHosts }: HostGuardOptions): RequestHandle
     knownSiteHosts.set(hostname, true);
     return true;
   };
-  return async function refuseUnknownHost(req, _res, next) {
+  /** Whether the guard lets the request through, for a handler answering before it. */
+  const accepts = async (req: Request): Promise<boolean> => {
     const host = parseHost(req.host);
-    if (!host) throw new ValidationError('The Host header is missing or is not a valid host name and port.');
-    if (isHostAllowed(host.hostname, allowedHosts) || (await isKnownSiteHost(host.hostname))) return next();
+    return host !== undefined && (isHostAllowed(host.hostname, allowedHosts) || (await isKnownSiteHost(host.hostname)));
+  };
+  const refuseUnknownHost: RequestHandler = async function refuseUnknownHost(req, _res, next) {
+    if (!parseHost(req.host)) throw new ValidationError('The Host header is missing or is not a valid host name and port.');
+    if (await accepts(req)) return next();
     throw new ValidationError('This server does not serve the host the request names.');
   };
+  return Object.assign(refuseUnknownHost, { accepts });
 }

@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
-import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Listen } from '../db/notifications';
 import { readCacheGeneration } from '../models/cache-generations';
-import { redactRequestUrl } from '../redact-request-url';
 import { SESSION_COOKIE_NAME, sessionHoldsData } from '../sessions';
-import { cspNonce, newCspNonce } from '../security-headers';
-import { splicedBody, type SplicedBody } from './spliced-body';
+import type { PreparedResponse, SendPrepared } from '../prepared-response';
+import { cspNonce } from '../security-headers';
+import { splicedBody } from './spliced-body';
 import { watchedGeneration, type WatchedGeneration } from './watched-generation';
 
 /** The generation that migration 0027's triggers move whenever something a public page shows changes. */
@@ -21,13 +19,9 @@ const NOT_PAGES = /^\/(?:api|api-nc|wagtail|static|media|documents|video-track|_
 const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE_NAME}=`);
 
 /** A page as kept: its HTML cut at the CSP nonce, so each response gets its own. */
-interface KeptPage {
+interface KeptPage extends PreparedResponse {
   generation: string;
   expiresAt: number;
-  body: SplicedBody;
-  /** What a hit answers besides the security headers and the body's length, as a flat list. */
-  headers: readonly string[];
-  etag: string;
   size: number;
 }
 
@@ -79,10 +73,8 @@ export interface PageCacheOptions {
   ttlSeconds: number;
   /** The most HTML kept, in characters. */
   maxChars: number;
-  /** The security headers of a response with this nonce, as a flat list (securityHeaderTemplate). */
-  securityHeaders: (nonce: string, secure: boolean) => string[];
-  /** Where a page answered from the cache is logged, as pino-http logs every other request. */
-  logger: Logger;
+  /** How a kept page is answered. */
+  sendPrepared: SendPrepared;
 }
 
 /**
@@ -91,38 +83,10 @@ export interface PageCacheOptions {
  * time: opening hours, "open now"). A change committed in any process shows on the next request
  * everywhere when the generation is read on every request, a moment later when it is watched.
  */
-export function createPageCache({ clock, generation: watched, ttlSeconds, maxChars, securityHeaders, logger }: PageCacheOptions): PageCache {
+export function createPageCache({ clock, generation: watched, ttlSeconds, maxChars, sendPrepared }: PageCacheOptions): PageCache {
   const kept = new LRUCache<string, KeptPage>({ maxSize: Math.max(1, maxChars), sizeCalculation: (page) => Math.max(1, page.size) });
   const readGeneration = () => watched.current();
   const cacheControl = `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds * 5}`;
-
-  /** A kept page, written out in one go: with a nonce of its own, gzipped when the client takes it, or 304. */
-  function answer(req: Request, res: Response, page: KeptPage): void {
-    const started = performance.now();
-    const nonce = newCspNonce();
-    const headers = securityHeaders(nonce, req.secure);
-    headers.push(...page.headers);
-    if (fresh(req.headers, { etag: page.etag })) {
-      res.writeHead(304, headers).end();
-    } else {
-      const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
-      const body = gzip ? page.body.gzip(nonce) : page.body.plain(nonce);
-      if (gzip) headers.push('Content-Encoding', 'gzip');
-      headers.push('Content-Length', String(body.length));
-      res.writeHead(200, headers);
-      if (req.method !== 'HEAD') {
-        // One writev of every piece, none copied.
-        res.cork();
-        for (const piece of body.pieces) res.write(piece);
-        res.uncork();
-      }
-      res.end();
-    }
-    if (logger.isLevelEnabled('info')) {
-      const responseTime = Math.round(performance.now() - started);
-      logger.info({ req: { method: req.method, url: redactRequestUrl(req.url) }, res: { statusCode: res.statusCode }, responseTime }, 'request completed');
-    }
-  }
 
   const serve: RequestHandler = async (req, res, next) => {
     if (ttlSeconds === 0 || !mayUseCache(req)) return next();
@@ -135,7 +99,7 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
     }
     const key = cacheKey(req);
     const page = kept.get(key);
-    if (page && page.generation === generation && page.expiresAt > clock().getTime()) return answer(req, res, page);
+    if (page && page.generation === generation && page.expiresAt > clock().getTime()) return sendPrepared(req, res, page);
     const ticket: Ticket = { key, generation };
     res.locals.pageCacheTicket = ticket;
     next();

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { randomInt } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { locationListResponseSchema, locationSchema, waitListResponseSchema, type Location, type LocationListResponse } from '../../client/lib/location-schemas';
 import { insertLocations } from '../../server/models/locations';
 import { OPEN_ALL_DAY, testLocationAt } from '../support/locations';
@@ -56,6 +57,30 @@ describe('location API', () => {
     expect(body.locations[0]!.distance).to.be.closeTo(1, 0.01);
     expect(body.locations[2]!.distance).to.be.closeTo(50, 0.1);
     expect(body.locations[0]!.location).to.deep.equal({ ...near, hours: [near.hours[1], near.hours[0]] });
+  });
+
+  it('answers a repeated search with the same bytes and ETag, 304 for If-None-Match, gzip when taken, and the security headers of any response', async () => {
+    const first = await search({ ...ORIGIN, radius: 100 });
+    const again = await search({ ...ORIGIN, radius: 100 });
+    expect(again.body).to.equal(first.body);
+    expect(again.headers.etag).to.equal(first.headers.etag).and.to.match(/^W\/"/);
+    expect(again.headers['x-frame-options']).to.equal('SAMEORIGIN');
+    expect(again.headers['content-security-policy']).to.include("frame-ancestors 'self'");
+    expect(again.headers['set-cookie']).to.equal(undefined);
+    const query = new URLSearchParams({ latitude: String(ORIGIN.latitude), longitude: String(ORIGIN.longitude), radius: '100' }).toString();
+    const unchanged = await request(server, `/api/location/getlocations/?${query}`, { headers: { 'if-none-match': first.headers.etag! } });
+    expect(unchanged.status).to.equal(304);
+    const gzipped = await request(server, `/api/location/getlocations/?${query}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).to.equal('gzip');
+    expect(gunzipSync(gzipped.bytes).toString('utf8')).to.equal(first.body);
+  });
+
+  it('refuses a host it does not serve even for a search it has answered before', async () => {
+    await search({ ...ORIGIN, radius: 100 });
+    const query = new URLSearchParams({ latitude: String(ORIGIN.latitude), longitude: String(ORIGIN.longitude), radius: '100' }).toString();
+    const forged = await request(server, `/api/location/getlocations/?${query}`, { host: 'evil.example' });
+    expect(forged.status).to.equal(400);
+    expect(forged.body).to.not.include(String(near.rlid));
   });
 
   it('honours the radius and the limit, counting every location in range', async () => {
