@@ -84,12 +84,14 @@ export function securityHeaderTemplate(config: Config): (nonce: string, secure: 
     removeHeader: (name: string) => void delete fixed[name],
   };
   helmetFor(config)({} as Request, capture as unknown as Response, () => undefined);
-  const withNonce = Object.entries(fixed).map(([name, value]) => [name, value.split(placeholder)] as const);
+  // Flat name, value lists, as http's writeHead takes them; only the values naming the nonce change.
+  const flat = Object.entries(fixed).flat();
+  const withNonce = flat.flatMap((value, index) => (index % 2 === 1 && value.includes(placeholder) ? [[index, value.split(placeholder)] as const] : []));
   const httpsOnly = HTTPS_ONLY_HEADERS.flat();
-  // Flat name, value lists, as http's writeHead takes them.
   return (nonce, secure) => {
-    const headers = withNonce.flatMap(([name, parts]) => [name, parts.length === 1 ? parts[0]! : parts.join(nonce)]);
-    return secure ? headers.concat(httpsOnly) : headers;
+    const headers = secure ? flat.concat(httpsOnly) : flat.slice();
+    for (const [index, parts] of withNonce) headers[index] = parts.join(nonce);
+    return headers;
   };
 }
 
