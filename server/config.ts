@@ -149,6 +149,12 @@ export const configSchema = z.object({
    * front (s-maxage); a change to what it shows drops it at once. 0 turns the render cache off.
    */
   RENDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
+  /**
+   * How long a process reuses what a public page is built from (the page an address names, its
+   * restrictions, its props) when it must render the page anyway (a signed-in visitor, the
+   * render cache off or expired); a change to what it shows drops it at once. 0 turns it off.
+   */
+  PAGE_DATA_CACHE_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
   /** The most rendered HTML one process keeps, in megabytes (of characters). */
   RENDER_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
   /** Worker processes serving the port (node:cluster); above 1 needs PostgreSQL. */

@@ -14,6 +14,9 @@ import { watchedGeneration, type WatchedGeneration } from './watched-generation'
 /** The generation that migration 0027's triggers move whenever something a public page shows changes. */
 export const PUBLIC_PAGES_GENERATION = 'public-pages';
 
+/** The most values perGeneration keeps in one process. */
+const COMPUTED_MAX_ENTRIES = 2000;
+
 /** Addresses that are never pages: APIs, the back office, files. */
 const NOT_PAGES = /^\/(?:api|api-nc|wagtail|static|media|documents|video-track|_util)(?:\/|$)/;
 const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE_NAME}=`);
@@ -52,10 +55,11 @@ export interface PageCache {
   /** Sends a rendered page: kept, with ETag and shared-cache headers, when nothing in it is personal. */
   send(req: Request, res: Response, page: RenderedPage): void;
   /**
-   * What every page of a site shows around its template, computed once per public-pages
-   * generation instead of on every view (the request's generation when it has one).
+   * What views compute from public data only, computed once per public-pages generation instead
+   * of on every view (the request's generation when it has one) and kept at most `ttlSeconds`
+   * when it depends on the time too: a site's chrome, a page's props, the page an address names.
    */
-  perGeneration<T>(res: Response, key: string, compute: () => Promise<T>): Promise<T>;
+  perGeneration<T>(res: Response, key: string, compute: () => Promise<T>, options?: { ttlSeconds?: number; keep?: (value: T) => boolean }): Promise<T>;
 }
 
 /**
@@ -127,15 +131,23 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
     res.status(status).type('html').send(html);
   }
 
-  const computed = new Map<string, { generation: string; value: Promise<unknown> }>();
-  async function perGeneration<T>(res: Response, key: string, compute: () => Promise<T>): Promise<T> {
+  // Bounded by count: a page's props are tens of kilobytes.
+  const computed = new LRUCache<string, { generation: string; expiresAt: number; value: Promise<unknown> }>({ max: COMPUTED_MAX_ENTRIES });
+  async function perGeneration<T>(
+    res: Response,
+    key: string,
+    compute: () => Promise<T>,
+    { ttlSeconds = Infinity, keep = () => true }: { ttlSeconds?: number; keep?: (value: T) => boolean } = {},
+  ): Promise<T> {
     const generation = (res.locals.pageCacheTicket as Ticket | undefined)?.generation ?? (await readGeneration());
     const known = computed.get(key);
-    if (known?.generation === generation) return known.value as Promise<T>;
+    const now = clock().getTime();
+    if (known?.generation === generation && known.expiresAt > now) return known.value as Promise<T>;
     const value = compute();
-    computed.set(key, { generation, value });
-    // A failed computation is not kept: the next request tries again.
-    value.catch(() => computed.get(key)?.value === value && computed.delete(key));
+    computed.set(key, { generation, value, expiresAt: now + ttlSeconds * 1000 });
+    // A failed computation, or a value `keep` refuses, is not kept: the next request computes again.
+    const forget = () => computed.get(key)?.value === value && computed.delete(key);
+    void value.then((result) => keep(result) || forget(), forget);
     return value;
   }
 

@@ -10,8 +10,10 @@ import { PAGE_TYPES } from '../pagetypes/index';
 import { isIndexablePageType } from '../pagetypes/indexable';
 import type { PageTypeContext, RouteResult } from '../pagetypes/types';
 import { passwordFormResponse } from './restricted-pages';
-import type { PageResponder, PublicViewOptions } from './page-response';
-import { resolveRequestSite, siteOrigin, type RequestSite } from './site-request';
+import type { PageResponder, PageResponse, PublicViewOptions } from './page-response';
+import { requestPort, resolveRequestSite, siteOrigin, type RequestSite } from './site-request';
+import { TEMPLATES_WITH_FORMS } from '../../client/templates/index';
+import { parseHost } from '../request-host';
 
 /** The page types that serve addresses below their pages. */
 const ROUTABLE_PAGE_TYPES = Object.values(PAGE_TYPES)
@@ -27,15 +29,27 @@ export class PageContentError extends Error {
 export function publicPages(options: PublicViewOptions, responder: PageResponder) {
   const { db } = options;
 
+  /**
+   * `compute`, built from public data only, reused for PAGE_DATA_CACHE_SECONDS within one
+   * public-pages generation (any published change moves it), unless `keep` refuses the value.
+   */
+  function fromPublicData<T>(res: Response, key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
+    const ttlSeconds = options.config.PAGE_DATA_CACHE_SECONDS;
+    if (!options.pageCache || ttlSeconds === 0) return compute();
+    return options.pageCache.perGeneration(res, `page data:${key}`, compute, { ttlSeconds, keep });
+  }
+
   /** The catch-all: site by Host, page by url path (else a routable ancestor), props by page type, server render. */
   const servePage: RequestHandler = async (req, res) => {
-    const site = await resolveRequestSite(db, req);
+    const port = requestPort(req);
+    const hostname = parseHost(req.host)?.hostname ?? '';
+    const site = await fromPublicData(res, `site ${hostname}:${port}`, () => resolveRequestSite(db, req));
     const components = pathComponents(req.path);
-    const target = site && components && (await findTarget(site, components));
+    const target = site && components && (await fromPublicData(res, `target ${site.site.id} ${JSON.stringify(components)}`, () => findTarget(site, components)));
     if (!site || !target) return responder.notFound(req, res, site);
     const { page, remaining } = target;
 
-    const restrictions = await restrictionsForPage(db, page);
+    const restrictions = await fromPublicData(res, `restrictions ${page.id}`, () => restrictionsForPage(db, page));
     // A restricted page differs per visitor: shared caches must not keep it.
     if (restrictions.length > 0) res.set('Cache-Control', 'private, no-store');
     const unmet = firstUnmetRestriction(restrictions, req.session);
@@ -44,17 +58,25 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
 
     const pageType = PAGE_TYPES[page.page_type];
     if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
+    const query = queryStrings(req.query);
+    // What the page shows differs by the address's scheme (absolute URLs) and query, never by visitor;
+    // a form's props carry a captcha challenge of their own, so they are never reused.
+    const key = `${siteOrigin(req, site.site)} ${page.id} ${JSON.stringify(remaining)} ${JSON.stringify(Object.entries(query).sort())}`;
     if (remaining.length > 0) {
-      return sendRouted(req, res, site, page, await pageType.route?.(page, remaining, pageTypeContext(options, req, site, queryStrings(req.query))));
+      const routed = () => pageType.route?.(page, remaining, pageTypeContext(options, req, site, query));
+      const result = await fromPublicData(res, `route ${key}`, async () => routed(), (value) => value?.kind !== 'page' || !TEMPLATES_WITH_FORMS.has(value.template));
+      return sendRouted(req, res, site, page, result);
     }
-    await sendPage(req, res, site, page);
+    const built = () => pageResponse(req, site, page);
+    const response = TEMPLATES_WITH_FORMS.has(pageType.template) ? await built() : await fromPublicData(res, `page ${key}`, built);
+    await responder.send(req, res, site, response);
   };
 
   /**
-   * Renders a page with its type's template: fields checked by the type's schema, props from
-   * getProps. The public catch-all and the admin preview (a draft's content) both use it.
+   * What a page shows with its type's template: fields checked by the type's schema, props from
+   * getProps.
    */
-  async function sendPage(req: Request, res: Response, site: RequestSite, page: Page): Promise<void> {
+  async function pageResponse(req: Request, site: RequestSite, page: Page): Promise<PageResponse> {
     const pageType = PAGE_TYPES[page.page_type];
     if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
     const fields = pageType.fields.safeParse(page.content);
@@ -63,12 +85,17 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     }
     const context = pageTypeContext(options, req, site, queryStrings(req.query));
     const props = await pageType.getProps(page, fields.data, context);
-    await responder.send(req, res, site, {
+    return {
       template: pageType.template,
       props: props as Record<string, unknown>,
       head: { ...headFor(page, pageType.robots), structuredData: pageType.structuredData?.(props, context) },
       dependsOn: [`page-${page.id}`],
-    });
+    };
+  }
+
+  /** Renders a page with its type's template, as built now: the admin preview of a draft's content. */
+  async function sendPage(req: Request, res: Response, site: RequestSite, page: Page): Promise<void> {
+    await responder.send(req, res, site, await pageResponse(req, site, page));
   }
 
   /**

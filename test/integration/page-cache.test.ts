@@ -231,6 +231,60 @@ describe('render cache following the public-pages generation by NOTIFY', () => {
   });
 });
 
+describe('page data reused between renders', () => {
+  const time = settableClock(new Date('2026-06-01T15:00:00Z'));
+  let server: TestServer;
+  let other: TestServer;
+  let site: TestSite;
+
+  before(async () => {
+    // Every view is rendered (no kept HTML); what the page is built from is reused.
+    server = await startTestServer({ RENDER_CACHE_SECONDS: '0', PAGE_DATA_CACHE_SECONDS: '60' }, { clock: time.clock });
+    other = await startTestServer({ RENDER_CACHE_SECONDS: '0', PAGE_DATA_CACHE_SECONDS: '60' }, { db: server.db, clock: time.clock });
+    site = await createTestSite(server.db);
+  });
+  after(async () => {
+    await server.close();
+    await other.close();
+  });
+
+  const view = (path: string, on: TestServer, headers: Record<string, string> = {}) => request(on, path, { host: site.hostname, headers });
+
+  it('renders a published change, a new page and a moved one on the next view in every process', async () => {
+    const page = await addChild(server.db, site.home, { title: 'Crab Shack', slug: `shack-${uniqueSuffix()}`, pageType: 'blank_page', content: {} });
+    for (const on of [server, other]) expect((await view(`/${page.slug}/`, on)).body).to.include('<title>Crab Shack</title>');
+    const row = await server.db.selectFrom('pages').selectAll().where('id', '=', page.id).executeTakeFirstOrThrow();
+    await publishRevision(server.db, (await saveRevision(server.db, row, { ...snapshotOfPage(row), title: 'Crab Shack & Oyster Bar' })).id);
+    for (const on of [server, other]) expect((await view(`/${page.slug}/`, on)).body).to.include('<title>Crab Shack &amp; Oyster Bar</title>');
+    const later = `later-${uniqueSuffix()}`;
+    expect((await view(`/${later}/`, server)).status).to.equal(404);
+    await addChild(server.db, site.home, { title: 'Late Arrival', slug: later, pageType: 'blank_page', content: {} });
+    expect((await view(`/${later}/`, server)).body).to.include('<title>Late Arrival</title>');
+  });
+
+  it('shows a page restricted since its last view only to those who pass the restriction', async () => {
+    const page = await addChild(server.db, site.home, { title: 'Galley Notes', slug: `galley-${uniqueSuffix()}`, pageType: 'blank_page', content: {} });
+    await view(`/${page.slug}/`, server);
+    await addViewRestriction(server.db, page, { type: 'password', password: 'chowder-pot' });
+    const response = await view(`/${page.slug}/`, server);
+    expect(response.body).to.not.include('<title>Galley Notes</title>');
+    expect(response.headers['cache-control']).to.equal('private, no-store');
+  });
+
+  it('draws each view of a page with a form with a captcha challenge of its own', async () => {
+    const contact = await addChild(server.db, site.home, {
+      title: 'Write to Us',
+      slug: `write-${uniqueSuffix()}`,
+      pageType: 'contact_us_page',
+      content: { body: [], form_intro: 'We answer within two days.', to_address: 'guests@harbor.example' },
+    });
+    const challenge = async () => /"value":"(\d{1,15}\.[\w-]{16}\.[\w-]{43})"/.exec((await view(`/${contact.slug}/`, server)).body)?.[1];
+    const [first, second] = [await challenge(), await challenge()];
+    expect(first).to.be.a('string');
+    expect(second).to.be.a('string').and.not.equal(first);
+  });
+});
+
 /** Asks `check` again every 20 ms until it holds; fails after five seconds. */
 async function until(check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 5000;
