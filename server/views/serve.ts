@@ -64,7 +64,12 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     const key = `${siteOrigin(req, site.site)} ${page.id} ${JSON.stringify(remaining)} ${JSON.stringify(Object.entries(query).sort())}`;
     if (remaining.length > 0) {
       const routed = () => pageType.route?.(page, remaining, pageTypeContext(options, req, site, query));
-      const result = await fromPublicData(res, `route ${key}`, async () => routed(), (value) => value?.kind !== 'page' || !TEMPLATES_WITH_FORMS.has(value.template));
+      const result = await fromPublicData(
+        res,
+        `route ${key}`,
+        async () => routed(),
+        (value) => value?.kind !== 'page' || !TEMPLATES_WITH_FORMS.has(value.template),
+      );
       return sendRouted(req, res, site, page, result);
     }
     const built = () => pageResponse(req, site, page);
