@@ -186,6 +186,8 @@ describe('text and structure blocks in the browser', function () {
       });
       const target = await page.evaluate(() => window.scrollY);
       expect(midway, 'the scroll is animated, not a jump').to.be.lessThan(target);
+      // The highlight follows the scroll on the frame after it settles, as React renders the new state.
+      await page.waitForFunction(() => document.querySelector('.scroll-nav__link[aria-current]')?.getAttribute('href') === '#section-menu-favorites');
       expect(await menuState(page)).to.deep.include({ current: '#section-menu-favorites', hash: '#section-menu-favorites' });
       expect(await page.evaluate(() => document.activeElement?.id)).to.equal('section-menu-favorites');
       // The highlighted entry is scrolled into view in the sideways-scrolling bar.

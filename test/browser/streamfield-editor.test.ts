@@ -64,6 +64,9 @@ describe('StreamField editor in the browser', function () {
     await page.keyboard.type('/menu/');
     await page.keyboard.press('Enter');
     expect((await formValue(page))[0]!.value).to.deep.equal({ html: '<p>Shucked to order<a href="/menu/"><strong> daily</strong></a></p>', alignment: 'left' });
+    // TipTap gives the editor its focus back on the next animation frame; a block menu opened
+    // before that frame would lose the focus to it and close.
+    await page.waitForFunction((id) => document.activeElement?.closest(`[data-block-id="${id}"] .ProseMirror`) !== null, {}, richText.id);
 
     // An accordion, its list grown by one item that is then moved first.
     const accordion = await addBlockAtEnd(page, 'accordion', 'accordion');
