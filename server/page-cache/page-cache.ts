@@ -139,7 +139,9 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
     compute: () => Promise<T>,
     { ttlSeconds = Infinity, keep = () => true }: { ttlSeconds?: number; keep?: (value: T) => boolean } = {},
   ): Promise<T> {
-    const generation = (res.locals.pageCacheTicket as Ticket | undefined)?.generation ?? (await readGeneration());
+    // One read per request, however many values the view asks for (site, page, restrictions, props, chrome).
+    const locals = res.locals as { pageCacheTicket?: Ticket; publicPagesGeneration?: Promise<string> };
+    const generation = locals.pageCacheTicket?.generation ?? (await (locals.publicPagesGeneration ??= readGeneration()));
     const known = computed.get(key);
     const now = clock().getTime();
     if (known?.generation === generation && known.expiresAt > now) return known.value as Promise<T>;

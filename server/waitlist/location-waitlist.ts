@@ -10,7 +10,6 @@ import { withTransaction } from '../db/transaction';
 import { NotFoundError } from '../errors';
 import { estimateWaitMinutes, formatWait, TYPICAL_PARTY_SIZE, type TurnSettings } from './estimate';
 import { acceptsOnlineJoins } from './readiness';
-import { ACTIVE_STATUSES } from './transitions';
 
 /** Turn settings of a location that has never saved its own. */
 export const DEFAULT_TURN_SETTINGS: TurnSettings = { turnTimeMinutes: 45, tables: 12 };
@@ -19,7 +18,7 @@ export const DEFAULT_TURN_SETTINGS: TurnSettings = { turnTimeMinutes: 45, tables
 async function waitlistLocation(db: Db, rlid: number, { lock = false } = {}) {
   const location = await db
     .selectFrom('locations')
-    .select(['rlid', 'time_zone', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size'])
+    .select(['rlid', 'time_zone', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size', 'waitlist_active'])
     .where('rlid', '=', rlid)
     .$if(lock, (qb) => qb.forUpdate())
     .executeTakeFirst();
@@ -57,7 +56,10 @@ export async function waitlistConditions(db: Db, rlid: number) {
   return { location, hours, settings };
 }
 
-/** The location row, locked until the transaction ends: changes at one location take turns. */
+/**
+ * The location row, locked until the transaction ends: changes at one location take turns. Its
+ * `waitlist_active` counts the parties in the queue as the last committed change left it.
+ */
 export function lockLocation(trx: Db, rlid: number) {
   return waitlistLocation(trx, rlid, { lock: true });
 }
@@ -68,17 +70,6 @@ export async function turnSettings(db: Db, rlid: number): Promise<TurnSettings> 
   return row ? { turnTimeMinutes: row.turn_time_minutes, tables: row.tables } : DEFAULT_TURN_SETTINGS;
 }
 
-/** How many parties hold a place in the location's queue. */
-export async function activeCount(db: Db, rlid: number): Promise<number> {
-  const row = await db
-    .selectFrom('waitlist_entries')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('rlid', '=', rlid)
-    .where('status', 'in', ACTIVE_STATUSES)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** The headline estimate: the wait of a typical party joining behind `active` parties. */
 function headlineEstimate(active: number, settings: TurnSettings): string {
   return formatWait(estimateWaitMinutes(active, TYPICAL_PARTY_SIZE, settings));
@@ -86,8 +77,9 @@ function headlineEstimate(active: number, settings: TurnSettings): string {
 
 /** Stores the headline estimate (a typical party joining now) on the location, or clears it when the wait list is off. */
 export async function refreshLocationEstimate(trx: Db, rlid: number): Promise<void> {
-  const { wait_list_ready: waitListOn } = await trx.selectFrom('locations').select('wait_list_ready').where('rlid', '=', rlid).executeTakeFirstOrThrow();
-  const estimate = waitListOn ? headlineEstimate(await activeCount(trx, rlid), await turnSettings(trx, rlid)) : null;
+  // waitlist_active already counts this transaction's own changes: the trigger updated the row.
+  const location = await trx.selectFrom('locations').select(['wait_list_ready', 'waitlist_active']).where('rlid', '=', rlid).executeTakeFirstOrThrow();
+  const estimate = location.wait_list_ready ? headlineEstimate(location.waitlist_active, await turnSettings(trx, rlid)) : null;
   await trx.updateTable('locations').set({ estimated_wait_time: estimate }).where('rlid', '=', rlid).execute();
 }
 

@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { earlierRequest, requestHash } from '../idempotency';
 import { guestContactColumns, type GuestContactInput } from '../models/guest-contact';
 import { estimateWaitMinutes } from './estimate';
-import { activeCount, lockLocation, refreshLocationEstimate, storeJoinEstimate, turnSettings, waitlistConditions } from './location-waitlist';
+import { lockLocation, refreshLocationEstimate, storeJoinEstimate, turnSettings, waitlistConditions } from './location-waitlist';
 import { acceptsOnlineJoins } from './readiness';
 import { ACTIVE_STATUSES, canTransition, isActive, STATUS_TIME_COLUMN } from './transitions';
 
@@ -177,7 +177,7 @@ export async function restoreEntry(db: Db, planAheadId: string, now: Date): Prom
   return withTransaction(db, async (trx) => {
     const found = await findEntry(trx, planAheadId);
     if (!found) throw new NotFoundError('No wait-list entry with that id.');
-    await lockLocation(trx, found.rlid);
+    const { waitlist_active: active } = await lockLocation(trx, found.rlid);
     const entry = await trx.selectFrom('waitlist_entries').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
     const party = `${entry.first_name} ${entry.last_name}`;
     if (isActive(entry.status)) throw new ConflictError(`${party} is still in the queue.`);
@@ -186,7 +186,7 @@ export async function restoreEntry(db: Db, planAheadId: string, now: Date): Prom
     if (entry.left_position === null || leftAt === null || now.getTime() - leftAt.getTime() > RESTORE_WINDOW_MINUTES * 60_000) {
       throw new ConflictError(`${party} left the queue more than ${RESTORE_WINDOW_MINUTES} minutes ago and can no longer be put back; add them again as a walk-in.`);
     }
-    const position = Math.min(entry.left_position, (await activeCount(trx, entry.rlid)) + 1);
+    const position = Math.min(entry.left_position, active + 1);
     await trx
       .updateTable('waitlist_entries')
       .set({ position: sql`position + 1` })
@@ -210,10 +210,9 @@ export async function moveEntry(db: Db, planAheadId: string, position: number): 
   return withTransaction(db, async (trx) => {
     const found = await findEntry(trx, planAheadId);
     if (!found) throw new NotFoundError('No wait-list entry with that id.');
-    await lockLocation(trx, found.rlid);
+    const { waitlist_active: last } = await lockLocation(trx, found.rlid);
     const entry = await trx.selectFrom('waitlist_entries').selectAll().where('id', '=', found.id).executeTakeFirstOrThrow();
     if (entry.position === null) throw new ConflictError('Only parties still in the queue can be moved.');
-    const last = await activeCount(trx, entry.rlid);
     const target = Math.min(Math.max(1, Math.trunc(position)), last);
     if (target !== entry.position) {
       const [from, to] = [entry.position, target];
