@@ -219,10 +219,9 @@ describe('render cache following the public-pages generation by NOTIFY', () => {
     const page = await addChild(db, site.home, { title: 'Chowder Hut', slug: `hut-${uniqueSuffix()}`, pageType: 'blank_page', content: {} });
     const readsBefore = reads;
     const view = (server: TestServer) => request(server, `/${page.slug}/`, { host: site.hostname });
-    for (const server of servers) {
-      await view(server);
-      expect((await view(server)).headers['x-render-cache']).to.equal('hit');
-    }
+    // The new page's own notice may still be on its way when the first view is kept, so a view
+    // rendered under the generation before it is kept for that generation only.
+    for (const server of servers) await until(async () => (await view(server)).headers['x-render-cache'] === 'hit');
     const row = await db.selectFrom('pages').selectAll().where('id', '=', page.id).executeTakeFirstOrThrow();
     await publishRevision(db, (await saveRevision(db, row, { ...snapshotOfPage(row), title: 'Chowder Hut & Raw Bar' })).id);
     // The clock stands still, so only the announcement can end the kept copies.
