@@ -2,7 +2,6 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import { multipartBody } from './uploads';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { loadAssetManifest, type AssetManifest } from './asset-manifest';
 import type { Config } from './config';
@@ -39,6 +38,7 @@ import { createRedirectTable } from './models/redirects/table';
 import { siteFilesRouter } from './views/site-files';
 import { createLocationCache } from './models/location-cache';
 import { locationsApiRouter, locationsFlushRouter, locatorAnswers } from './views/locations-api';
+import { requestLogging } from './request-log';
 import { preparedResponder } from './prepared-response';
 import { geocodeApiRouter } from './views/geocode-api';
 import { locationListRedirectRouter } from './views/location-list-redirect';
@@ -49,7 +49,6 @@ import { unsubscribeRouter } from './views/unsubscribe';
 import { waitlistApiRouter } from './views/waitlist-api';
 import { reservationsApiRouter } from './views/reservations-api';
 import { rateLimit, rateLimitEveryRequest } from './rate-limit';
-import { redactRequestUrl } from './redact-request-url';
 import { sessionMiddleware } from './sessions';
 import { adminRouter } from './admin/router';
 
@@ -121,16 +120,7 @@ export function createApp({
   app.use(locatorAnswers({ cache: locationCache, acceptsHost: guardHost.accepts, sendPrepared }));
   app.use(securityHeaders(config));
   app.use(compression());
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url?.startsWith('/static/') ?? false },
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactRequestUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogging(logger));
   app.use('/static/dist', express.static(DIST_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }));
   app.use('/static', express.static(STATIC_DIR, { maxAge: 3600 * 1000, index: false, fallthrough: false }));
   app.use(cookieParser());

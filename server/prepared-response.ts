@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import fresh from 'fresh';
 import type { Logger } from 'pino';
 import type { SplicedBody } from './page-cache/spliced-body';
-import { redactRequestUrl } from './redact-request-url';
+import { logRequest } from './request-log';
 import { newCspNonce } from './security-headers';
 
 /** An answer worked out once and sent many times: a kept page, a cached API read. */
@@ -19,7 +19,7 @@ export type SendPrepared = (req: Request, res: Response, prepared: PreparedRespo
 /**
  * Sends prepared answers with the headers every response gets (`securityHeaders`, a flat list
  * for a nonce), a nonce of their own, gzipped when the client takes gzip, 304 on a matching
- * If-None-Match, and a log line as pino-http writes for every other request.
+ * If-None-Match, and the log line every other request gets.
  */
 export function preparedResponder(securityHeaders: (nonce: string, secure: boolean) => string[], logger: Logger): SendPrepared {
   return (req, res, { headers: own, etag, body }) => {
@@ -43,9 +43,6 @@ export function preparedResponder(securityHeaders: (nonce: string, secure: boole
       }
       res.end();
     }
-    if (logger.isLevelEnabled('info')) {
-      const responseTime = Math.round(performance.now() - started);
-      logger.info({ req: { method: req.method, url: redactRequestUrl(req.originalUrl) }, res: { statusCode: res.statusCode }, responseTime }, 'request completed');
-    }
+    if (logger.isLevelEnabled('info')) logRequest(logger, req, res, started);
   };
 }

@@ -64,6 +64,29 @@ export function serializeForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => JSON_SCRIPT_ESCAPES[char]!);
 }
 
+const scriptJsonOf = new WeakMap<object, string>();
+
+/**
+ * `serializeForScript` of a value made once and shown many times (a page's props and its site's
+ * chrome, kept per public-pages generation), worked out once per object. Such values are never
+ * changed once made: the render cache and the page data cache already share them between requests.
+ */
+function sharedScriptJson(value: object): string {
+  let json = scriptJsonOf.get(value);
+  if (json === undefined) {
+    json = serializeForScript(value);
+    scriptJsonOf.set(value, json);
+  }
+  return json;
+}
+
+/** The preloaded JSON of a page, as `serializeForScript(preloaded)` gives it but for the key order. */
+export function preloadedScriptJson({ props, context: { site, ...context }, ...page }: PreloadedData): string {
+  const ownJson = serializeForScript({ ...page, context });
+  // `{...page,"context":{...context}}` with the shared parts put in before the closing braces.
+  return `${ownJson.slice(0, -2)},"site":${sharedScriptJson(site)}},"props":${sharedScriptJson(props)}}`;
+}
+
 /**
  * The page's meta description: its own (an editor's search description, or what a routed page
  * says), else the site's tagline, else its brand, so no page goes without one.
@@ -115,7 +138,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         '</head>',
         '<body>',
         `<div id="${ROOT_ELEMENT_ID}">${body}</div>`,
-        `<script type="application/json" id="${PRELOADED_ELEMENT_ID}" nonce="${nonce}">${serializeForScript(preloaded)}</script>`,
+        `<script type="application/json" id="${PRELOADED_ELEMENT_ID}" nonce="${nonce}">${preloadedScriptJson(preloaded)}</script>`,
         `<script type="module" src="${manifest.entry.file}" nonce="${nonce}"></script>`,
         '</body>',
         '</html>',

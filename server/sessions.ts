@@ -1,5 +1,5 @@
-import session, { Store, type SessionData } from 'express-session';
-import type { RequestHandler } from 'express';
+import session, { Store, type Session, type SessionData } from 'express-session';
+import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -18,6 +18,8 @@ declare module 'express-session' {
 /** The session cookie's name, as Django calls it. */
 export const SESSION_COOKIE_NAME = 'sessionid';
 const SESSION_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+/** Whether a Cookie header names a session. */
+export const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE_NAME}=`);
 
 const storedSessionSchema = z
   .object({
@@ -99,20 +101,40 @@ function expiryOf(data: SessionData): Date {
 }
 
 /**
+ * The session of a GET or HEAD that brings no session cookie, outside the admin: empty, since no
+ * session is named, and frozen, since reading a page stores nothing (signing in, passing a
+ * password and every other change of a session is a POST); a handler that tried would fail
+ * loudly rather than lose what it stored.
+ */
+const NO_SESSION: Session & Partial<SessionData> = Object.freeze(Object.create(null) as Session & Partial<SessionData>);
+
+/** Whether a request reads pages without a session: it makes none and needs none. */
+function needsNoSession(req: Request): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && !SESSION_COOKIE.test(req.headers.cookie ?? '') && !req.path.startsWith('/wagtail');
+}
+
+/**
  * Session middleware: a session row and cookie exist only once something is stored in it;
  * the cookie is HttpOnly, SameSite=Lax, and Secure whenever the request came over HTTPS.
- * Redirects wait until the session is stored (see storeSessionBeforeRedirect).
+ * Redirects wait until the session is stored (see storeSessionBeforeRedirect). A visitor reading
+ * pages without a session cookie gets none made for the request (`NO_SESSION`): no session id
+ * drawn, no cookie or end-of-request hooks.
  */
 export function sessionMiddleware(config: Config, db: Db): RequestHandler[] {
+  const sessions = session({
+    name: SESSION_COOKIE_NAME,
+    secret: config.SECRET_KEY,
+    store: new DatabaseSessionStore(db),
+    resave: false,
+    saveUninitialized: false,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS, path: '/' },
+  });
   return [
-    session({
-      name: SESSION_COOKIE_NAME,
-      secret: config.SECRET_KEY,
-      store: new DatabaseSessionStore(db),
-      resave: false,
-      saveUninitialized: false,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS, path: '/' },
-    }),
+    function sessionWhenNamed(req, res, next) {
+      if (!needsNoSession(req)) return sessions(req, res, next);
+      req.session = NO_SESSION;
+      next();
+    },
     storeSessionBeforeRedirect,
   ];
 }

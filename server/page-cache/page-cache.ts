@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Listen } from '../db/notifications';
 import { readCacheGeneration } from '../models/cache-generations';
-import { SESSION_COOKIE_NAME, sessionHoldsData } from '../sessions';
+import { SESSION_COOKIE, sessionHoldsData } from '../sessions';
 import type { PreparedResponse, SendPrepared } from '../prepared-response';
 import { cspNonce } from '../security-headers';
 import { splicedBody } from './spliced-body';
@@ -19,7 +19,6 @@ const COMPUTED_MAX_ENTRIES = 2000;
 
 /** Addresses that are never pages: APIs, the back office, files. */
 const NOT_PAGES = /^\/(?:api|api-nc|wagtail|static|media|documents|video-track|_util)(?:\/|$)/;
-const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE_NAME}=`);
 
 /** A page as kept: its HTML cut at the CSP nonce, so each response gets its own. */
 interface KeptPage extends PreparedResponse {

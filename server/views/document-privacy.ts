@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { databaseId } from '../db/database-id';
 import { gettext } from '../../client/lib/i18n';
@@ -12,6 +12,7 @@ import { firstUnmetRestriction, getCollectionRestriction, restrictionsForCollect
 import type { PageResponder, PublicViewOptions } from './page-response';
 import { passwordFormPosting, safeLocalUrl, TOO_MANY_PASSWORDS, WRONG_PASSWORD } from './restricted-pages';
 import { resolveRequestSite } from './site-request';
+import { onlyUnder } from './route-paths';
 
 const passwordForm = z.object({ password: z.string().max(255).default(''), return_url: z.string().optional() });
 
@@ -47,7 +48,7 @@ export async function documentAccess(db: Db, req: Request, res: Response, docume
 }
 
 /** /documents/authenticate_with_password/{restriction}/: the password form of a private collection's documents. */
-export function documentPrivacyRouter({ db, config, csrf }: PublicViewOptions & { csrf: CsrfProtection }, responder: PageResponder): Router {
+export function documentPrivacyRouter({ db, config, csrf }: PublicViewOptions & { csrf: CsrfProtection }, responder: PageResponder): RequestHandler {
   const router = Router();
   const paths = ['/documents/authenticate_with_password/:restrictionId/', '/documents/authenticate_with_password/:restrictionId'];
 
@@ -82,5 +83,5 @@ export function documentPrivacyRouter({ db, config, csrf }: PublicViewOptions & 
     res.redirect(303, returnUrl);
   });
 
-  return router;
+  return onlyUnder(['/documents/authenticate_with_password/'], router);
 }

@@ -1,7 +1,7 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { sharedGeocoder, type Geocoder } from '../geocoder';
-import { bothSlashes } from './route-paths';
+import { bothSlashes, onlyUnder } from './route-paths';
 
 const GEOCODE_CACHE_CONTROL = 'public, max-age=86400';
 
@@ -20,7 +20,7 @@ export interface GeocodeApiResult {
 }
 
 /** GET /api/location/geocode/?q=: an offline geocoder for ZIPs, postal codes, cities and states. */
-export function geocodeApiRouter(geocoder: Geocoder = sharedGeocoder()): Router {
+export function geocodeApiRouter(geocoder: Geocoder = sharedGeocoder()): RequestHandler {
   const router = Router();
   router.get(bothSlashes('/api/location/geocode'), (req, res) => {
     const parsed = geocodeQuerySchema.safeParse(req.query);
@@ -32,5 +32,5 @@ export function geocodeApiRouter(geocoder: Geocoder = sharedGeocoder()): Router 
     const results: GeocodeApiResult[] = found ? [{ geometry: { location: { lat: found.latitude, lng: found.longitude } }, formatted_address: found.label }] : [];
     res.set('Cache-Control', GEOCODE_CACHE_CONTROL).json({ results });
   });
-  return router;
+  return onlyUnder(['/api/location/geocode'], router);
 }

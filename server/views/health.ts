@@ -1,6 +1,7 @@
-import { Router, type Response } from 'express';
+import { Router, type Response, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { DatabaseAvailability } from '../db/database-availability';
+import { onlyUnder } from './route-paths';
 
 /** One health check at time `now` (ms): resolves when healthy, throws with the reason when not. */
 export type HealthCheck = (now: number) => Promise<void>;
@@ -45,7 +46,7 @@ function parseSubset(subset: string, known: Record<string, HealthCheck>): Subset
  * Health routes: /api/ht/ (all checks), /api/ht/{subset}/, and /admin/load-balancer-ht/. Callers
  * see each check's status; the reason for a failure goes to the log, not to anonymous callers.
  */
-export function healthRouter({ checks, availability, logger }: HealthRouterOptions): Router {
+export function healthRouter({ checks, availability, logger }: HealthRouterOptions): RequestHandler {
   const router = Router();
   const runCheck = async (name: string, now: number): Promise<CheckStatus> => {
     try {
@@ -87,5 +88,5 @@ export function healthRouter({ checks, availability, logger }: HealthRouterOptio
       .type('text/plain')
       .send(reachable ? 'OK' : 'Database unavailable');
   });
-  return router;
+  return onlyUnder(['/api/ht', '/admin/load-balancer-ht'], router);
 }

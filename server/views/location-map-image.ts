@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import { createHash } from 'node:crypto';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
@@ -9,6 +9,7 @@ import { MAP_IMAGE_SIZES, type MapImageVariant } from '../maps/map-image-urls';
 import { offlineAtlasDocument } from '../maps/offline-atlas';
 import { MAP_IMAGE_MILES_PER_PIXEL, renderMapImage, type MapImageLocation } from '../maps/render-map-image';
 import { getLocation } from '../models/locations';
+import { onlyUnder } from './route-paths';
 
 /** What the map image routes need. */
 export interface LocationMapImageRouterOptions {
@@ -45,7 +46,7 @@ function imageTag(location: MapImageLocation, variant: MapImageVariant): string 
  * (used when no Google Maps key is set), and GET /location-map/atlas.json: the outlines the
  * built-in locator map draws.
  */
-export function locationMapImageRouter({ db, clock }: LocationMapImageRouterOptions): Router {
+export function locationMapImageRouter({ db, clock }: LocationMapImageRouterOptions): RequestHandler {
   const router = Router();
   const images = new ByteLruCache(IMAGE_CACHE_BYTES);
 
@@ -82,5 +83,5 @@ export function locationMapImageRouter({ db, clock }: LocationMapImageRouterOpti
     res.type('png').send(png);
   });
 
-  return router;
+  return onlyUnder(['/location-map/'], router);
 }

@@ -10,7 +10,7 @@ import { splicedBody } from '../page-cache/spliced-body';
 import type { PreparedResponse, SendPrepared } from '../prepared-response';
 import { formatWait, TYPICAL_PARTY_SIZE } from '../waitlist/estimate';
 import { estimateForParty } from '../waitlist/location-waitlist';
-import { bothSlashes } from './route-paths';
+import { bothSlashes, onlyUnder } from './route-paths';
 
 /** What the location API needs. */
 export interface LocationsApiRouterOptions {
@@ -130,7 +130,7 @@ function badRequest(res: Response, error: z.ZodError): void {
  * wait list. The wait list is never cached: it changes minute by minute. Nothing here depends on
  * who asks, so the app mounts it before sessions and CSRF.
  */
-export function locationsApiRouter({ db, cache, clock, sendPrepared }: LocationsApiRouterOptions): Router {
+export function locationsApiRouter({ db, cache, clock, sendPrepared }: LocationsApiRouterOptions): RequestHandler {
   const router = Router();
 
   router.get(bothSlashes('/api/location/getlocations'), async (req, res) => {
@@ -164,11 +164,11 @@ export function locationsApiRouter({ db, cache, clock, sendPrepared }: Locations
     res.set('Cache-Control', 'no-store').json(waitList);
   });
 
-  return router;
+  return onlyUnder(['/api/location/'], router);
 }
 
 /** The staff-only flush of the location cache, which needs the session and a CSRF token. */
-export function locationsFlushRouter({ db, cache }: Pick<LocationsApiRouterOptions, 'db' | 'cache'>): Router {
+export function locationsFlushRouter({ db, cache }: Pick<LocationsApiRouterOptions, 'db' | 'cache'>): RequestHandler {
   const router = Router();
   router.post(bothSlashes('/api/location/flush'), async (req, res) => {
     res.set('Cache-Control', 'no-store');
@@ -181,5 +181,5 @@ export function locationsFlushRouter({ db, cache }: Pick<LocationsApiRouterOptio
     res.json({ flushed: true, generation });
   });
 
-  return router;
+  return onlyUnder(['/api/location/flush'], router);
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { NotFoundError } from '../errors';
@@ -8,6 +8,7 @@ import { RENDITION_FILE_PATTERN } from '../models/renditions';
 import { getVideoSourceByFile, getVideoTrack } from '../models/videos';
 import { documentAccess } from './document-privacy';
 import { sendStoredFile } from './send-stored-file';
+import { onlyUnder } from './route-paths';
 
 /** What the media routes read from. */
 export interface MediaRouterOptions {
@@ -38,7 +39,7 @@ function parseParam<T>(schema: z.ZodType<T>, value: unknown, notFound: string): 
 }
 
 /** Serves image renditions, document downloads, uploaded video files and video text tracks. */
-export function mediaRouter({ db, storage }: MediaRouterOptions): Router {
+export function mediaRouter({ db, storage }: MediaRouterOptions): RequestHandler {
   const router = Router();
 
   // Rendition names carry a hash of everything that shapes their bytes, so they never change.
@@ -82,5 +83,5 @@ export function mediaRouter({ db, storage }: MediaRouterOptions): Router {
     res.set({ 'Content-Type': TRACK_CONTENT_TYPE, 'Cache-Control': `public, max-age=${TRACK_MAX_AGE_MS / 1000}` }).send(track.content);
   });
 
-  return router;
+  return onlyUnder(['/media/', '/documents/', '/video-track/'], router);
 }

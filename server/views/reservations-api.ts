@@ -7,7 +7,7 @@ import { isCalendarDate } from '../calendar-date';
 import { NotFoundError, ValidationError } from '../errors';
 import { availability, cancelReservation, findReservation, MAX_RESERVATION_PARTY_SIZE, requestReservation } from '../reservations/book';
 import { GUEST_FIELD_LABELS, guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, rlidField } from './guest-fields';
-import { bothSlashes } from './route-paths';
+import { bothSlashes, onlyUnder } from './route-paths';
 
 /** What the reservations API needs. */
 export interface ReservationsApiRouterOptions {
@@ -71,7 +71,7 @@ async function guestReservation(db: Db, req: Request, lastNameSource: unknown): 
  * Table reservations: the bookable times of a day, a booking request, and the guest's own
  * booking by confirmation code and last name (to read or cancel it).
  */
-export function reservationsApiRouter({ db, clock, limitLookups }: ReservationsApiRouterOptions): Router {
+export function reservationsApiRouter({ db, clock, limitLookups }: ReservationsApiRouterOptions): RequestHandler {
   const router = Router();
   router.use('/api/reservations', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -100,5 +100,5 @@ export function reservationsApiRouter({ db, clock, limitLookups }: ReservationsA
     res.json(reservationResponse(await cancelReservation(db, reservation)));
   });
 
-  return router;
+  return onlyUnder(['/api/reservations'], router);
 }

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { databaseId } from '../db/database-id';
 import { gettext } from '../../client/lib/i18n';
@@ -10,6 +10,7 @@ import { getPage } from '../models/pages';
 import { restrictionForPage } from '../models/view-restrictions';
 import type { PageResponder, PageResponse, PublicViewOptions } from './page-response';
 import { resolveRequestSite } from './site-request';
+import { onlyUnder } from './route-paths';
 
 /**
  * A redirect target that stays on this site: a path, never '//host', a scheme, a backslash
@@ -45,7 +46,7 @@ export const WRONG_LOGIN = 'Please enter a correct username and password. Note t
  * /_util/authenticate_with_password/{restriction}/{page}/ checks a page password and remembers
  * it in the session; /_util/login/ signs in for pages restricted to signed-in users.
  */
-export function restrictedPagesRouter({ db, config, csrf }: PublicViewOptions & { csrf: CsrfProtection }, responder: PageResponder): Router {
+export function restrictedPagesRouter({ db, config, csrf }: PublicViewOptions & { csrf: CsrfProtection }, responder: PageResponder): RequestHandler {
   const router = Router();
   const passwordPaths = ['/_util/authenticate_with_password/:restrictionId/:pageId/', '/_util/authenticate_with_password/:restrictionId/:pageId'];
 
@@ -116,5 +117,5 @@ export function restrictedPagesRouter({ db, config, csrf }: PublicViewOptions & 
     res.redirect(303, next);
   });
 
-  return router;
+  return onlyUnder(['/_util/'], router);
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { confirmationTitle, type EmailSignupConfirmationProps } from '../../client/templates/EmailSignupConfirmation';
 import type { Clock } from '../clock';
@@ -8,6 +8,7 @@ import { SIGNUP_CONFIRMATION_PATH } from '../mail/signup-confirmation-mail';
 import { confirmSignup, readSignupConfirmationToken } from '../models/signup-confirmations';
 import type { PageResponder } from './page-response';
 import { resolveRequestSite } from './site-request';
+import { onlyUnder } from './route-paths';
 
 const tokenSchema = z.string().max(100);
 
@@ -16,7 +17,7 @@ const tokenSchema = z.string().max(100);
  * says so; a second visit says it is already confirmed, and a forged or expired token gets a
  * 400 page saying to sign up again. Mounted after the trailing-slash redirect.
  */
-export function signupConfirmationRouter({ db, config, clock }: { db: Db; config: Pick<Config, 'SECRET_KEY'>; clock: Clock }, responder: PageResponder): Router {
+export function signupConfirmationRouter({ db, config, clock }: { db: Db; config: Pick<Config, 'SECRET_KEY'>; clock: Clock }, responder: PageResponder): RequestHandler {
   const router = Router();
   router.get(`${SIGNUP_CONFIRMATION_PATH}:token/`, async (req, res) => {
     const now = clock();
@@ -32,5 +33,5 @@ export function signupConfirmationRouter({ db, config, clock }: { db: Db; config
       status: status === 'invalid' ? 400 : 200,
     });
   });
-  return router;
+  return onlyUnder([SIGNUP_CONFIRMATION_PATH], router);
 }

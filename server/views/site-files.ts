@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response, type RequestHandler } from 'express';
 import { scriptsForTemplate, type AssetManifest } from '../asset-manifest';
 import type { Db } from '../db/database';
 import { publicListablePages } from '../models/public-pages';
@@ -10,6 +10,7 @@ import { escapeHtml } from '../render';
 import { pageUrlWithinSite } from '../site-chrome';
 import type { PageResponder, PublicViewOptions } from './page-response';
 import { resolveRequestSite, siteOrigin, type RequestSite } from './site-request';
+import { onlyUnder } from './route-paths';
 
 /** sitemaps.org: at most 50,000 URLs in one sitemap file. */
 const SITEMAP_MAX_URLS = 50_000;
@@ -58,7 +59,7 @@ function securityTxtExpiry(now: number): string {
  * Site-level files: sitemap, robots.txt, security.txt, the footer alone (/blocks/footer/) and
  * the integration manifest partners use to embed it with the current build's assets.
  */
-export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetManifest }, responder: PageResponder): Router {
+export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetManifest }, responder: PageResponder): RequestHandler {
   const { db, config, manifest } = options;
   const router = Router();
 
@@ -116,5 +117,5 @@ export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetMa
     });
   });
 
-  return router;
+  return onlyUnder(['/sitemap', '/robots.txt', '/.well-known/', '/blocks/footer', '/integration-manifest.json'], router);
 }

@@ -1,8 +1,9 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { UnsubscribeResponse } from '../../client/lib/api-client';
 import type { Db } from '../db/database';
 import { unsubscribeEmail } from '../models/subscribers';
+import { onlyUnder } from './route-paths';
 
 /** What the unsubscribe route needs. */
 export interface UnsubscribeRouterOptions {
@@ -33,7 +34,7 @@ const unsubscribeRequestSchema = z.object({
  * `{isValid, errors}`. CSRF is checked by the app-wide middleware before this runs. Every valid
  * address gets the same answer whether or not we know it, so the form reveals no subscribers.
  */
-export function unsubscribeRouter({ db }: UnsubscribeRouterOptions): Router {
+export function unsubscribeRouter({ db }: UnsubscribeRouterOptions): RequestHandler {
   const router = Router();
   router.post(['/api/fcc/unsubscribe', '/api/fcc/unsubscribe/'], async (req, res) => {
     res.set('Cache-Control', 'no-store');
@@ -46,5 +47,5 @@ export function unsubscribeRouter({ db }: UnsubscribeRouterOptions): Router {
     await unsubscribeEmail(db, { email: parsed.data.Email, broadLogId: parsed.data.BroadLogId ?? null });
     res.json({ isValid: true, errors: [] } satisfies UnsubscribeResponse);
   });
-  return router;
+  return onlyUnder(['/api/fcc/unsubscribe'], router);
 }

@@ -7,7 +7,7 @@ import { formatWait, TYPICAL_PARTY_SIZE } from '../waitlist/estimate';
 import { findEntry, joinWaitlist, stateOf, transitionEntry, type EntryState } from '../waitlist/queue';
 import { estimateForParty } from '../waitlist/location-waitlist';
 import { GUEST_FIELD_LABELS, guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, rlidField } from './guest-fields';
-import { bothSlashes } from './route-paths';
+import { bothSlashes, onlyUnder } from './route-paths';
 
 /** What the wait-list API needs. */
 export interface WaitlistApiRouterOptions {
@@ -58,7 +58,7 @@ function noStore(res: Response): Response {
  * The wait-list API (SPEC §7): join, the current estimate, a guest's own status, and
  * cancelling. Errors are JSON `{error}` with 400, 404 or 409 (server/error-handler.ts).
  */
-export function waitlistApiRouter({ db, clock, limitLookups }: WaitlistApiRouterOptions): Router {
+export function waitlistApiRouter({ db, clock, limitLookups }: WaitlistApiRouterOptions): RequestHandler {
   const router = Router();
 
   router.post(bothSlashes('/api/waitlist'), async (req, res) => {
@@ -89,5 +89,5 @@ export function waitlistApiRouter({ db, clock, limitLookups }: WaitlistApiRouter
     res.json(entryResponse(await transitionEntry(db, planAheadId(req), 'cancelled', clock())));
   });
 
-  return router;
+  return onlyUnder(['/api/waitlist'], router);
 }

@@ -7,6 +7,7 @@ import { findEntry, stateOf } from '../waitlist/queue';
 import type { PageResponder } from './page-response';
 import { resolveRequestSite } from './site-request';
 import { entryResponse } from './waitlist-api';
+import { onlyUnder } from './route-paths';
 
 const PLAN_AHEAD_ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -15,7 +16,7 @@ const PLAN_AHEAD_ID = /^[A-Za-z0-9_-]{22}$/;
  * the unguessable id leads here, so it shows that one party and nothing of anyone else.
  * Mounted after the trailing-slash redirect.
  */
-export function waitlistStatusPageRouter({ db, limitLookups }: { db: Db; limitLookups: RequestHandler }, responder: PageResponder): Router {
+export function waitlistStatusPageRouter({ db, limitLookups }: { db: Db; limitLookups: RequestHandler }, responder: PageResponder): RequestHandler {
   const router = Router();
   router.get('/waitlist/:planAheadId/', limitLookups, async (req, res) => {
     const site = await resolveRequestSite(db, req);
@@ -35,5 +36,5 @@ export function waitlistStatusPageRouter({ db, limitLookups }: { db: Db; limitLo
     res.set('Cache-Control', 'private, no-store');
     await responder.send(req, res, site, { template: 'wait list status', props: { ...props }, head: { title: gettext('Your place in line'), robots: 'noindex' } });
   });
-  return router;
+  return onlyUnder(['/waitlist/'], router);
 }
