@@ -108,9 +108,12 @@ function expiryOf(data: SessionData): Date {
  */
 const NO_SESSION: Session & Partial<SessionData> = Object.freeze(Object.create(null) as Session & Partial<SessionData>);
 
+/** The back office, in any case as Express routes match: it keeps messages in sessions even on GET. */
+const ADMIN_PATH = /^\/wagtail(?:\/|$)/i;
+
 /** Whether a request reads pages without a session: it makes none and needs none. */
 function needsNoSession(req: Request): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && !SESSION_COOKIE.test(req.headers.cookie ?? '') && !req.path.startsWith('/wagtail');
+  return (req.method === 'GET' || req.method === 'HEAD') && !SESSION_COOKIE.test(req.headers.cookie ?? '') && !ADMIN_PATH.test(req.path);
 }
 
 /**
