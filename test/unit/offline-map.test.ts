@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Topology } from 'topojson-specification';
 import { atlasShapes, subsetTopology, type OfflineAtlas } from '../../client/lib/offline-map/atlas';
-import { atlasPaths, placeCities } from '../../client/lib/offline-map/draw';
+import { atlasPathSteps, atlasPaths, placeCities } from '../../client/lib/offline-map/draw';
 import { centredMercator, fitMercator, isInside, panOffsetTo, projectPoint } from '../../client/lib/offline-map/projection';
 import { haversineMiles } from '../../server/models/locations';
 import { ByteLruCache } from '../../server/maps/byte-lru-cache';
@@ -135,6 +135,30 @@ describe('offline map drawing', () => {
       ['Far Town', 'right'],
       ['Edge Town', 'left'],
     ]);
+  });
+
+  it('leaves out steps too short to see, and draws in pieces that add up to the whole drawing', () => {
+    const projection = fitMercator(
+      [
+        { lat: 0, lng: 0 },
+        { lat: 1, lng: 2 },
+      ],
+      SIZE,
+      20,
+    );
+    // 60 coast lines, each 200 points a hair's breadth apart (well under a pixel) and then a long step.
+    const line = (index: number) => [...Array.from({ length: 200 }, (_, step) => [step * 1e-6, index * 0.01]), [1.5, index * 0.01]];
+    const coast = { type: 'MultiLineString' as const, coordinates: Array.from({ length: 60 }, (_, index) => line(index)) };
+    const shapes = { land: [], stateBorders: { type: 'MultiLineString' as const, coordinates: [] }, outlines: [coast], cities: [] };
+    const whole = atlasPaths(shapes, projection, SIZE, 0);
+    // Each line: its start and its far end, the 199 steps between them dropped.
+    expect(whole.outlines.match(/[ML]/g)).to.have.length(60 * 2);
+    const steps = atlasPathSteps(shapes, projection, SIZE, 0);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses += 1;
+    expect(pauses).to.be.greaterThan(1);
+    expect(step.value).to.deep.equal(whole);
   });
 
   it('keeps recently used bytes within its budget', () => {

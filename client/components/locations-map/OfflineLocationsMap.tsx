@@ -1,12 +1,14 @@
+import type { GeoProjection } from 'd3-geo';
 import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useState } from 'react';
 import { gettext, interpolate } from '../../lib/i18n';
 import { focusedEntry, locationLetter, oneLineAddress } from '../../lib/map-list';
 import type { AtlasShapes } from '../../lib/offline-map/atlas';
-import { atlasPaths, placeCities } from '../../lib/offline-map/draw';
+import { atlasPathSteps, placeCities, type AtlasPaths } from '../../lib/offline-map/draw';
 import { loadAtlasShapes } from '../../lib/offline-map/load-atlas';
 import { PIN_GLYPH_CENTER, PIN_PATH, PIN_SIZE } from '../../lib/offline-map/pin';
 import { spreadPins } from '../../lib/offline-map/spread-pins';
 import { DEFAULT_MAP_EXTENT, fitMercator, panOffsetTo, projectPoint, type MapSize, type PixelPoint } from '../../lib/offline-map/projection';
+import { runInSlices } from '../../lib/run-in-slices';
 import { InfoWindowCard } from './InfoWindowCard';
 import { LocationInfo } from './LocationInfo';
 import type { LocationsMapViewProps } from './map-view';
@@ -57,6 +59,22 @@ function useAtlasShapes(): AtlasShapes | null | 'failed' {
 }
 
 /**
+ * The outlines' path data under `projection`, drawn in slices between other work (a whole
+ * country's coasts take a long task on a phone); null until drawn for this projection.
+ */
+function useOutlinePaths(shapes: AtlasShapes | null, projection: GeoProjection | null, size: MapSize | null): AtlasPaths | null {
+  const [drawn, setDrawn] = useState<{ projection: GeoProjection; paths: AtlasPaths } | null>(null);
+  useEffect(() => {
+    if (!shapes || !projection || !size) return;
+    const controller = new AbortController();
+    const steps = atlasPathSteps(shapes, projection, size, Math.max(size.width, size.height));
+    void runInSlices(steps, controller.signal).then((paths) => paths && setDrawn({ projection, paths }));
+    return () => controller.abort();
+  }, [shapes, projection, size]);
+  return drawn?.projection === projection ? drawn.paths : null;
+}
+
+/**
  * The built-in map, for sites without a Google Maps key: state and coast outlines drawn with
  * d3-geo, a lettered pin button per restaurant, panning to the chosen one and an info window.
  */
@@ -83,13 +101,11 @@ export default function OfflineLocationsMap({ entries, origin, focusedRlid, info
     return entries.map((entry, index) => ({ entry, at: spots[index]! }));
   }, [entries, projection]);
 
+  const paths = useOutlinePaths(shapes, projection, size);
   const drawing = useMemo(() => {
-    if (!shapes || !projection || !size) return null;
-    return {
-      paths: atlasPaths(shapes, projection, size, Math.max(size.width, size.height)),
-      cities: placeCities(shapes.cities, projection, size, { max: MAX_CITY_LABELS, avoid: pins.map((pin) => pin.at) }),
-    };
-  }, [shapes, projection, size, pins]);
+    if (!shapes || !projection || !size || !paths) return null;
+    return { paths, cities: placeCities(shapes.cities, projection, size, { max: MAX_CITY_LABELS, avoid: pins.map((pin) => pin.at) }) };
+  }, [shapes, projection, size, pins, paths]);
 
   // A new list is drawn fitted, unpanned.
   useEffect(() => setOffset({ x: 0, y: 0 }), [entries]);

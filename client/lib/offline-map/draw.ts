@@ -2,7 +2,8 @@
  * SVG path data of an atlas under a projection, and the city labels that fit; the browser map
  * puts these in React elements and the map image renderer in an SVG string.
  */
-import { geoPath, type GeoProjection } from 'd3-geo';
+import { geoPath, type GeoPermissibleObjects, type GeoProjection, type GeoStream } from 'd3-geo';
+import type { MultiLineString } from 'geojson';
 import type { AtlasShapes, CityLabel } from './atlas';
 import { isInside, projectPoint, type MapSize, type PixelPoint } from './projection';
 
@@ -25,23 +26,82 @@ const LABEL_CHAR_WIDTH = 6.6;
 const LABEL_HEIGHT = 14;
 
 /**
+ * Steps shorter than this many pixels are dropped from a drawn line: the coasts hold far more
+ * detail than a map a few hundred pixels wide shows, and every point costs a path command to
+ * build and the browser to lay out. Half a CSS pixel stays under a device pixel on every screen.
+ */
+const MIN_STEP_PX = 0.5;
+
+/** Passes projected points on to `output`, leaving out each one within MIN_STEP_PX of the last kept. */
+function withoutSubpixelSteps(output: GeoStream): GeoStream {
+  let lastX = NaN;
+  let lastY = NaN;
+  return {
+    point(x, y) {
+      if (Math.abs(x - lastX) < MIN_STEP_PX && Math.abs(y - lastY) < MIN_STEP_PX) return;
+      lastX = x;
+      lastY = y;
+      output.point(x, y);
+    },
+    lineStart() {
+      lastX = lastY = NaN;
+      output.lineStart();
+    },
+    lineEnd: () => output.lineEnd(),
+    polygonStart: () => output.polygonStart(),
+    polygonEnd: () => output.polygonEnd(),
+    sphere: () => output.sphere?.(),
+  };
+}
+
+/** Lines drawn in one step: the coasts are a few hundred lines, too many for one step. */
+const LINES_PER_STEP = 25;
+
+/**
+ * `atlasPaths` one piece at a time (a land shape, or a few lines), pausing after each, so the
+ * browser can draw a map between other work instead of in one long task (see runInSlices).
+ */
+export function* atlasPathSteps(shapes: AtlasShapes, projection: GeoProjection, size: MapSize, margin: number): Generator<void, AtlasPaths> {
+  // The clip extent is set and cleared around each piece: between pieces the projection may serve others.
+  const draw = (shape: GeoPermissibleObjects) => {
+    projection.clipExtent([
+      [-margin, -margin],
+      [size.width + margin, size.height + margin],
+    ]);
+    try {
+      return geoPath({ stream: (output) => projection.stream(withoutSubpixelSteps(output)) }).digits(1)(shape) ?? '';
+    } finally {
+      projection.clipExtent(null);
+    }
+  };
+  const land: string[] = [];
+  for (const shape of shapes.land) {
+    land.push(draw(shape));
+    yield;
+  }
+  const drawLines = function* (lines: MultiLineString, into: string[]) {
+    for (let start = 0; start < lines.coordinates.length; start += LINES_PER_STEP) {
+      into.push(draw({ type: 'MultiLineString', coordinates: lines.coordinates.slice(start, start + LINES_PER_STEP) }));
+      yield;
+    }
+  };
+  const stateBorders: string[] = [];
+  yield* drawLines(shapes.stateBorders, stateBorders);
+  const outlines: string[] = [];
+  for (const lines of shapes.outlines) yield* drawLines(lines, outlines);
+  return { land: land.join(''), stateBorders: stateBorders.join(''), outlines: outlines.join('') };
+}
+
+/**
  * Paths of everything within `size` plus `margin` pixels around it (so a drawing that is later
- * panned by up to `margin` stays filled); one decimal keeps the markup small.
+ * panned by up to `margin` stays filled); one decimal and no sub-pixel steps keep the markup small.
  */
 export function atlasPaths(shapes: AtlasShapes, projection: GeoProjection, size: MapSize, margin: number): AtlasPaths {
-  const clipped = projection.clipExtent([
-    [-margin, -margin],
-    [size.width + margin, size.height + margin],
-  ]);
-  const path = geoPath(clipped).digits(1);
-  const draw = (shape: Parameters<typeof path>[0]) => path(shape) ?? '';
-  const paths = {
-    land: shapes.land.map(draw).join(''),
-    stateBorders: draw(shapes.stateBorders),
-    outlines: shapes.outlines.map(draw).join(''),
-  };
-  projection.clipExtent(null);
-  return paths;
+  const steps = atlasPathSteps(shapes, projection, size, margin);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /**
