@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Topology } from 'topojson-specification';
-import { atlasShapes, subsetTopology, type OfflineAtlas } from '../../client/lib/offline-map/atlas';
+import { atlasShapeSteps, atlasShapes, subsetTopology, type OfflineAtlas } from '../../client/lib/offline-map/atlas';
 import { atlasPathSteps, atlasPaths, placeCities } from '../../client/lib/offline-map/draw';
 import { centredMercator, fitMercator, isInside, panOffsetTo, projectPoint } from '../../client/lib/offline-map/projection';
 import { haversineMiles } from '../../server/models/locations';
@@ -115,6 +115,13 @@ describe('offline map drawing', () => {
     };
     const shapes = atlasShapes(atlas);
     expect(shapes.land).to.have.length(4);
+    // The same shapes in pieces, as the browser makes them between other work.
+    const steps = atlasShapeSteps(atlas);
+    let pieces = 1;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pieces += 1;
+    expect(pieces).to.be.greaterThan(1);
+    expect(step.value).to.deep.equal(shapes);
     const projection = fitMercator(
       [
         { lat: 0, lng: 0 },

@@ -8,6 +8,7 @@ import type { Feature, FeatureCollection, GeoJsonProperties, MultiLineString } f
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, GeometryObject, Topology } from 'topojson-specification';
 import * as z from 'zod/mini';
+import { runToEnd } from '../run-in-slices';
 
 /** Where the browser fetches the atlas (served by server/views/location-map-image.ts). */
 export const OFFLINE_ATLAS_URL = '/location-map/atlas.json';
@@ -98,18 +99,25 @@ function collectionOf(topology: Topology, name: string): GeometryCollection {
   return object as GeometryCollection;
 }
 
-/** Land polygons, borders and outlines of an atlas, as GeoJSON for d3-geo. */
-export function atlasShapes(atlas: OfflineAtlas): AtlasShapes {
+/**
+ * `atlasShapes` one conversion at a time, pausing after each, so the browser can turn the atlas
+ * into shapes between other work (see runInSlices).
+ */
+export function* atlasShapeSteps(atlas: OfflineAtlas): Generator<void, AtlasShapes> {
   const states = collectionOf(atlas.states, 'states');
   const countries = collectionOf(atlas.countries, 'countries');
-  const land = [atlas.states, atlas.countries].flatMap((topology, index) => {
-    const shapes = feature(topology, index === 0 ? states : countries) as FeatureCollection;
-    return shapes.features;
-  });
-  return {
-    land,
-    stateBorders: mesh(atlas.states, states, (a, b) => a !== b),
-    outlines: [mesh(atlas.states, states, (a, b) => a === b), mesh(atlas.countries, countries, (a, b) => a === b)],
-    cities: atlas.cities,
-  };
+  const land = (feature(atlas.states, states) as FeatureCollection).features;
+  yield;
+  land.push(...(feature(atlas.countries, countries) as FeatureCollection).features);
+  yield;
+  const stateBorders = mesh(atlas.states, states, (a, b) => a !== b);
+  yield;
+  const stateOutlines = mesh(atlas.states, states, (a, b) => a === b);
+  yield;
+  return { land, stateBorders, outlines: [stateOutlines, mesh(atlas.countries, countries, (a, b) => a === b)], cities: atlas.cities };
+}
+
+/** Land polygons, borders and outlines of an atlas, as GeoJSON for d3-geo. */
+export function atlasShapes(atlas: OfflineAtlas): AtlasShapes {
+  return runToEnd(atlasShapeSteps(atlas));
 }

@@ -4,6 +4,7 @@
  */
 import { geoPath, type GeoPermissibleObjects, type GeoProjection, type GeoStream } from 'd3-geo';
 import type { MultiLineString } from 'geojson';
+import { runToEnd } from '../run-in-slices';
 import type { AtlasShapes, CityLabel } from './atlas';
 import { isInside, projectPoint, type MapSize, type PixelPoint } from './projection';
 
@@ -97,11 +98,7 @@ export function* atlasPathSteps(shapes: AtlasShapes, projection: GeoProjection, 
  * panned by up to `margin` stays filled); one decimal and no sub-pixel steps keep the markup small.
  */
 export function atlasPaths(shapes: AtlasShapes, projection: GeoProjection, size: MapSize, margin: number): AtlasPaths {
-  const steps = atlasPathSteps(shapes, projection, size, margin);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runToEnd(atlasPathSteps(shapes, projection, size, margin));
 }
 
 /**
