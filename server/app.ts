@@ -39,6 +39,7 @@ import { siteFilesRouter } from './views/site-files';
 import { createLocationCache } from './models/location-cache';
 import { locationsApiRouter, locationsFlushRouter, locatorAnswers } from './views/locations-api';
 import { requestLogging } from './request-log';
+import { answerBeforeRouting } from './answer-first';
 import { preparedResponder } from './prepared-response';
 import { geocodeApiRouter } from './views/geocode-api';
 import { locationListRedirectRouter } from './views/location-list-redirect';
@@ -113,11 +114,10 @@ export function createApp({
 
   const guardHost = hostGuard({ db, allowedHosts: config.ALLOWED_HOSTS });
   const locationCache = createLocationCache(db, { clock });
-  // Before everything a kept page or a cached locator answer does not need: host checks, cookies,
-  // sessions, CSRF, compression, even the security headers, which they set themselves. Only pages
-  // rendered for an accepted host are kept, under that host.
-  app.use(pageCache.serve);
-  app.use(locatorAnswers({ cache: locationCache, acceptsHost: guardHost.accepts, sendPrepared }));
+  // Before the router and everything a kept page or a cached locator answer does not need: host
+  // checks, cookies, sessions, CSRF, compression, even the security headers, which they set
+  // themselves. Only pages rendered for an accepted host are kept, under that host.
+  answerBeforeRouting(app, [pageCache.serve, locatorAnswers({ cache: locationCache, acceptsHost: guardHost.accepts, sendPrepared })], logger);
   app.use(securityHeaders(config));
   app.use(compression());
   app.use(requestLogging(logger));
