@@ -15,6 +15,26 @@ interface RoutedApp {
 export function answerBeforeRouting(app: Express, handlers: readonly RequestHandler[], logger: Logger): void {
   const routedApp = app as unknown as RoutedApp;
   const routed = routedApp.handle.bind(app);
+  // No closure is made per request beyond each handler's `next`: this runs for every request.
+  function answerFrom(index: number, req: Request, res: Response, callback: NextFunction | undefined): void {
+    const handler = handlers[index];
+    if (!handler) return routed(req, res, callback);
+    let passedOn = false;
+    try {
+      const answer: unknown = handler(req, res, () => {
+        passedOn = true;
+        answerFrom(index + 1, req, res, callback);
+      });
+      if (answer instanceof Promise) answer.catch((error: unknown) => failed(error, passedOn, req, res, callback));
+    } catch (error) {
+      failed(error, passedOn, req, res, callback);
+    }
+  }
+  function failed(error: unknown, passedOn: boolean, req: Request, res: Response, callback: NextFunction | undefined): void {
+    logger.error({ err: error, url: req.originalUrl }, 'Answering before the router failed');
+    if (res.headersSent) res.destroy();
+    else if (!passedOn) routed(req, res, callback);
+  }
   routedApp.handle = (req, res, callback) => {
     req.res = res;
     res.req = req;
@@ -22,21 +42,6 @@ export function answerBeforeRouting(app: Express, handlers: readonly RequestHand
     Object.setPrototypeOf(res, app.response);
     res.locals ??= Object.create(null) as Record<string, unknown>;
     req.originalUrl ??= req.url;
-    const route = () => routed(req, res, callback);
-    const tryFrom = (index: number): void => {
-      const handler = handlers[index];
-      if (!handler) return route();
-      let passedOn = false;
-      const next = () => {
-        passedOn = true;
-        tryFrom(index + 1);
-      };
-      new Promise((resolve) => resolve(handler(req, res, next))).catch((error: unknown) => {
-        logger.error({ err: error, url: req.originalUrl }, 'Answering before the router failed');
-        if (res.headersSent) res.destroy();
-        else if (!passedOn) route();
-      });
-    };
-    tryFrom(0);
+    answerFrom(0, req, res, callback);
   };
 }

@@ -16,6 +16,7 @@ describe('answers before the router', () => {
     const app = express();
     const kept: RequestHandler = (req, res, next) => {
       if (req.path === '/kept/') return void res.type('text').send(`kept for ${req.hostname}`);
+      if (req.path === '/thrown/') throw new Error('key could not be made');
       res.locals.seenFirst = true;
       next();
     };
@@ -59,5 +60,7 @@ describe('answers before the router', () => {
   it('passes a request on to the app when a first handler fails, and logs why', async () => {
     expect(await (await fetch(`${baseUrl}/broken/`)).json()).to.deep.equal({ path: '/broken/', seenFirst: true });
     expect(logged.join('')).to.include('cache lookup failed');
+    expect(await (await fetch(`${baseUrl}/thrown/`)).json()).to.deep.equal({ path: '/thrown/', seenFirst: false });
+    expect(logged.join('')).to.include('key could not be made');
   });
 });
