@@ -136,7 +136,7 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
     res: Response,
     key: string,
     compute: () => Promise<T>,
-    { ttlSeconds = Infinity, keep = () => true }: { ttlSeconds?: number; keep?: (value: T) => boolean } = {},
+    { ttlSeconds = Infinity, keep }: { ttlSeconds?: number; keep?: (value: T) => boolean } = {},
   ): Promise<T> {
     // One read per request, however many values the view asks for (site, page, restrictions, props, chrome).
     const locals = res.locals as { pageCacheTicket?: Ticket; publicPagesGeneration?: Promise<string> };
@@ -145,10 +145,18 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
     const now = clock().getTime();
     if (known?.generation === generation && known.expiresAt > now) return known.value as Promise<T>;
     const value = compute();
-    computed.set(key, { generation, value, expiresAt: now + ttlSeconds * 1000 });
-    // A failed computation, or a value `keep` refuses, is not kept: the next request computes again.
-    const forget = () => computed.get(key)?.value === value && computed.delete(key);
-    void value.then((result) => keep(result) || forget(), forget);
+    const entry = { generation, value, expiresAt: now + ttlSeconds * 1000 };
+    if (keep) {
+      // Shared only once `keep` has seen it: a value it refuses (a form's captcha challenge) reaches no other request.
+      void value.then(
+        (result) => keep(result) && computed.set(key, entry),
+        () => undefined,
+      );
+    } else {
+      // Shared while it is computed; a failed computation is not kept: the next request computes again.
+      computed.set(key, entry);
+      value.catch(() => computed.get(key) === entry && computed.delete(key));
+    }
     return value;
   }
 

@@ -63,17 +63,12 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     // a form's props carry a captcha challenge of their own, so they are never reused.
     const key = `${siteOrigin(req, site.site)} ${page.id} ${JSON.stringify(remaining)} ${JSON.stringify(Object.entries(query).sort())}`;
     if (remaining.length > 0) {
-      const routed = () => pageType.route?.(page, remaining, pageTypeContext(options, req, site, query));
-      const result = await fromPublicData(
-        res,
-        `route ${key}`,
-        async () => routed(),
-        (value) => value?.kind !== 'page' || !TEMPLATES_WITH_FORMS.has(value.template),
-      );
+      const routed = async () => pageType.route?.(page, remaining, pageTypeContext(options, req, site, query));
+      const result = await fromPublicData(res, `route ${key}`, routed, (value) => value?.kind !== 'page' || !TEMPLATES_WITH_FORMS.has(value.template));
       return sendRouted(req, res, site, page, result);
     }
     const built = () => pageResponse(req, site, page);
-    const response = TEMPLATES_WITH_FORMS.has(pageType.template) ? await built() : await fromPublicData(res, `page ${key}`, built);
+    const response = await fromPublicData(res, `page ${key}`, built, (value) => !TEMPLATES_WITH_FORMS.has(value.template));
     await responder.send(req, res, site, response);
   };
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { gunzipSync } from 'node:zlib';
+import type { Db } from '../../server/db/database';
 import { readCacheGeneration } from '../../server/models/cache-generations';
 import { PUBLIC_PAGES_GENERATION } from '../../server/page-cache/page-cache';
 import { watchedGeneration, type WatchedGeneration } from '../../server/page-cache/watched-generation';
@@ -154,12 +155,7 @@ describe('render cache of anonymous page views', () => {
   });
 
   it('never keeps a page with a form, which carries the visitor’s CSRF token, nor a form shown again with errors', async () => {
-    const contact = await addChild(server.db, site.home, {
-      title: 'Contact Us',
-      slug: `contact-${uniqueSuffix()}`,
-      pageType: 'contact_us_page',
-      content: { body: [], form_intro: 'We answer within two days.', to_address: 'guests@harbor.example' },
-    });
+    const contact = await addContactPage(server.db, site);
     const views = [await get(`/${contact.slug}/`), await get(`/${contact.slug}/`)];
     for (const view of views) {
       expect(view.headers['x-render-cache']).to.equal(undefined);
@@ -271,18 +267,23 @@ describe('page data reused between renders', () => {
   });
 
   it('draws each view of a page with a form with a captcha challenge of its own', async () => {
-    const contact = await addChild(server.db, site.home, {
-      title: 'Write to Us',
-      slug: `write-${uniqueSuffix()}`,
-      pageType: 'contact_us_page',
-      content: { body: [], form_intro: 'We answer within two days.', to_address: 'guests@harbor.example' },
-    });
+    const contact = await addContactPage(server.db, site);
     const challenge = async () => /"value":"(\d{1,15}\.[\w-]{16}\.[\w-]{43})"/.exec((await view(`/${contact.slug}/`, server)).body)?.[1];
     const [first, second] = [await challenge(), await challenge()];
     expect(first).to.be.a('string');
     expect(second).to.be.a('string').and.not.equal(first);
   });
 });
+
+/** A contact page, whose form carries a CSRF token and a captcha challenge. */
+function addContactPage(db: Db, site: TestSite) {
+  return addChild(db, site.home, {
+    title: 'Contact Us',
+    slug: `contact-${uniqueSuffix()}`,
+    pageType: 'contact_us_page',
+    content: { body: [], form_intro: 'We answer within two days.', to_address: 'guests@harbor.example' },
+  });
+}
 
 /** Asks `check` again every 20 ms until it holds; fails after five seconds. */
 async function until(check: () => Promise<boolean>): Promise<void> {

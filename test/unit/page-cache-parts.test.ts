@@ -1,6 +1,8 @@
 import { expect } from 'chai';
+import type { Response } from 'express';
 import { gunzipSync } from 'node:zlib';
 import type { ChannelHandlers, Listen } from '../../server/db/notifications';
+import { createPageCache } from '../../server/page-cache/page-cache';
 import { splicedBody, type BodyPieces } from '../../server/page-cache/spliced-body';
 import { watchedGeneration } from '../../server/page-cache/watched-generation';
 
@@ -119,5 +121,54 @@ describe('a watched cache generation', () => {
     expect(await watched.current()).to.equal('9');
     expect(await watched.current()).to.equal('9');
     expect(state.reads).to.equal(4);
+  });
+});
+
+describe('values computed once per public-pages generation', () => {
+  const cache = createPageCache({
+    clock: () => new Date('2026-06-01T15:00:00Z'),
+    generation: { current: async () => '7', stop: async () => {} },
+    ttlSeconds: 60,
+    maxChars: 1000,
+    sendPrepared: () => {},
+  });
+  const response = () => ({ locals: {} }) as unknown as Response;
+
+  /** A computation that finishes only when told to, counting how often it was started. */
+  function heldComputation() {
+    const started: ((value: string) => void)[] = [];
+    const compute = () => new Promise<string>((resolve) => started.push(resolve));
+    return { compute, started };
+  }
+
+  it('shares a value while it is being computed, with every request asking meanwhile', async () => {
+    const { compute, started } = heldComputation();
+    const views = [cache.perGeneration(response(), 'chrome:1', compute), cache.perGeneration(response(), 'chrome:1', compute)];
+    await new Promise((resolve) => setImmediate(resolve));
+    started.forEach((resolve) => resolve('header and footer'));
+    expect(await Promise.all(views)).to.deep.equal(['header and footer', 'header and footer']);
+    expect(started).to.have.length(1);
+  });
+
+  it('shares a value `keep` must approve only once approved, and never one it refuses', async () => {
+    const { compute, started } = heldComputation();
+    const notAForm = (value: string) => !value.startsWith('form');
+    const ask = (key: string) => cache.perGeneration(response(), key, compute, { keep: notAForm });
+    // Two requests at once for a page with a form: each gets a challenge of its own.
+    const both = [ask('page 1'), ask('page 1')];
+    await new Promise((resolve) => setImmediate(resolve));
+    started.forEach((resolve, index) => resolve(`form with challenge ${index}`));
+    expect(await Promise.all(both)).to.deep.equal(['form with challenge 0', 'form with challenge 1']);
+    const again = ask('page 1');
+    await new Promise((resolve) => setImmediate(resolve));
+    started[2]!('form with challenge 2');
+    expect(await again).to.equal('form with challenge 2');
+    // A value it approves is shared from then on.
+    const first = ask('page 2');
+    await new Promise((resolve) => setImmediate(resolve));
+    started[3]!('press releases');
+    await first;
+    expect(await ask('page 2')).to.equal('press releases');
+    expect(started).to.have.length(4);
   });
 });
