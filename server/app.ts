@@ -24,7 +24,7 @@ import { DIST_DIR, STATIC_DIR } from './paths';
 import { createPageRenderer } from './render';
 import { createPageCache, watchPublicPagesGeneration } from './page-cache/page-cache';
 import type { WatchedGeneration } from './page-cache/watched-generation';
-import { securityHeaderTemplate, securityHeaders } from './security-headers';
+import { securityHeaderList, securityHeaders } from './security-headers';
 import { csrfTokenRouter } from './views/csrf-token';
 import { healthChecks, healthRouter } from './views/health';
 import { documentPrivacyRouter } from './views/document-privacy';
@@ -97,7 +97,8 @@ export function createApp({
     csrf,
   });
   const storage = createMediaStorageFromConfig(config);
-  const sendPrepared = preparedResponder(securityHeaderTemplate(config), logger);
+  const securityHeaderLists = securityHeaderList(config);
+  const sendPrepared = preparedResponder(securityHeaderLists, logger);
   const pageCache = createPageCache({
     clock,
     generation: publicPagesGeneration,
@@ -118,7 +119,7 @@ export function createApp({
   // checks, cookies, sessions, CSRF, compression, even the security headers, which they set
   // themselves. Only pages rendered for an accepted host are kept, under that host.
   answerBeforeRouting(app, [pageCache.serve, locatorAnswers({ cache: locationCache, acceptsHost: guardHost.accepts, sendPrepared })], logger);
-  app.use(securityHeaders(config));
+  app.use(securityHeaders(securityHeaderLists));
   app.use(compression());
   app.use(requestLogging(logger));
   app.use('/static/dist', express.static(DIST_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }));

@@ -10,7 +10,6 @@ import { scriptsForTemplate, type AssetManifest } from './asset-manifest';
 import type { Config } from './config';
 import type { CsrfProtection } from './csrf';
 import type { OutsideScript } from './outside-scripts';
-import { cspNonce } from './security-headers';
 
 /** What a page needs in its head. */
 export interface PageHead {
@@ -118,7 +117,6 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       };
       const body = renderToString(<App template={component} props={props} context={context} layout={layout} />);
       const preloaded: PreloadedData = { template, layout, props, context };
-      const nonce = cspNonce(res);
       const scripts = scriptsForTemplate(manifest, template);
       return [
         '<!doctype html>',
@@ -129,17 +127,17 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         `<title>${escapeHtml(head.title)}</title>`,
         `<meta name="description" content="${escapeHtml(pageDescription(head, site))}">`,
         head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
-        head.structuredData ? `<script type="application/ld+json" nonce="${nonce}">${serializeForScript(head.structuredData)}</script>` : '',
+        head.structuredData ? `<script type="application/ld+json">${serializeForScript(head.structuredData)}</script>` : '',
         '<meta name="theme-color" content="#c8281e">',
         '<link rel="icon" href="/static/images/favicon.svg" type="image/svg+xml">',
         `<link rel="stylesheet" href="${manifest.css}">`,
         ...scripts.map((src) => `<link rel="modulepreload" href="${src}">`),
-        ...outsideScripts.map((script) => `<script src="${escapeHtml(script.src)}" data-outside="${script.name}" nonce="${nonce}" async></script>`),
+        ...outsideScripts.map((script) => `<script src="${escapeHtml(script.src)}" data-outside="${script.name}" async></script>`),
         '</head>',
         '<body>',
         `<div id="${ROOT_ELEMENT_ID}">${body}</div>`,
-        `<script type="application/json" id="${PRELOADED_ELEMENT_ID}" nonce="${nonce}">${preloadedScriptJson(preloaded)}</script>`,
-        `<script type="module" src="${manifest.entry.file}" nonce="${nonce}"></script>`,
+        `<script type="application/json" id="${PRELOADED_ELEMENT_ID}">${preloadedScriptJson(preloaded)}</script>`,
+        `<script type="module" src="${manifest.entry.file}"></script>`,
         '</body>',
         '</html>',
       ]

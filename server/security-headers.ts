@@ -1,15 +1,9 @@
-import { randomFillSync } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { EMBED_PLAYER_ORIGINS } from './blocks/embed';
 import { HOSTED_CAPTCHAS } from './captcha/siteverify';
 import type { Config } from './config';
 import { configuredOutsideScripts, originsOf } from './outside-scripts';
-
-/** The per-request nonce that inline JSON and our script tags carry. */
-export function cspNonce(res: { locals: Record<string, unknown> }): string {
-  return res.locals.cspNonce as string;
-}
 
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
@@ -34,68 +28,41 @@ function frameOrigins(config: Config): string[] {
   return [...EMBED_PLAYER_ORIGINS, ...captcha, ...originsOf(captchaScript.map((script) => script.src)), ...config.FRAME_ORIGINS];
 }
 
-const HTTPS_ONLY_HEADERS: readonly [string, string][] = [
-  ['Strict-Transport-Security', HSTS_VALUE],
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
-];
-
-const NONCE_BYTES = 16;
-// Random bytes for many nonces at once: one call into the CSPRNG per 256 responses, each slice used once.
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let noncePoolUsed = noncePool.length;
-
-/** A fresh nonce for one response's CSP and the script tags it allows. */
-export function newCspNonce(): string {
-  if (noncePoolUsed === noncePool.length) {
-    randomFillSync(noncePool);
-    noncePoolUsed = 0;
-  }
-  noncePoolUsed += NONCE_BYTES;
-  return noncePool.toString('base64', noncePoolUsed - NONCE_BYTES, noncePoolUsed);
-}
+const HTTPS_ONLY_HEADERS = ['Strict-Transport-Security', HSTS_VALUE, 'Cross-Origin-Opener-Policy', 'same-origin'];
 
 /**
- * helmet with a CSP that allows the site's own scripts, a per-request nonce, and exactly the
- * origins of the configured outside scripts; HSTS and COOP only when the request came over HTTPS.
+ * The headers every response carries, as flat name, value lists (as http's writeHead takes
+ * them): over plain HTTP, and over HTTPS with HSTS and COOP added. They depend on the
+ * configuration only, so they are worked out once. The policy allows no inline script at all
+ * and needs no nonce: no page or admin view runs one (JSON data blocks are not run), and every
+ * script it loads comes from the site or a configured origin, which the policy names. A kept
+ * page is then the same bytes for every visitor.
  */
-export function securityHeaders(config: Config): RequestHandler[] {
-  const helmetHeaders = helmetFor(config);
-  const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = newCspNonce();
-    next();
-  };
-  const httpsOnly: RequestHandler = (req, res, next) => {
-    if (req.secure) for (const [name, value] of HTTPS_ONLY_HEADERS) res.setHeader(name, value);
-    next();
-  };
-  return [nonce, helmetHeaders, httpsOnly];
+export interface SecurityHeaderList {
+  http: readonly string[];
+  https: readonly string[];
 }
 
-/**
- * The headers `securityHeaders` sets, worked out once: a kept page is answered before any
- * middleware runs, with only the nonce and the request's scheme still to fill in.
- */
-export function securityHeaderTemplate(config: Config): (nonce: string, secure: boolean) => string[] {
-  const placeholder = 'kept-page-nonce';
-  const fixed: Record<string, string> = {};
+export function securityHeaderList(config: Config): SecurityHeaderList {
+  const headers: string[] = [];
   const capture = {
-    locals: { cspNonce: placeholder },
-    setHeader: (name: string, value: unknown) => void (fixed[name] = String(value)),
-    removeHeader: (name: string) => void delete fixed[name],
+    setHeader: (name: string, value: unknown) => void headers.push(name, String(value)),
+    removeHeader: () => undefined,
   };
   helmetFor(config)({} as Request, capture as unknown as Response, () => undefined);
-  // Flat name, value lists, as http's writeHead takes them; only the values naming the nonce change.
-  const flat = Object.entries(fixed).flat();
-  const withNonce = flat.flatMap((value, index) => (index % 2 === 1 && value.includes(placeholder) ? [[index, value.split(placeholder)] as const] : []));
-  const httpsOnly = HTTPS_ONLY_HEADERS.flat();
-  return (nonce, secure) => {
-    const headers = secure ? flat.concat(httpsOnly) : flat.slice();
-    for (const [index, parts] of withNonce) headers[index] = parts.join(nonce);
-    return headers;
+  return { http: headers, https: [...headers, ...HTTPS_ONLY_HEADERS] };
+}
+
+/** Sets the security headers on every response of the app; HSTS and COOP only when the request came over HTTPS. */
+export function securityHeaders({ http, https }: SecurityHeaderList): RequestHandler {
+  return (req, res, next) => {
+    const list = req.secure ? https : http;
+    for (let index = 0; index < list.length; index += 2) res.setHeader(list[index]!, list[index + 1]!);
+    next();
   };
 }
 
-/** helmet as this site configures it; the nonce comes from `res.locals.cspNonce`. */
+/** helmet as this site configures it. */
 function helmetFor(config: Config): RequestHandler {
   const scriptOrigins = originsOf(configuredOutsideScripts(config).map((script) => script.src));
   const reportingOrigins = config.SENTRY_DSN ? originsOf([config.SENTRY_DSN]) : [];
@@ -112,7 +79,7 @@ function helmetFor(config: Config): RequestHandler {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${cspNonce(res as never)}'`, ...unique(...scriptOrigins, ...maps.scriptSrc)],
+        scriptSrc: ["'self'", ...unique(...scriptOrigins, ...maps.scriptSrc)],
         styleSrc: ["'self'", "'unsafe-inline'", ...maps.styleSrc],
         imgSrc: unique("'self'", 'data:', 'blob:', ...scriptOrigins, ...maps.imgSrc),
         fontSrc: ["'self'", 'data:', ...maps.fontSrc],

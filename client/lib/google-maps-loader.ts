@@ -73,7 +73,6 @@ function replaceScript(previous: HTMLScriptElement | null, apiKey: string): HTML
   script.src = src.toString();
   script.async = true;
   script.dataset.outside = 'maps';
-  script.nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
   previous?.remove();
   document.head.append(script);
   return script;

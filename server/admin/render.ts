@@ -6,7 +6,6 @@ import type { Request, Response } from 'express';
 import { gettext, ngettext } from '../../client/lib/i18n';
 import type { AssetManifest } from '../asset-manifest';
 import type { CsrfProtection } from '../csrf';
-import { cspNonce } from '../security-headers';
 import type { AdminChrome } from './admin-chrome';
 import { FALLBACK_TIME_ZONE, formatAdminDate } from './date-format';
 import { drawMenu } from './menu';
@@ -89,7 +88,6 @@ export function createAdminRenderer(manifest: AssetManifest, csrf: CsrfProtectio
       chrome,
       menu: chrome ? drawMenu(chrome.menu, context.activeNav) : [],
       csrfToken: csrf.tokenFor(req, res),
-      nonce: cspNonce(res),
       assets,
       messages: takeMessages(req),
       currentPath: req.originalUrl,
@@ -105,7 +103,7 @@ export function createAdminRenderer(manifest: AssetManifest, csrf: CsrfProtectio
   function renderFragment(req: Request, res: Response, template: string, context: Record<string, unknown>): string {
     const body = compiled.get(template);
     if (!body) throw new Error(`Admin template "${template}" does not exist`);
-    return body({ ...context, chrome: res.locals.adminChrome as AdminChrome | undefined, csrfToken: csrf.tokenFor(req, res), nonce: cspNonce(res) });
+    return body({ ...context, chrome: res.locals.adminChrome as AdminChrome | undefined, csrfToken: csrf.tokenFor(req, res) });
   }
 
   return { render, renderFragment };

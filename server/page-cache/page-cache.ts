@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
+import type { EarlyHandler, EarlyRequest } from '../answer-first';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -7,8 +8,6 @@ import type { Listen } from '../db/notifications';
 import { readCacheGeneration } from '../models/cache-generations';
 import { SESSION_COOKIE, sessionHoldsData } from '../sessions';
 import type { PreparedResponse, SendPrepared } from '../prepared-response';
-import { cspNonce } from '../security-headers';
-import { splicedBody } from './spliced-body';
 import { watchedGeneration, type WatchedGeneration } from './watched-generation';
 
 /** The generation that migration 0027's triggers move whenever something a public page shows changes. */
@@ -20,7 +19,7 @@ const COMPUTED_MAX_ENTRIES = 2000;
 /** Addresses that are never pages: APIs, the back office, files. */
 const NOT_PAGES = /^\/(?:api|api-nc|wagtail|static|media|documents|video-track|_util)(?:\/|$)/;
 
-/** A page as kept: its HTML cut at the CSP nonce, so each response gets its own. */
+/** A page as kept: the same bytes for every visitor. */
 interface KeptPage extends PreparedResponse {
   generation: string;
   expiresAt: number;
@@ -50,7 +49,7 @@ export interface PageCache {
    * app's first middleware: a kept page needs no cookies, session, body or host check, and
    * carries the headers every other response gets from the middleware after it.
    */
-  serve: RequestHandler;
+  serve: EarlyHandler;
   /** Sends a rendered page: kept, with ETag and shared-cache headers, when nothing in it is personal. */
   send(req: Request, res: Response, page: RenderedPage): void;
   /**
@@ -91,35 +90,39 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
   const readGeneration = () => watched.current();
   const cacheControl = `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds * 5}`;
 
-  const serve: RequestHandler = async (req, res, next) => {
-    if (ttlSeconds === 0 || !mayUseCache(req)) return next();
-    let generation: string;
-    try {
-      generation = await readGeneration();
-    } catch {
-      // The database is away: the ordinary views say so.
-      return next();
-    }
-    const key = cacheKey(req);
+  function answer(early: EarlyRequest, next: () => void, generation: string): void {
+    const { origin } = early;
+    const key = cacheKey(origin.protocol, origin.host, early.path, early.search);
     const page = kept.get(key);
-    if (page && page.generation === generation && page.expiresAt > clock().getTime()) return sendPrepared(req, res, page);
+    if (page && page.generation === generation && page.expiresAt > clock().getTime()) return sendPrepared(early.req, early.res, page, origin.secure);
     const ticket: Ticket = { key, generation };
-    res.locals.pageCacheTicket = ticket;
+    early.locals.pageCacheTicket = ticket;
     next();
+  }
+
+  const serve: EarlyHandler = (early, next) => {
+    if (ttlSeconds === 0 || !mayUseCache(early)) return next();
+    // Known from the NOTIFYs, most of the time: a kept page is then answered without a promise.
+    const known = watched.known();
+    if (known !== undefined) return answer(early, next, known);
+    return readGeneration().then(
+      (generation) => answer(early, next, generation),
+      // The database is away: the ordinary views say so.
+      () => next(),
+    );
   };
 
   function send(req: Request, res: Response, { status, html, dependsOn, personal }: RenderedPage): void {
     const ticket = res.locals.pageCacheTicket as Ticket | undefined;
     if (ticket && status === 200 && !personal && nothingPersonalSet(req, res)) {
-      const parts = html.split(cspNonce(res));
-      const etag = `W/"${createHash('sha1').update(parts.join('\0')).digest('base64url')}"`;
+      const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
       const surrogateKey = [...new Set(dependsOn)].join(' ');
       // X-Render-Cache says whether the page came from the cache, as a CDN's X-Cache does.
       const shared = ['ETag', etag, 'Cache-Control', cacheControl, 'Surrogate-Key', surrogateKey];
       kept.set(ticket.key, {
         generation: ticket.generation,
         expiresAt: clock().getTime() + ttlSeconds * 1000,
-        body: splicedBody(parts),
+        body: Buffer.from(html, 'utf8'),
         headers: ['X-Render-Cache', 'hit', ...shared, 'Content-Type', 'text/html; charset=utf-8', 'Vary', 'Accept-Encoding'],
         etag,
         size: html.length,
@@ -164,9 +167,9 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
 }
 
 /** A GET or HEAD of what may be a page, by a visitor without a session (no sign-in, no passed restriction). */
-function mayUseCache(req: Request): boolean {
+function mayUseCache({ req, path }: EarlyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (NOT_PAGES.test(req.path)) return false;
+  if (NOT_PAGES.test(path)) return false;
   return !SESSION_COOKIE.test(req.headers.cookie ?? '');
 }
 
@@ -177,10 +180,10 @@ function nothingPersonalSet(req: Request, res: Response): boolean {
 }
 
 /** Site address, path and query in a stable order: `?b=1&a=2` and `?a=2&b=1` are one page. */
-function cacheKey(req: Request): string {
-  const queryStart = req.originalUrl.indexOf('?');
-  const path = queryStart >= 0 ? req.originalUrl.slice(0, queryStart) : req.originalUrl;
-  const query = new URLSearchParams(queryStart >= 0 ? req.originalUrl.slice(queryStart + 1) : '');
+function cacheKey(protocol: string, host: string | undefined, path: string, search: string): string {
+  const site = `${protocol}://${(host ?? '').toLowerCase()}${path}?`;
+  if (!search) return site;
+  const query = new URLSearchParams(search);
   query.sort();
-  return `${req.protocol}://${req.host.toLowerCase()}${path}?${query.toString()}`;
+  return `${site}${query.toString()}`;
 }

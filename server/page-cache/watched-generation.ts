@@ -5,6 +5,8 @@ import { freshReader } from './fresh-reader';
 /** One cache generation as a process knows it. */
 export interface WatchedGeneration {
   current(): Promise<string>;
+  /** The value when it is known without a round trip (subscribed and read), else undefined. */
+  known(): string | undefined;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export function watchedGeneration(name: string, read: () => Promise<string>, lis
   });
 
   return {
+    known: () => (known === undefined ? undefined : String(known)),
     async current() {
       if (known !== undefined) return String(known);
       const startedIn = epoch;

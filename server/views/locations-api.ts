@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
+import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
+import type { EarlyHandler } from '../answer-first';
 import type { Clock } from '../clock';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { WaitListResponse } from '../../client/lib/location-schemas';
 import type { Db } from '../db/database';
 import type { LocationCache } from '../models/location-cache';
 import { isStaff } from '../models/permissions';
-import { splicedBody } from '../page-cache/spliced-body';
 import type { PreparedResponse, SendPrepared } from '../prepared-response';
 import { formatWait, TYPICAL_PARTY_SIZE } from '../waitlist/estimate';
 import { estimateForParty } from '../waitlist/location-waitlist';
@@ -67,7 +68,7 @@ function preparedAnswer(value: object): PreparedResponse {
     const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
     known = {
       etag,
-      body: splicedBody([json]),
+      body: Buffer.from(json, 'utf8'),
       headers: ['Cache-Control', GET_CACHE_CONTROL, 'ETag', etag, 'Content-Type', 'application/json; charset=utf-8', 'Vary', 'Accept-Encoding'],
     };
     prepared.set(value, known);
@@ -75,19 +76,28 @@ function preparedAnswer(value: object): PreparedResponse {
   return known;
 }
 
-/** The cached reads: what a valid query answers, or undefined for the routes below to explain (400, 404). */
-type CachedRead = (query: Request['query']) => Promise<object | undefined>;
+/** What a cached read answers: the value, or why there is none (SPEC §7's 400 and 404 bodies). */
+type ReadOutcome = { value: object } | { status: 400 | 404; error: string };
 
+/** A cached read of the query of a GET, as Express's simple query parser gives it. */
+type CachedRead = (query: ParsedUrlQuery) => Promise<ReadOutcome>;
+
+const issuesMessage = (error: z.ZodError) => error.issues.map((issue) => issue.message).join(' ');
+const invalid = (error: z.ZodError): ReadOutcome => ({ status: 400, error: issuesMessage(error) });
+
+/** The locator's cached reads by address, each address with and without its trailing slash. */
 function cachedReads(cache: LocationCache): Record<string, CachedRead> {
   const nearest: CachedRead = async (query) => {
     const parsed = nearestQuerySchema.safeParse(query);
-    if (!parsed.success) return undefined;
+    if (!parsed.success) return invalid(parsed.error);
     const { latitude, longitude, radius, limit } = parsed.data;
-    return cache.nearest({ latitude, longitude, radiusMiles: radius, limit });
+    return { value: await cache.nearest({ latitude, longitude, radiusMiles: radius, limit }) };
   };
   const one: CachedRead = async (query) => {
     const parsed = rlidQuerySchema.safeParse(query);
-    return parsed.success ? cache.location(parsed.data.rlid) : undefined;
+    if (!parsed.success) return invalid(parsed.error);
+    const location = await cache.location(parsed.data.rlid);
+    return location ? { value: location } : { status: 404, error: `No location with rlid ${parsed.data.rlid}.` };
   };
   const reads: Record<string, CachedRead> = {};
   for (const path of bothSlashes('/api/location/getlocations')) reads[path] = nearest;
@@ -105,24 +115,24 @@ export function locatorAnswers({
   cache,
   acceptsHost,
   sendPrepared,
-}: Pick<LocationsApiRouterOptions, 'cache' | 'sendPrepared'> & { acceptsHost: (req: Request) => Promise<boolean> }): RequestHandler {
+}: Pick<LocationsApiRouterOptions, 'cache' | 'sendPrepared'> & { acceptsHost: (host: string | undefined) => Promise<boolean> }): EarlyHandler {
   const reads = cachedReads(cache);
-  return async (req, res, next) => {
-    const read = reads[req.path];
+  return async ({ req, res, path, search, origin }, next) => {
+    const read = Object.hasOwn(reads, path) ? reads[path] : undefined;
     if (!read || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    let value: object | undefined;
+    let outcome: ReadOutcome | undefined;
     try {
-      value = (await acceptsHost(req)) ? await read(req.query) : undefined;
+      outcome = (await acceptsHost(origin.host)) ? await read(parseQuery(search.slice(1))) : undefined;
     } catch {
-      value = undefined;
+      outcome = undefined;
     }
-    if (!value) return next();
-    sendPrepared(req, res, preparedAnswer(value));
+    if (!outcome || !('value' in outcome)) return next();
+    sendPrepared(req, res, preparedAnswer(outcome.value), origin.secure);
   };
 }
 
 function badRequest(res: Response, error: z.ZodError): void {
-  res.status(400).json({ error: error.issues.map((issue) => issue.message).join(' ') });
+  res.status(400).json({ error: issuesMessage(error) });
 }
 
 /**
@@ -133,23 +143,13 @@ function badRequest(res: Response, error: z.ZodError): void {
 export function locationsApiRouter({ db, cache, clock, sendPrepared }: LocationsApiRouterOptions): RequestHandler {
   const router = Router();
 
-  router.get(bothSlashes('/api/location/getlocations'), async (req, res) => {
-    const parsed = nearestQuerySchema.safeParse(req.query);
-    if (!parsed.success) return badRequest(res, parsed.error);
-    const { latitude, longitude, radius, limit } = parsed.data;
-    sendPrepared(req, res, preparedAnswer(await cache.nearest({ latitude, longitude, radiusMiles: radius, limit })));
-  });
-
-  router.get(bothSlashes('/api/location/getlocation'), async (req, res) => {
-    const parsed = rlidQuerySchema.safeParse(req.query);
-    if (!parsed.success) return badRequest(res, parsed.error);
-    const location = await cache.location(parsed.data.rlid);
-    if (!location) {
-      res.status(404).json({ error: `No location with rlid ${parsed.data.rlid}.` });
-      return;
-    }
-    sendPrepared(req, res, preparedAnswer(location));
-  });
+  for (const [path, read] of Object.entries(cachedReads(cache))) {
+    router.get(path, async (req, res) => {
+      const outcome = await read(req.query as ParsedUrlQuery);
+      if ('value' in outcome) sendPrepared(req, res, preparedAnswer(outcome.value), req.secure);
+      else res.status(outcome.status).json({ error: outcome.error });
+    });
+  }
 
   router.get(bothSlashes('/api/location/getwaitlist'), async (req, res) => {
     const parsed = rlidQuerySchema.safeParse(req.query);

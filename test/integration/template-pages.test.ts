@@ -5,7 +5,7 @@ import { createTestSite, type TestSite } from '../support/fixtures';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 function preloadedOf(html: string): PreloadedData {
-  const match = /<script type="application\/json" id="preloaded" nonce="[^"]+">([\s\S]*?)<\/script>/.exec(html);
+  const match = /<script type="application\/json" id="preloaded">([\s\S]*?)<\/script>/.exec(html);
   expect(match, 'preloaded JSON script').to.not.equal(null);
   return JSON.parse(match![1]!) as PreloadedData;
 }

@@ -19,7 +19,7 @@ export function passedCaptcha(secret: string): Record<string, string> {
 
 /** The preloaded JSON of a rendered page. */
 export function preloadedOf(html: string): PreloadedData {
-  const match = /<script type="application\/json" id="preloaded" nonce="[^"]+">([\s\S]*?)<\/script>/.exec(html);
+  const match = /<script type="application\/json" id="preloaded">([\s\S]*?)<\/script>/.exec(html);
   expect(match, 'preloaded JSON script').to.not.equal(null);
   return JSON.parse(match![1]!) as PreloadedData;
 }

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { answerBeforeRouting } from '../../server/answer-first';
+import { answerBeforeRouting, type EarlyHandler } from '../../server/answer-first';
 
 describe('answers before the router', () => {
   let server: Server;
@@ -14,15 +14,15 @@ describe('answers before the router', () => {
 
   before(async () => {
     const app = express();
-    const kept: RequestHandler = (req, res, next) => {
-      if (req.path === '/kept/') return void res.type('text').send(`kept for ${req.hostname}`);
-      if (req.path === '/thrown/') throw new Error('key could not be made');
-      res.locals.seenFirst = true;
+    const kept: EarlyHandler = ({ res, path, search, origin, locals }, next) => {
+      if (path === '/kept/') return void res.writeHead(200, { 'content-type': 'text/plain' }).end(`kept for ${origin.protocol}://${origin.host} with ${search}`);
+      if (path === '/thrown/') throw new Error('key could not be made');
+      locals.seenFirst = true;
       next();
     };
-    const failing: RequestHandler = async (req, _res, next) => {
+    const failing: EarlyHandler = async ({ path }, next) => {
       await Promise.resolve();
-      if (req.path === '/broken/') throw new Error('cache lookup failed');
+      if (path === '/broken/') throw new Error('cache lookup failed');
       next();
     };
     const sink = new Writable({
@@ -46,14 +46,14 @@ describe('answers before the router', () => {
     return new Promise((resolve) => server.close(resolve));
   });
 
-  it('answers what the first handlers answer without the router, with Express’s request methods', async () => {
-    const response = await fetch(`${baseUrl}/kept/`);
-    expect(await response.text()).to.equal('kept for 127.0.0.1');
+  it('answers what the first handlers answer without the router, given the address’s path, query and origin', async () => {
+    const response = await fetch(`${baseUrl}/kept/?b=1&a=2`);
+    expect(await response.text()).to.equal(`kept for http://${new URL(baseUrl).host} with ?b=1&a=2`);
     expect(routed).to.not.include('/kept/');
   });
 
   it('passes everything else to the app, with what the first handlers left in res.locals', async () => {
-    expect(await (await fetch(`${baseUrl}/press/`)).json()).to.deep.equal({ path: '/press/', seenFirst: true });
+    expect(await (await fetch(`${baseUrl}/press/?page=2`)).json()).to.deep.equal({ path: '/press/', seenFirst: true });
     expect(routed).to.include('/press/');
   });
 

@@ -1,44 +1,8 @@
 import { expect } from 'chai';
 import type { Response } from 'express';
-import { gunzipSync } from 'node:zlib';
 import type { ChannelHandlers, Listen } from '../../server/db/notifications';
 import { createPageCache } from '../../server/page-cache/page-cache';
-import { splicedBody, type BodyPieces } from '../../server/page-cache/spliced-body';
 import { watchedGeneration } from '../../server/page-cache/watched-generation';
-
-const bytes = (body: BodyPieces) => {
-  const joined = Buffer.concat(body.pieces);
-  expect(joined.length).to.equal(body.length);
-  return joined;
-};
-
-describe('a kept page’s body with a nonce spliced in', () => {
-  const nonce = 'q1w2E3r4T5y6U7i8O9p0Zw==';
-  const pages: Record<string, string[]> = {
-    'a page with nonces inside': ['<!doctype html><title>Red Harbor – Lobster</title>'.repeat(200), '<script nonce="', '">hydrate()</script>'.repeat(40)],
-    'a page ending at a nonce': ['<p>Chowder</p>', ''],
-    'a page starting at a nonce': ['', '<p>Crab cakes</p>'],
-    'a page with no nonce': ['<p>Shrimp & grits, café au lait</p>'],
-  };
-
-  for (const [name, parts] of Object.entries(pages)) {
-    it(`answers ${name} plain and as gzip that unpacks to the same bytes`, () => {
-      const body = splicedBody(parts);
-      const expected = parts.join(nonce);
-      expect(bytes(body.plain(nonce)).toString('utf8')).to.equal(expected);
-      expect(gunzipSync(bytes(body.gzip(nonce))).toString('utf8')).to.equal(expected);
-    });
-  }
-
-  it('compresses the page itself, and gives each response its own nonce', () => {
-    const body = splicedBody(pages['a page with nonces inside']!);
-    const gzipped = body.gzip(nonce);
-    expect(gzipped.length).to.be.below(body.plain(nonce).length / 10);
-    expect(gunzipSync(bytes(body.gzip('another-nonce'))).toString('utf8'))
-      .to.include('nonce="another-nonce"')
-      .and.not.include(nonce);
-  });
-});
 
 /** A LISTEN stand-in that the test drives: the handlers of its one subscription. */
 function fakeListen(): { listen: Listen; handlers: () => ChannelHandlers; stopped: () => boolean } {
@@ -70,6 +34,7 @@ describe('a watched cache generation', () => {
     state.value = 4;
     expect(await watched.current()).to.equal('4');
     expect(state.reads).to.equal(2);
+    expect(watched.known()).to.equal(undefined);
   });
 
   it('while subscribed, reads once and then follows the NOTIFYs of its own name', async () => {
@@ -77,11 +42,14 @@ describe('a watched cache generation', () => {
     const fake = fakeListen();
     const watched = watchedGeneration('public-pages', read, fake.listen);
     fake.handlers().listening();
+    expect(watched.known()).to.equal(undefined);
     expect(await watched.current()).to.equal('7');
+    expect(watched.known()).to.equal('7');
     expect(await watched.current()).to.equal('7');
     expect(state.reads).to.equal(1);
     fake.handlers().message('redirects 50');
     fake.handlers().message('public-pages 8');
+    expect(watched.known()).to.equal('8');
     expect(await watched.current()).to.equal('8');
     // A late, older notice does not take the generation back.
     fake.handlers().message('public-pages 6');
@@ -110,6 +78,7 @@ describe('a watched cache generation', () => {
     fake.handlers().listening();
     await watched.current();
     fake.handlers().lost();
+    expect(watched.known()).to.equal(undefined);
     // Changes made while nobody listened are seen on the next call.
     state.value = 5;
     expect(await watched.current()).to.equal('5');
@@ -127,7 +96,7 @@ describe('a watched cache generation', () => {
 describe('values computed once per public-pages generation', () => {
   const cache = createPageCache({
     clock: () => new Date('2026-06-01T15:00:00Z'),
-    generation: { current: async () => '7', stop: async () => {} },
+    generation: { current: async () => '7', known: () => undefined, stop: async () => {} },
     ttlSeconds: 60,
     maxChars: 1000,
     sendPrepared: () => {},
