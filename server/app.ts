@@ -117,8 +117,9 @@ export function createApp({
   const locationCache = createLocationCache(db, { clock });
   // Before the router and everything a kept page or a cached locator answer does not need: host
   // checks, cookies, sessions, CSRF, compression, even the security headers, which they set
-  // themselves. Only pages rendered for an accepted host are kept, under that host.
-  answerBeforeRouting(app, [pageCache.serve, locatorAnswers({ cache: locationCache, acceptsHost: guardHost.accepts, sendPrepared })], logger);
+  // themselves. Only pages rendered for an accepted host are kept, under that host; an address
+  // whose page the app rendered for anyone in this generation is rendered again here.
+  answerBeforeRouting(app, [pageCache.serve, pages.renderBeforeRouting, locatorAnswers({ cache: locationCache, acceptsHost: guardHost.accepts, sendPrepared })], logger);
   app.use(securityHeaders(securityHeaderLists));
   app.use(compression());
   app.use(requestLogging(logger));

@@ -29,7 +29,6 @@ interface Variant {
 /** The four ways an answer goes out (plain or gzip, over HTTP or HTTPS) and its 304s, each made on first use. */
 interface Variants {
   sent: Partial<Record<'http' | 'https' | 'http-gzip' | 'https-gzip', Variant>>;
-  gzipped?: Buffer;
   notModified: Partial<Record<'http' | 'https', string[]>>;
 }
 
@@ -44,6 +43,8 @@ const ACCEPT_ENCODINGS_KEPT = 100;
  */
 export function preparedResponder(security: SecurityHeaderList, logger: Logger): SendPrepared {
   const variantsOf = new WeakMap<PreparedResponse, Variants>();
+  // By body: two answers of one body (a page rendered, then kept) compress it once.
+  const gzippedOf = new WeakMap<Buffer, Buffer>();
   const gzipAccepted = new Map<string, boolean>();
 
   function takesGzip(req: IncomingMessage): boolean {
@@ -58,11 +59,17 @@ export function preparedResponder(security: SecurityHeaderList, logger: Logger):
     return gzip;
   }
 
+  function gzipped(body: Buffer): Buffer {
+    let bytes = gzippedOf.get(body);
+    if (!bytes) gzippedOf.set(body, (bytes = gzipSync(body)));
+    return bytes;
+  }
+
   function variant(prepared: PreparedResponse, variants: Variants, secure: boolean, gzip: boolean): Variant {
     const name = `${secure ? 'https' : 'http'}${gzip ? '-gzip' : ''}` as const;
     let known = variants.sent[name];
     if (!known) {
-      const body = gzip ? (variants.gzipped ??= gzipSync(prepared.body)) : prepared.body;
+      const body = gzip ? gzipped(prepared.body) : prepared.body;
       const headers = [...(secure ? security.https : security.http), ...prepared.headers];
       if (gzip) headers.push('Content-Encoding', 'gzip');
       headers.push('Content-Length', String(body.length));

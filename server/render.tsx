@@ -21,20 +21,35 @@ export interface PageHead {
 }
 
 /** One page to render. */
-export interface RenderRequest {
+export interface PageToRender {
   template: TemplateName;
   props: Record<string, unknown>;
   head: PageHead;
   site: SiteChrome;
   /** Defaults to 'page': the template inside header and footer. */
   layout?: PageLayout;
+}
+
+/** What a page shows of the request it answers: the address it was asked at. */
+export interface PageAddress {
+  protocol: string;
+  /** The Host the host guard checked (a trusted proxy's X-Forwarded-Host, else Host). */
+  host: string | undefined;
+  /** The path and query as requested. */
+  url: string;
+}
+
+/** One page to render for an Express request: a template with a form gets the visitor's CSRF token. */
+export interface RenderRequest extends PageToRender {
   req: Request;
   res: Response;
 }
 
 /** Renders full HTML documents; built once per process. */
 export interface PageRenderer {
-  render(request: RenderRequest): Promise<string>;
+  render(request: RenderRequest): string;
+  /** A page without a form, for its address alone: what a page view answered before the router renders. */
+  renderAt(page: PageToRender, address: PageAddress): string;
 }
 
 /** Dependencies of the renderer, worked out once at start-up. */
@@ -102,47 +117,53 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   registerCatalog(catalog);
   const browserCatalog = catalogForBrowser(catalog);
 
+  function document({ template, props, head, site, layout = 'page' }: PageToRender, { protocol, host, url }: PageAddress, csrfToken: string): string {
+    const component = ALL_TEMPLATES[template];
+    const context: PageContext = {
+      SENTRY_DSN: config.SENTRY_DSN ?? null,
+      CI_COMMIT_SHA: config.CI_COMMIT_SHA,
+      CI_COMMIT_REF_SLUG: config.CI_COMMIT_REF_SLUG,
+      i18n: { language: { code: languageCode }, catalog: browserCatalog },
+      csrf_token: csrfToken,
+      request: { url: `${protocol}://${host}${url}` },
+      site,
+    };
+    const body = renderToString(<App template={component} props={props} context={context} layout={layout} />);
+    const preloaded: PreloadedData = { template, layout, props, context };
+    const scripts = scriptsForTemplate(manifest, template);
+    return [
+      '<!doctype html>',
+      `<html lang="${htmlLang}">`,
+      '<head>',
+      '<meta charset="utf-8">',
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      `<title>${escapeHtml(head.title)}</title>`,
+      `<meta name="description" content="${escapeHtml(pageDescription(head, site))}">`,
+      head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
+      head.structuredData ? `<script type="application/ld+json">${serializeForScript(head.structuredData)}</script>` : '',
+      '<meta name="theme-color" content="#c8281e">',
+      '<link rel="icon" href="/static/images/favicon.svg" type="image/svg+xml">',
+      `<link rel="stylesheet" href="${manifest.css}">`,
+      ...scripts.map((src) => `<link rel="modulepreload" href="${src}">`),
+      ...outsideScripts.map((script) => `<script src="${escapeHtml(script.src)}" data-outside="${script.name}" async></script>`),
+      '</head>',
+      '<body>',
+      `<div id="${ROOT_ELEMENT_ID}">${body}</div>`,
+      `<script type="application/json" id="${PRELOADED_ELEMENT_ID}">${preloadedScriptJson(preloaded)}</script>`,
+      `<script type="module" src="${manifest.entry.file}"></script>`,
+      '</body>',
+      '</html>',
+    ]
+      .filter(Boolean)
+      .join('\n');
+  }
+
   return {
-    async render({ template, props, head, site, layout = 'page', req, res }) {
-      const component = ALL_TEMPLATES[template];
-      const context: PageContext = {
-        SENTRY_DSN: config.SENTRY_DSN ?? null,
-        CI_COMMIT_SHA: config.CI_COMMIT_SHA,
-        CI_COMMIT_REF_SLUG: config.CI_COMMIT_REF_SLUG,
-        i18n: { language: { code: languageCode }, catalog: browserCatalog },
-        csrf_token: TEMPLATES_WITH_FORMS.has(template) ? csrf.tokenFor(req, res) : '',
-        // req.host: the Host the host guard checked (a trusted proxy's X-Forwarded-Host, else Host).
-        request: { url: `${req.protocol}://${req.host}${req.originalUrl}` },
-        site,
-      };
-      const body = renderToString(<App template={component} props={props} context={context} layout={layout} />);
-      const preloaded: PreloadedData = { template, layout, props, context };
-      const scripts = scriptsForTemplate(manifest, template);
-      return [
-        '<!doctype html>',
-        `<html lang="${htmlLang}">`,
-        '<head>',
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        `<title>${escapeHtml(head.title)}</title>`,
-        `<meta name="description" content="${escapeHtml(pageDescription(head, site))}">`,
-        head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
-        head.structuredData ? `<script type="application/ld+json">${serializeForScript(head.structuredData)}</script>` : '',
-        '<meta name="theme-color" content="#c8281e">',
-        '<link rel="icon" href="/static/images/favicon.svg" type="image/svg+xml">',
-        `<link rel="stylesheet" href="${manifest.css}">`,
-        ...scripts.map((src) => `<link rel="modulepreload" href="${src}">`),
-        ...outsideScripts.map((script) => `<script src="${escapeHtml(script.src)}" data-outside="${script.name}" async></script>`),
-        '</head>',
-        '<body>',
-        `<div id="${ROOT_ELEMENT_ID}">${body}</div>`,
-        `<script type="application/json" id="${PRELOADED_ELEMENT_ID}">${preloadedScriptJson(preloaded)}</script>`,
-        `<script type="module" src="${manifest.entry.file}"></script>`,
-        '</body>',
-        '</html>',
-      ]
-        .filter(Boolean)
-        .join('\n');
+    render: ({ req, res, ...page }) =>
+      document(page, { protocol: req.protocol, host: req.host, url: req.originalUrl }, TEMPLATES_WITH_FORMS.has(page.template) ? csrf.tokenFor(req, res) : ''),
+    renderAt(page, address) {
+      if (TEMPLATES_WITH_FORMS.has(page.template)) throw new Error(`The ${page.template} template has a form: it is rendered for its visitor only`);
+      return document(page, address, '');
     },
   };
 }

@@ -16,20 +16,32 @@ export const PUBLIC_PAGES_GENERATION = 'public-pages';
 /** The most values perGeneration keeps in one process. */
 const COMPUTED_MAX_ENTRIES = 2000;
 
+/** The most addresses the page cache knows in one process, pages kept or not. */
+const KNOWN_ADDRESSES_MAX = 50_000;
+
+/** What every page response says of its body, besides its length. */
+const PAGE_HEADERS = ['Content-Type', 'text/html; charset=utf-8', 'Vary', 'Accept-Encoding'];
+
 /** Addresses that are never pages: APIs, the back office, files. */
 const NOT_PAGES = /^\/(?:api|api-nc|wagtail|static|media|documents|video-track|_util)(?:\/|$)/;
 
-/** A page as kept: the same bytes for every visitor. */
-interface KeptPage extends PreparedResponse {
+/**
+ * What the cache knows of an address: that it showed a page anyone may see, in `generation`,
+ * and the page itself (the same bytes for every visitor) while it is kept.
+ */
+interface KnownPage {
   generation: string;
   expiresAt: number;
-  size: number;
+  /** Absent when nothing is kept (RENDER_CACHE_SECONDS=0). */
+  kept?: PreparedResponse;
 }
 
 /** What a request the cache may keep carries to the page responder. */
 interface Ticket {
   key: string;
   generation: string;
+  /** Whether the address showed a page anyone may see when last rendered in this generation. */
+  showedPage: boolean;
 }
 
 /** A rendered page offered to the cache. */
@@ -53,11 +65,18 @@ export interface PageCache {
   /** Sends a rendered page: kept, with ETag and shared-cache headers, when nothing in it is personal. */
   send(req: Request, res: Response, page: RenderedPage): void;
   /**
+   * Whether the request's address showed a page anyone may see when it was last rendered in
+   * this generation: the routes before the page views let such an address through to them.
+   */
+  showedPage(locals: Record<string, unknown>): boolean;
+  /** Sends, and keeps, a page rendered before the router for an address that `showedPage`. */
+  sendRendered(early: EarlyRequest, page: RenderedPage): void;
+  /**
    * What views compute from public data only, computed once per public-pages generation instead
    * of on every view (the request's generation when it has one) and kept at most `ttlSeconds`
    * when it depends on the time too: a site's chrome, a page's props, the page an address names.
    */
-  perGeneration<T>(res: Response, key: string, compute: () => Promise<T>, options?: { ttlSeconds?: number; keep?: (value: T) => boolean }): Promise<T>;
+  perGeneration<T>(locals: Record<string, unknown>, key: string, compute: () => Promise<T>, options?: { ttlSeconds?: number; keep?: (value: T) => boolean }): Promise<T>;
 }
 
 /**
@@ -86,63 +105,84 @@ export interface PageCacheOptions {
  * everywhere when the generation is read on every request, a moment later when it is watched.
  */
 export function createPageCache({ clock, generation: watched, ttlSeconds, maxChars, sendPrepared }: PageCacheOptions): PageCache {
-  const kept = new LRUCache<string, KeptPage>({ maxSize: Math.max(1, maxChars), sizeCalculation: (page) => Math.max(1, page.size) });
+  // An address without a kept page costs its key; their number is bounded too.
+  const known = new LRUCache<string, KnownPage>({
+    max: KNOWN_ADDRESSES_MAX,
+    maxSize: Math.max(1, maxChars),
+    sizeCalculation: (page, key) => key.length + (page.kept?.body.length ?? 0),
+  });
   const readGeneration = () => watched.current();
   const cacheControl = `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds * 5}`;
 
   function answer(early: EarlyRequest, next: () => void, generation: string): void {
     const { origin } = early;
     const key = cacheKey(origin.protocol, origin.host, early.path, early.search);
-    const page = kept.get(key);
-    if (page && page.generation === generation && page.expiresAt > clock().getTime()) return sendPrepared(early.req, early.res, page, origin.secure);
-    const ticket: Ticket = { key, generation };
+    const page = known.get(key);
+    const current = page?.generation === generation;
+    if (current && page.kept && page.expiresAt > clock().getTime()) return sendPrepared(early.req, early.res, page.kept, origin.secure);
+    const ticket: Ticket = { key, generation, showedPage: current };
     early.locals.pageCacheTicket = ticket;
     next();
   }
 
   const serve: EarlyHandler = (early, next) => {
-    if (ttlSeconds === 0 || !mayUseCache(early)) return next();
+    if (!mayUseCache(early)) return next();
     // Known from the NOTIFYs, most of the time: a kept page is then answered without a promise.
-    const known = watched.known();
-    if (known !== undefined) return answer(early, next, known);
+    const generation = watched.known();
+    if (generation !== undefined) return answer(early, next, generation);
     return readGeneration().then(
-      (generation) => answer(early, next, generation),
+      (read) => answer(early, next, read),
       // The database is away: the ordinary views say so.
       () => next(),
     );
   };
 
+  /**
+   * Notes that the ticket's address showed `html`, keeping it while RENDER_CACHE_SECONDS allows,
+   * and answers its bytes and the headers about caching its response carries: an ETag, and while
+   * pages are kept, the shared-cache headers and X-Render-Cache (whether the page came from the
+   * cache, as a CDN's X-Cache says).
+   */
+  function keep(ticket: Ticket, html: string, dependsOn: readonly string[]): { body: Buffer; etag: string; cacheHeaders: string[] } {
+    const body = Buffer.from(html, 'utf8');
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    const page: KnownPage = { generation: ticket.generation, expiresAt: clock().getTime() + ttlSeconds * 1000 };
+    if (ttlSeconds === 0) {
+      known.set(ticket.key, page);
+      return { body, etag, cacheHeaders: ['ETag', etag] };
+    }
+    const shared = ['ETag', etag, 'Cache-Control', cacheControl, 'Surrogate-Key', [...new Set(dependsOn)].join(' ')];
+    page.kept = { body, etag, headers: ['X-Render-Cache', 'hit', ...shared, ...PAGE_HEADERS] };
+    known.set(ticket.key, page);
+    return { body, etag, cacheHeaders: ['X-Render-Cache', 'miss', ...shared] };
+  }
+
   function send(req: Request, res: Response, { status, html, dependsOn, personal }: RenderedPage): void {
     const ticket = res.locals.pageCacheTicket as Ticket | undefined;
-    if (ticket && status === 200 && !personal && nothingPersonalSet(req, res)) {
-      const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
-      const surrogateKey = [...new Set(dependsOn)].join(' ');
-      // X-Render-Cache says whether the page came from the cache, as a CDN's X-Cache does.
-      const shared = ['ETag', etag, 'Cache-Control', cacheControl, 'Surrogate-Key', surrogateKey];
-      kept.set(ticket.key, {
-        generation: ticket.generation,
-        expiresAt: clock().getTime() + ttlSeconds * 1000,
-        body: Buffer.from(html, 'utf8'),
-        headers: ['X-Render-Cache', 'hit', ...shared, 'Content-Type', 'text/html; charset=utf-8', 'Vary', 'Accept-Encoding'],
-        etag,
-        size: html.length,
-      });
-      res.setHeader('X-Render-Cache', 'miss');
-      for (let index = 0; index < shared.length; index += 2) res.setHeader(shared[index]!, shared[index + 1]!);
-    }
-    res.status(status).type('html').send(html);
+    if (!ticket || status !== 200 || personal || !nothingPersonalSet(req, res)) return void res.status(status).type('html').send(html);
+    const { body, cacheHeaders } = keep(ticket, html, dependsOn);
+    for (let index = 0; index < cacheHeaders.length; index += 2) res.setHeader(cacheHeaders[index]!, cacheHeaders[index + 1]!);
+    // Content-Type and Vary as PAGE_HEADERS has them: from Express and compression.
+    res.status(status).type('html').send(body);
+  }
+
+  const showedPage = (locals: Record<string, unknown>) => (locals.pageCacheTicket as Ticket | undefined)?.showedPage === true;
+
+  function sendRendered(early: EarlyRequest, { html, dependsOn }: RenderedPage): void {
+    const { body, etag, cacheHeaders } = keep(early.locals.pageCacheTicket as Ticket, html, dependsOn);
+    sendPrepared(early.req, early.res, { body, etag, headers: [...cacheHeaders, ...PAGE_HEADERS] }, early.origin.secure);
   }
 
   // Bounded by count: a page's props are tens of kilobytes.
   const computed = new LRUCache<string, { generation: string; expiresAt: number; value: Promise<unknown> }>({ max: COMPUTED_MAX_ENTRIES });
   async function perGeneration<T>(
-    res: Response,
+    requestLocals: Record<string, unknown>,
     key: string,
     compute: () => Promise<T>,
     { ttlSeconds = Infinity, keep }: { ttlSeconds?: number; keep?: (value: T) => boolean } = {},
   ): Promise<T> {
     // One read per request, however many values the view asks for (site, page, restrictions, props, chrome).
-    const locals = res.locals as { pageCacheTicket?: Ticket; publicPagesGeneration?: Promise<string> };
+    const locals = requestLocals as { pageCacheTicket?: Ticket; publicPagesGeneration?: Promise<string> };
     const generation = locals.pageCacheTicket?.generation ?? (await (locals.publicPagesGeneration ??= readGeneration()));
     const known = computed.get(key);
     const now = clock().getTime();
@@ -163,7 +203,7 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
     return value;
   }
 
-  return { serve, send, perGeneration };
+  return { serve, send, showedPage, sendRendered, perGeneration };
 }
 
 /** A GET or HEAD of what may be a page, by a visitor without a session (no sign-in, no passed restriction). */

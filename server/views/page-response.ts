@@ -8,8 +8,8 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { MediaStorage } from '../media-storage';
-import type { PageCache } from '../page-cache/page-cache';
-import type { PageHead, PageRenderer } from '../render';
+import type { PageCache, RenderedPage } from '../page-cache/page-cache';
+import type { PageAddress, PageHead, PageRenderer } from '../render';
 import { fallbackSiteChrome, loadSiteChrome } from '../site-chrome';
 import type { RequestSite } from './site-request';
 
@@ -41,21 +41,28 @@ export interface PageResponse {
 
 /** Sends rendered pages inside the site's chrome; used by every public HTML view. */
 export function pageResponder({ db, config, logger, renderer, pageCache }: PublicViewOptions) {
-  /** The header, footer and settings of the request's site. */
-  async function chromeFor(req: Request, res: Response, site: RequestSite | undefined): Promise<SiteChrome> {
+  /** The header, footer and settings of the request's site; `locals`: the request's, where its generation is kept. */
+  async function chromeFor(locals: Record<string, unknown>, site: RequestSite | undefined, log: Logger = logger): Promise<SiteChrome> {
     if (!site) return fallbackSiteChrome(config);
-    const load = () => loadSiteChrome(db, site.site, site.root, config, req.log ?? logger);
-    return pageCache ? pageCache.perGeneration(res, `chrome:${site.site.id}`, load) : load();
+    const load = () => loadSiteChrome(db, site.site, site.root, config, log);
+    return pageCache ? pageCache.perGeneration(locals, `chrome:${site.site.id}`, load) : load();
   }
+
+  const dependsOnOf = (site: RequestSite | undefined, response: PageResponse) => [...(site ? [`site-${site.site.id}`] : []), ...(response.dependsOn ?? [])];
 
   /** Renders and sends a page; `chrome` when the caller already loaded it. */
   async function send(req: Request, res: Response, site: RequestSite | undefined, response: PageResponse, chrome?: SiteChrome): Promise<void> {
-    chrome ??= await chromeFor(req, res, site);
-    const html = await renderer.render({ ...response, site: chrome, req, res });
+    chrome ??= await chromeFor(res.locals, site, req.log);
+    const html = renderer.render({ ...response, site: chrome, req, res });
     const status = response.status ?? 200;
     if (!pageCache) return void res.status(status).type('html').send(html);
-    const dependsOn = [...(site ? [`site-${site.site.id}`] : []), ...(response.dependsOn ?? [])];
-    pageCache.send(req, res, { status, html, dependsOn, personal: TEMPLATES_WITH_FORMS.has(response.template) });
+    pageCache.send(req, res, { status, html, dependsOn: dependsOnOf(site, response), personal: TEMPLATES_WITH_FORMS.has(response.template) });
+  }
+
+  /** A page without a form, rendered for its address alone: what a page view answered before the router shows. */
+  async function renderAt(locals: Record<string, unknown>, address: PageAddress, site: RequestSite, response: PageResponse): Promise<RenderedPage> {
+    const html = renderer.renderAt({ ...response, site: await chromeFor(locals, site) }, address);
+    return { status: response.status ?? 200, html, dependsOn: dependsOnOf(site, response), personal: false };
   }
 
   /** The 404 page: 'The page you are looking for does not exist, sorry.' */
@@ -69,7 +76,7 @@ export function pageResponder({ db, config, logger, renderer, pageCache }: Publi
     await send(req, res, site, { template: 'error 404', props: { title, code: 410, message }, head: { title, robots: 'noindex' }, status: 410 });
   }
 
-  return { chromeFor, send, notFound, gone };
+  return { chromeFor, send, renderAt, notFound, gone };
 }
 
 /** The responder's type, for views that receive one. */

@@ -1,4 +1,8 @@
+import { parse as parseQuery } from 'node:querystring';
 import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import type { EarlyHandler } from '../answer-first';
+import type { RequestOrigin } from '../request-origin';
 import type { Page } from '../db/schema';
 import { BLOCKS } from '../blocks/index';
 import { createImageLoader } from '../blocks/references';
@@ -14,6 +18,20 @@ import type { PageResponder, PageResponse, PublicViewOptions } from './page-resp
 import { requestPort, resolveRequestSite, siteOrigin, type RequestSite } from './site-request';
 import { TEMPLATES_WITH_FORMS } from '../../client/templates/index';
 import { parseHost } from '../request-host';
+
+/** What building a page reads of its request: scheme and Host (for absolute URLs), and the request's logger. */
+export type PageRequest = Pick<RequestOrigin, 'protocol' | 'host'> & { log?: Logger };
+
+/** The page an address names, or a routable page above it with the rest of the address. */
+interface Target {
+  page: Page;
+  remaining: string[];
+}
+
+/** What a routable page's route showed, as the page response it is sent as. */
+function routedResponse(page: Page, { template, props, head }: Extract<RouteResult, { kind: 'page' }>): PageResponse {
+  return { template, props, head, dependsOn: [`page-${page.id}`] };
+}
 
 /** The page types that serve addresses below their pages. */
 const ROUTABLE_PAGE_TYPES = Object.values(PAGE_TYPES)
@@ -33,57 +51,85 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
    * `compute`, built from public data only, reused for PAGE_DATA_CACHE_SECONDS within one
    * public-pages generation (any published change moves it), unless `keep` refuses the value.
    */
-  function fromPublicData<T>(res: Response, key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
+  function fromPublicData<T>(locals: Record<string, unknown>, key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
     const ttlSeconds = options.config.PAGE_DATA_CACHE_SECONDS;
     if (!options.pageCache || ttlSeconds === 0) return compute();
-    return options.pageCache.perGeneration(res, `page data:${key}`, compute, { ttlSeconds, keep });
+    return options.pageCache.perGeneration(locals, `page data:${key}`, compute, { ttlSeconds, keep });
+  }
+
+  /** The site a request is for, the page its path names (else a routable page above it) and that page's restrictions. */
+  async function addressed(locals: Record<string, unknown>, origin: RequestOrigin, path: string) {
+    const site = await fromPublicData(locals, `site ${parseHost(origin.host)?.hostname ?? ''}:${requestPort(origin)}`, () => resolveRequestSite(db, origin));
+    const components = pathComponents(path);
+    const target = site && components && (await fromPublicData(locals, `target ${site.site.id} ${JSON.stringify(components)}`, () => findTarget(site, components)));
+    if (!site || !target) return { site };
+    const restrictions = await fromPublicData(locals, `restrictions ${target.page.id}`, () => restrictionsForPage(db, target.page));
+    return { site, target, restrictions };
+  }
+
+  /**
+   * What a page shows at its own address (a page response) or at an address below it (what its
+   * type's route answers). It differs by the address's scheme (absolute URLs) and query, never by
+   * visitor; a form's props carry a captcha challenge of their own, so they are never reused.
+   */
+  async function shown(locals: Record<string, unknown>, request: PageRequest, site: RequestSite, { page, remaining }: Target, query: Record<string, string>) {
+    const pageType = PAGE_TYPES[page.page_type];
+    if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
+    const key = `${siteOrigin(request, site.site)} ${page.id} ${JSON.stringify(remaining)} ${JSON.stringify(Object.entries(query).sort())}`;
+    if (remaining.length > 0) {
+      const routed = async () => pageType.route?.(page, remaining, pageTypeContext(options, request, site, query));
+      const result = await fromPublicData(locals, `route ${key}`, routed, (value) => value?.kind !== 'page' || !TEMPLATES_WITH_FORMS.has(value.template));
+      return { routed: result };
+    }
+    const built = () => pageResponse(request, site, page, query);
+    return { response: await fromPublicData(locals, `page ${key}`, built, (value) => !TEMPLATES_WITH_FORMS.has(value.template)) };
   }
 
   /** The catch-all: site by Host, page by url path (else a routable ancestor), props by page type, server render. */
   const servePage: RequestHandler = async (req, res) => {
-    const port = requestPort(req);
-    const hostname = parseHost(req.host)?.hostname ?? '';
-    const site = await fromPublicData(res, `site ${hostname}:${port}`, () => resolveRequestSite(db, req));
-    const components = pathComponents(req.path);
-    const target = site && components && (await fromPublicData(res, `target ${site.site.id} ${JSON.stringify(components)}`, () => findTarget(site, components)));
+    const { site, target, restrictions } = await addressed(res.locals, req, req.path);
     if (!site || !target) return responder.notFound(req, res, site);
-    const { page, remaining } = target;
-
-    const restrictions = await fromPublicData(res, `restrictions ${page.id}`, () => restrictionsForPage(db, page));
+    const { page } = target;
     // A restricted page differs per visitor: shared caches must not keep it.
     if (restrictions.length > 0) res.set('Cache-Control', 'private, no-store');
     const unmet = firstUnmetRestriction(restrictions, req.session);
     if (unmet?.restriction_type === 'login') return res.redirect(302, `/_util/login/?next=${encodeURIComponent(req.originalUrl)}`);
     if (unmet) return responder.send(req, res, site, passwordFormResponse(unmet, page, req.originalUrl, null));
+    const { routed, response } = await shown(res.locals, req, site, target, queryStrings(req.query));
+    if (response) return responder.send(req, res, site, response);
+    return sendRouted(req, res, site, page, routed);
+  };
 
-    const pageType = PAGE_TYPES[page.page_type];
-    if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
-    const query = queryStrings(req.query);
-    // What the page shows differs by the address's scheme (absolute URLs) and query, never by visitor;
-    // a form's props carry a captcha challenge of their own, so they are never reused.
-    const key = `${siteOrigin(req, site.site)} ${page.id} ${JSON.stringify(remaining)} ${JSON.stringify(Object.entries(query).sort())}`;
-    if (remaining.length > 0) {
-      const routed = async () => pageType.route?.(page, remaining, pageTypeContext(options, req, site, query));
-      const result = await fromPublicData(res, `route ${key}`, routed, (value) => value?.kind !== 'page' || !TEMPLATES_WITH_FORMS.has(value.template));
-      return sendRouted(req, res, site, page, result);
-    }
-    const built = () => pageResponse(req, site, page);
-    const response = await fromPublicData(res, `page ${key}`, built, (value) => !TEMPLATES_WITH_FORMS.has(value.template));
-    await responder.send(req, res, site, response);
+  /**
+   * Renders a page view before the router, when the page cache knows that its address showed a
+   * page anyone may see, in this generation (the routes before the page views let it through):
+   * such a page is rendered again when its kept copy expired or nothing is kept. Anything else
+   * (a restriction, a form, a redirect) goes on to the app.
+   */
+  const renderBeforeRouting: EarlyHandler = async (early, next) => {
+    const { pageCache } = options;
+    if (!pageCache?.showedPage(early.locals)) return next();
+    const { site, target, restrictions } = await addressed(early.locals, early.origin, early.path);
+    if (!site || !target || restrictions.length > 0) return next();
+    const { routed, response: ownResponse } = await shown(early.locals, early.origin, site, target, queryStrings(parseQuery(early.search.slice(1))));
+    const response = ownResponse ?? (routed?.kind === 'page' ? routedResponse(target.page, routed) : undefined);
+    if (!response || (response.status ?? 200) !== 200 || TEMPLATES_WITH_FORMS.has(response.template)) return next();
+    const address = { protocol: early.origin.protocol, host: early.origin.host, url: early.req.url ?? early.path };
+    pageCache.sendRendered(early, await responder.renderAt(early.locals, address, site, response));
   };
 
   /**
    * What a page shows with its type's template: fields checked by the type's schema, props from
    * getProps.
    */
-  async function pageResponse(req: Request, site: RequestSite, page: Page): Promise<PageResponse> {
+  async function pageResponse(request: PageRequest, site: RequestSite, page: Page, query: Record<string, string>): Promise<PageResponse> {
     const pageType = PAGE_TYPES[page.page_type];
     if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
     const fields = pageType.fields.safeParse(page.content);
     if (!fields.success) {
       throw new PageContentError(`Page ${page.id} (${page.page_type}) has invalid content: ${fields.error.issues[0]?.message}`);
     }
-    const context = pageTypeContext(options, req, site, queryStrings(req.query));
+    const context = pageTypeContext(options, request, site, query);
     const props = await pageType.getProps(page, fields.data, context);
     return {
       template: pageType.template,
@@ -95,7 +141,7 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
 
   /** Renders a page with its type's template, as built now: the admin preview of a draft's content. */
   async function sendPage(req: Request, res: Response, site: RequestSite, page: Page): Promise<void> {
-    await responder.send(req, res, site, await pageResponse(req, site, page));
+    await responder.send(req, res, site, await pageResponse(req, site, page, queryStrings(req.query)));
   }
 
   /**
@@ -109,7 +155,7 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
   }
 
   /** The page at the address, else the deepest routable page above it with the rest of the address. */
-  async function findTarget(site: RequestSite, components: string[]): Promise<{ page: Page; remaining: string[] } | undefined> {
+  async function findTarget(site: RequestSite, components: string[]): Promise<Target | undefined> {
     const page = await findPageByUrlPath(db, site.root, components, { liveOnly: true });
     if (page) return { page, remaining: [] };
     return findDeepestLiveAncestorOfTypes(db, site.root, components, ROUTABLE_PAGE_TYPES);
@@ -120,7 +166,7 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     if (!result) return responder.notFound(req, res, site);
     if (result.kind === 'redirect') return res.redirect(result.status, result.location);
     if (result.kind === 'gone') return responder.gone(req, res, site, result);
-    await responder.send(req, res, site, { template: result.template, props: result.props, head: result.head, dependsOn: [`page-${page.id}`] });
+    await responder.send(req, res, site, routedResponse(page, result));
   }
 
   /** /error-pages/404/: the not-found page on purpose, for checking how it looks. */
@@ -135,11 +181,11 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     res.redirect(301, `/${req.path.replace(/^\/+/, '')}/${query}`);
   };
 
-  return { servePage, sendPage, sendBlocks, notFoundPreview, appendSlash };
+  return { servePage, renderBeforeRouting, sendPage, sendBlocks, notFoundPreview, appendSlash };
 }
 
 /** What a page type builds its props from, for this request: shared by page views and form posts. */
-export function pageTypeContext(options: PublicViewOptions, req: Request, site: RequestSite, query: Readonly<Record<string, string>>): PageTypeContext {
+export function pageTypeContext(options: PublicViewOptions, req: PageRequest, site: RequestSite, query: Readonly<Record<string, string>>): PageTypeContext {
   // Read at most once per render, however many blocks ask.
   let settings: Promise<SiteSettings> | undefined;
   return {

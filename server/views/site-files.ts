@@ -96,7 +96,7 @@ export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetMa
   router.get(['/blocks/footer/', '/blocks/footer'], async (req, res) => {
     const site = await resolveRequestSite(db, req);
     if (!site) return responder.notFound(req, res, site);
-    const chrome = await responder.chromeFor(req, res, site);
+    const chrome = await responder.chromeFor(res.locals, site, req.log);
     res.set({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' });
     await responder.send(
       req,

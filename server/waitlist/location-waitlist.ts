@@ -14,11 +14,14 @@ import { acceptsOnlineJoins } from './readiness';
 /** Turn settings of a location that has never saved its own. */
 export const DEFAULT_TURN_SETTINGS: TurnSettings = { turnTimeMinutes: 45, tables: 12 };
 
+/** The columns of a location row the wait list decides by, besides its rlid. */
+const WAITLIST_LOCATION_COLUMNS = ['time_zone', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size', 'waitlist_active'] as const;
+
 /** What the wait list reads of a location row; 404 when there is none. With `lock`, held until the transaction ends. */
 async function waitlistLocation(db: Db, rlid: number, { lock = false } = {}) {
   const location = await db
     .selectFrom('locations')
-    .select(['rlid', 'time_zone', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size', 'waitlist_active'])
+    .select(['rlid', ...WAITLIST_LOCATION_COLUMNS])
     .where('rlid', '=', rlid)
     .$if(lock, (qb) => qb.forUpdate())
     .executeTakeFirst();
@@ -36,12 +39,7 @@ export async function waitlistConditions(db: Db, rlid: number) {
     .leftJoin('waitlist_settings', 'waitlist_settings.rlid', 'locations.rlid')
     .select((eb) => [
       'locations.rlid',
-      'time_zone',
-      'is_temporarily_closed',
-      'permanently_closed_at',
-      'wait_list_ready',
-      'wait_list_max_party_size',
-      'waitlist_active',
+      ...WAITLIST_LOCATION_COLUMNS,
       'turn_time_minutes',
       'tables',
       jsonArrayFrom(

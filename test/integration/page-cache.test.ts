@@ -252,6 +252,33 @@ describe('page data reused between renders', () => {
     expect((await view(`/${later}/`, server)).body).to.include('<title>Late Arrival</title>');
   });
 
+  it('renders a page viewed before again ahead of the app, with the same bytes and headers, and its length when gzipped', async () => {
+    const page = await addChild(server.db, site.home, { title: 'Chowder House', slug: `chowder-${uniqueSuffix()}`, pageType: 'blank_page', content: {} });
+    const routed = await view(`/${page.slug}/`, server);
+    const again = await view(`/${page.slug}/`, server);
+    expect(again.body).to.equal(routed.body).and.include('<title>Chowder House</title>');
+    const headers = (response: TestResponse) => {
+      const { date: _date, ...rest } = response.headers;
+      return rest;
+    };
+    expect(headers(again)).to.deep.equal(headers(routed));
+    expect(again.headers.etag).to.match(/^W\/"/);
+    expect(again.headers['x-render-cache']).to.equal(undefined);
+    expect((await view(`/${page.slug}/`, server, { 'if-none-match': again.headers.etag! })).status).to.equal(304);
+    // The app streams what it compresses; a page rendered ahead of it is compressed whole.
+    const gzipped = await view(`/${page.slug}/`, server, { 'accept-encoding': 'gzip' });
+    expect(Number(gzipped.headers['content-length'])).to.equal(gzipped.bytes.length);
+    expect(gunzipSync(gzipped.bytes).toString('utf8')).to.equal(routed.body);
+  });
+
+  it('answers a visitor with a session through the app, never ahead of it', async () => {
+    const page = await addChild(server.db, site.home, { title: 'Oyster Bar', slug: `oyster-${uniqueSuffix()}`, pageType: 'blank_page', content: {} });
+    await view(`/${page.slug}/`, server);
+    const gzipped = await view(`/${page.slug}/`, server, { 'accept-encoding': 'gzip', cookie: 'sessionid=unknown-session' });
+    expect(gzipped.headers['transfer-encoding']).to.equal('chunked');
+    expect(gunzipSync(gzipped.bytes).toString('utf8')).to.include('<title>Oyster Bar</title>');
+  });
+
   it('shows a page restricted since its last view only to those who pass the restriction', async () => {
     const page = await addChild(server.db, site.home, { title: 'Galley Notes', slug: `galley-${uniqueSuffix()}`, pageType: 'blank_page', content: {} });
     await view(`/${page.slug}/`, server);

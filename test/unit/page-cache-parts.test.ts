@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import type { Response } from 'express';
 import type { ChannelHandlers, Listen } from '../../server/db/notifications';
 import { createPageCache } from '../../server/page-cache/page-cache';
 import { watchedGeneration } from '../../server/page-cache/watched-generation';
@@ -101,7 +100,7 @@ describe('values computed once per public-pages generation', () => {
     maxChars: 1000,
     sendPrepared: () => {},
   });
-  const response = () => ({ locals: {} }) as unknown as Response;
+  const locals = (): Record<string, unknown> => ({});
 
   /** A computation that finishes only when told to, counting how often it was started. */
   function heldComputation() {
@@ -112,7 +111,7 @@ describe('values computed once per public-pages generation', () => {
 
   it('shares a value while it is being computed, with every request asking meanwhile', async () => {
     const { compute, started } = heldComputation();
-    const views = [cache.perGeneration(response(), 'chrome:1', compute), cache.perGeneration(response(), 'chrome:1', compute)];
+    const views = [cache.perGeneration(locals(), 'chrome:1', compute), cache.perGeneration(locals(), 'chrome:1', compute)];
     await new Promise((resolve) => setImmediate(resolve));
     started.forEach((resolve) => resolve('header and footer'));
     expect(await Promise.all(views)).to.deep.equal(['header and footer', 'header and footer']);
@@ -122,7 +121,7 @@ describe('values computed once per public-pages generation', () => {
   it('shares a value `keep` must approve only once approved, and never one it refuses', async () => {
     const { compute, started } = heldComputation();
     const notAForm = (value: string) => !value.startsWith('form');
-    const ask = (key: string) => cache.perGeneration(response(), key, compute, { keep: notAForm });
+    const ask = (key: string) => cache.perGeneration(locals(), key, compute, { keep: notAForm });
     // Two requests at once for a page with a form: each gets a challenge of its own.
     const both = [ask('page 1'), ask('page 1')];
     await new Promise((resolve) => setImmediate(resolve));
