@@ -8,6 +8,7 @@ import type { Listen } from '../db/notifications';
 import { readCacheGeneration } from '../models/cache-generations';
 import { SESSION_COOKIE, sessionHoldsData } from '../sessions';
 import type { PreparedResponse, SendPrepared } from '../prepared-response';
+import { utf8Bytes } from '../utf8-bytes';
 import { watchedGeneration, type WatchedGeneration } from './watched-generation';
 
 /** The generation that migration 0027's triggers move whenever something a public page shows changes. */
@@ -144,7 +145,7 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
    * cache, as a CDN's X-Cache says).
    */
   function keep(ticket: Ticket, html: string, dependsOn: readonly string[]): { body: Buffer; etag: string; cacheHeaders: string[] } {
-    const body = Buffer.from(html, 'utf8');
+    const body = utf8Bytes(html);
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     const page: KnownPage = { generation: ticket.generation, expiresAt: clock().getTime() + ttlSeconds * 1000 };
     if (ttlSeconds === 0) {
