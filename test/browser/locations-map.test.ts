@@ -117,6 +117,8 @@ describe('locations map in the browser', function () {
     expect(await infoWindowText()).to.include('30 South St');
     const pressed = await page.$$eval('.map-marker[aria-pressed="true"]', (buttons) => buttons.map((button) => button.getAttribute('aria-label')));
     expect(pressed).to.deep.equal(['C: 30 South St, Arock, OR']);
+    // The pan lands a frame after the info window opens: under load, reading at once can come first.
+    await page.waitForFunction((before) => document.querySelector('.offline-map__plane')?.getAttribute('style') !== before, { timeout: 5000 }, planeBefore);
     expect(await page.$eval('.offline-map__plane', (plane) => plane.getAttribute('style'))).to.not.equal(planeBefore);
     expect(await page.$eval(`#map-list-item-${base + 2}`, (item) => item.classList.contains('map-list__item--focused'))).to.equal(true);
 
