@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { newPlanAheadId } from '../waitlist/queue';
-import { refreshLocationEstimate } from '../waitlist/location-waitlist';
+import { refreshLocationEstimates } from '../waitlist/location-waitlist';
 import { seededRandom } from './demo-locations';
 
 const FIRST_NAMES = ['Maya', 'Luis', 'Grace', 'Owen', 'Priya', 'Sam', 'Nora', 'Eli', 'Zoe', 'Marcus', 'Ivy', 'Theo', 'Ana', 'Ben', 'Chloe', 'Dev'];
@@ -35,5 +35,5 @@ export async function seedDemoWaitlists(db: Db, demoRlids: readonly number[]): P
     })),
   );
   if (entries.length) await db.insertInto('waitlist_entries').values(entries).execute();
-  for (const { rlid } of locations) await refreshLocationEstimate(db, rlid);
+  await refreshLocationEstimates(db, locations.map(({ rlid }) => rlid));
 }

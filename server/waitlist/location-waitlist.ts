@@ -8,7 +8,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/database';
 import { withTransaction } from '../db/transaction';
 import { NotFoundError } from '../errors';
-import { estimateWaitMinutes, formatWait, TYPICAL_PARTY_SIZE, type TurnSettings } from './estimate';
+import { estimateWaitMinutes, type TurnSettings } from './estimate';
 import { acceptsOnlineJoins } from './readiness';
 
 /** Turn settings of a location that has never saved its own. */
@@ -68,35 +68,16 @@ export async function turnSettings(db: Db, rlid: number): Promise<TurnSettings> 
   return row ? { turnTimeMinutes: row.turn_time_minutes, tables: row.tables } : DEFAULT_TURN_SETTINGS;
 }
 
-/** The headline estimate: the wait of a typical party joining behind `active` parties. */
-function headlineEstimate(active: number, settings: TurnSettings): string {
-  return formatWait(estimateWaitMinutes(active, TYPICAL_PARTY_SIZE, settings));
-}
-
-/** Stores the headline estimate (a typical party joining now) on the location, or clears it when the wait list is off. */
-export async function refreshLocationEstimate(trx: Db, rlid: number): Promise<void> {
-  // waitlist_active already counts this transaction's own changes: the trigger updated the row.
-  const location = await trx.selectFrom('locations').select(['wait_list_ready', 'waitlist_active']).where('rlid', '=', rlid).executeTakeFirstOrThrow();
-  const estimate = location.wait_list_ready ? headlineEstimate(location.waitlist_active, await turnSettings(trx, rlid)) : null;
-  await trx.updateTable('locations').set({ estimated_wait_time: estimate }).where('rlid', '=', rlid).execute();
-}
-
 /**
- * Stores the headline estimate after a join left `active` parties in the queue, worked out with
- * `settings`, unless the queue, the wait-list switch or the turn settings changed since: the
- * change that did stores its own, so joins finishing out of order never overwrite a newer one.
+ * Stores the headline estimate (a typical party joining now) on the locations, or clears it where
+ * the wait list is off: after a switch or turn settings change. Every change of a queue's length
+ * stores its own, in the trigger that counts the queue (migration 0030).
  */
-export async function storeJoinEstimate(db: Db, rlid: number, active: number, settings: TurnSettings): Promise<void> {
-  const saved = (column: 'turn_time_minutes' | 'tables', fallback: number) =>
-    sql<number>`coalesce((select ${sql.ref(column)} from waitlist_settings where rlid = ${rlid}), ${fallback})`;
-  await db
+export async function refreshLocationEstimates(trx: Db, rlids: readonly number[]): Promise<void> {
+  await trx
     .updateTable('locations')
-    .set({ estimated_wait_time: headlineEstimate(active, settings) })
-    .where('rlid', '=', rlid)
-    .where('waitlist_active', '=', active)
-    .where('wait_list_ready', '=', true)
-    .where(saved('turn_time_minutes', DEFAULT_TURN_SETTINGS.turnTimeMinutes), '=', settings.turnTimeMinutes)
-    .where(saved('tables', DEFAULT_TURN_SETTINGS.tables), '=', settings.tables)
+    .set({ estimated_wait_time: sql<string | null>`waitlist_headline(rlid, wait_list_ready, waitlist_active)` })
+    .where('rlid', 'in', rlids)
     .execute();
 }
 
@@ -119,7 +100,7 @@ export async function saveWaitlistSettings(db: Db, input: WaitlistSettingsInput)
       .values({ rlid: input.rlid, turn_time_minutes: input.turnTimeMinutes, tables: input.tables })
       .onConflict((oc) => oc.column('rlid').doUpdateSet({ turn_time_minutes: input.turnTimeMinutes, tables: input.tables, updated_at: sql`now()` }))
       .execute();
-    await refreshLocationEstimate(trx, input.rlid);
+    await refreshLocationEstimates(trx, [input.rlid]);
   });
 }
 

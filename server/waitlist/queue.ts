@@ -1,8 +1,8 @@
 /**
  * The wait-list engine: joining, status changes and reordering, per location. Every
  * change locks the location's row first, so concurrent changes at one location take turns and
- * positions stay gapless (1..n among waiting and notified parties); every change also refreshes
- * the location's headline estimate, which the site shows as estimatedWaitTime.
+ * positions stay gapless (1..n among waiting and notified parties); the trigger that counts the
+ * queue stores the location's headline estimate, which the site shows as estimatedWaitTime.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { earlierRequest, requestHash } from '../idempotency';
 import { guestContactColumns, type GuestContactInput } from '../models/guest-contact';
 import { estimateWaitMinutes } from './estimate';
-import { lockLocation, refreshLocationEstimate, storeJoinEstimate, turnSettings, waitlistConditions } from './location-waitlist';
+import { lockLocation, turnSettings, waitlistConditions } from './location-waitlist';
 import { acceptsOnlineJoins } from './readiness';
 import { ACTIVE_STATUSES, canTransition, isActive, STATUS_TIME_COLUMN } from './transitions';
 
@@ -42,9 +42,10 @@ export function newPlanAheadId(): string {
 
 /**
  * Inserts a party at the end of the location's queue in one statement: it takes the location's
- * row lock and reads the count of parties in the queue (migration 0029's trigger keeps it, and
+ * row lock and reads the count of parties in the queue (the trigger on entries keeps it, and
  * the lock waits for any change under way, then sees its result), so positions stay gapless
- * while the lock lasts only as long as the statement. Undefined when a request with the same
+ * while the lock lasts only as long as the statement, which the trigger's new headline
+ * estimate is part of. Undefined when a request with the same
  * Idempotency-Key made its entry first.
  */
 async function insertEntry(db: Db, input: JoinInput, source: 'online' | 'walk_in', idempotencyRequestHash: string | null = null): Promise<WaitlistEntry | undefined> {
@@ -99,19 +100,15 @@ export async function joinWaitlist(db: Db, input: JoinInput, now: Date): Promise
     if (!winner) throw new Error('An entry with this Idempotency-Key was refused as a duplicate, yet none is stored.');
     return winner;
   }
-  await storeJoinEstimate(db, input.rlid, entry.position!, settings);
   return { entry, estimatedWaitMinutes: estimateWaitMinutes(entry.position! - 1, entry.party_size, settings), created: true };
 }
 
 /** Adds a party at the host stand: walk-ins are taken whenever the host adds them. */
 export async function addWalkIn(db: Db, input: Omit<JoinInput, 'idempotencyKey'>): Promise<EntryState> {
-  return withTransaction(db, async (trx) => {
-    await lockLocation(trx, input.rlid);
-    // Walk-ins carry no Idempotency-Key, so nothing conflicts.
-    const entry = (await insertEntry(trx, input, 'walk_in'))!;
-    await refreshLocationEstimate(trx, input.rlid);
-    return stateOf(trx, entry);
-  });
+  // Walk-ins carry no Idempotency-Key: nothing conflicts, and no row means no such location.
+  const entry = await insertEntry(db, input, 'walk_in');
+  if (!entry) throw new NotFoundError(`No location with rlid ${input.rlid}.`);
+  return stateOf(db, entry);
 }
 
 /** Where an entry stands: its estimate comes from the parties ahead of it. */
@@ -163,7 +160,6 @@ export async function transitionEntry(db: Db, planAheadId: string, to: WaitlistS
         .where('position', '>', entry.position)
         .execute();
     }
-    await refreshLocationEstimate(trx, entry.rlid);
     return stateOf(trx, updated);
   });
 }
@@ -200,7 +196,6 @@ export async function restoreEntry(db: Db, planAheadId: string, now: Date): Prom
       .where('id', '=', entry.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await refreshLocationEstimate(trx, entry.rlid);
     return { ...(await stateOf(trx, updated)), from: entry.status };
   });
 }
@@ -226,7 +221,6 @@ export async function moveEntry(db: Db, planAheadId: string, position: number): 
         .execute();
       await trx.updateTable('waitlist_entries').set({ position: target }).where('id', '=', entry.id).execute();
     }
-    await refreshLocationEstimate(trx, entry.rlid);
     return stateOf(trx, await trx.selectFrom('waitlist_entries').selectAll().where('id', '=', entry.id).executeTakeFirstOrThrow());
   });
 }
