@@ -101,27 +101,30 @@ function expiryOf(data: SessionData): Date {
 }
 
 /**
- * The session of a GET or HEAD that brings no session cookie, outside the admin: empty, since no
- * session is named, and frozen, since reading a page stores nothing (signing in, passing a
- * password and every other change of a session is a POST); a handler that tried would fail
- * loudly rather than lose what it stored.
+ * The session of a GET or HEAD, or of an API call, that brings no session cookie, outside the
+ * admin: empty, since no session is named, and frozen, since reading a page or calling an API
+ * stores nothing (signing in, passing a password and every other change of a session is a form's
+ * POST); a handler that tried would fail loudly rather than lose what it stored.
  */
 const NO_SESSION: Session & Partial<SessionData> = Object.freeze(Object.create(null) as Session & Partial<SessionData>);
 
 /** The back office, in any case as Express routes match: it keeps messages in sessions even on GET. */
 const ADMIN_PATH = /^\/wagtail(?:\/|$)/i;
+/** The JSON APIs: they answer from their request alone and store nothing in a session, whatever the method. */
+const API_PATH = /^\/api(?:-nc)?\//i;
 
-/** Whether a request reads pages without a session: it makes none and needs none. */
+/** Whether a request goes without a session: it brings no session cookie and makes none. */
 function needsNoSession(req: Request): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && !SESSION_COOKIE.test(req.headers.cookie ?? '') && !ADMIN_PATH.test(req.path);
+  if (SESSION_COOKIE.test(req.headers.cookie ?? '') || ADMIN_PATH.test(req.path)) return false;
+  return req.method === 'GET' || req.method === 'HEAD' || API_PATH.test(req.path);
 }
 
 /**
  * Session middleware: a session row and cookie exist only once something is stored in it;
  * the cookie is HttpOnly, SameSite=Lax, and Secure whenever the request came over HTTPS.
  * Redirects wait until the session is stored (see storeSessionBeforeRedirect). A visitor reading
- * pages without a session cookie gets none made for the request (`NO_SESSION`): no session id
- * drawn, no cookie or end-of-request hooks.
+ * pages or calling the APIs without a session cookie gets none made for the request
+ * (`NO_SESSION`): no session id drawn, no cookie or end-of-request hooks.
  */
 export function sessionMiddleware(config: Config, db: Db): RequestHandler[] {
   const sessions = session({

@@ -24,7 +24,7 @@ describe('sessions made only when a request needs one', () => {
       }
     };
     app.get(['/page/', '/wagtail/'], describeSession);
-    app.post('/page/', describeSession);
+    app.post(['/page/', '/api/waitlist/', '/API/reservations/'], describeSession);
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -36,6 +36,14 @@ describe('sessions made only when a request needs one', () => {
       const response = await fetch(`${baseUrl}/page/`, { method });
       expect(response.headers.get('set-cookie')).to.equal(null);
       if (method === 'GET') expect(await response.json()).to.deep.equal({ named: false, savable: false, stored: false, error: 'TypeError' });
+    }
+  });
+
+  it('gives an API call without a session cookie the same empty session, whatever its method, and sets no cookie', async () => {
+    for (const path of ['/api/waitlist/', '/API/reservations/']) {
+      const response = await fetch(`${baseUrl}${path}`, { method: 'POST' });
+      expect(response.headers.get('set-cookie')).to.equal(null);
+      expect(await response.json()).to.deep.equal({ named: false, savable: false, stored: false, error: 'TypeError' });
     }
   });
 
@@ -51,5 +59,7 @@ describe('sessions made only when a request needs one', () => {
 
     const returning = await fetch(`${baseUrl}/page/`, { headers: { cookie: `theme=dark; ${cookie}` } });
     expect(await returning.json()).to.include({ named: true, savable: true, stored: true });
+    const calling = await fetch(`${baseUrl}/api/waitlist/`, { method: 'POST', headers: { cookie } });
+    expect(await calling.json()).to.include({ named: true, savable: true, stored: true });
   });
 });
