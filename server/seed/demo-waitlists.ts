@@ -35,5 +35,8 @@ export async function seedDemoWaitlists(db: Db, demoRlids: readonly number[]): P
     })),
   );
   if (entries.length) await db.insertInto('waitlist_entries').values(entries).execute();
-  await refreshLocationEstimates(db, locations.map(({ rlid }) => rlid));
+  await refreshLocationEstimates(
+    db,
+    locations.map(({ rlid }) => rlid),
+  );
 }
