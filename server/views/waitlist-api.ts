@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database';
 import { ValidationError } from '../errors';
 import { formatWait, TYPICAL_PARTY_SIZE } from '../waitlist/estimate';
-import { findEntry, joinWaitlist, stateOf, transitionEntry, type EntryState } from '../waitlist/queue';
+import { findEntry, joinConditionsCache, joinWaitlist, stateOf, transitionEntry, type EntryState } from '../waitlist/queue';
 import { estimateForParty } from '../waitlist/location-waitlist';
 import { GUEST_FIELD_LABELS, guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, rlidField } from './guest-fields';
 import { bothSlashes, onlyUnder } from './route-paths';
@@ -60,12 +60,13 @@ function noStore(res: Response): Response {
  */
 export function waitlistApiRouter({ db, clock, limitLookups }: WaitlistApiRouterOptions): RequestHandler {
   const router = Router();
+  const knownConditions = joinConditionsCache();
 
   router.post(bothSlashes('/api/waitlist'), async (req, res) => {
     noStore(res);
     const parsed = joinRequestSchema.safeParse(req.body);
     if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
-    const { created, ...state } = await joinWaitlist(db, { ...parsed.data, idempotencyKey: idempotencyKeyOf(req) }, clock());
+    const { created, ...state } = await joinWaitlist(db, { ...parsed.data, idempotencyKey: idempotencyKeyOf(req) }, clock(), knownConditions);
     res.status(created ? 201 : 200).json(entryResponse(state));
   });
 

@@ -14,8 +14,22 @@ import { acceptsOnlineJoins } from './readiness';
 /** Turn settings of a location that has never saved its own. */
 export const DEFAULT_TURN_SETTINGS: TurnSettings = { turnTimeMinutes: 45, tables: 12 };
 
+/** The columns of a location row whether a party may join depends on. */
+const JOIN_DECIDED_BY = ['time_zone', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size'] as const;
 /** The columns of a location row the wait list decides by, besides its rlid. */
-const WAITLIST_LOCATION_COLUMNS = ['time_zone', 'is_temporarily_closed', 'permanently_closed_at', 'wait_list_ready', 'wait_list_max_party_size', 'waitlist_active'] as const;
+const WAITLIST_LOCATION_COLUMNS = [...JOIN_DECIDED_BY, 'waitlist_active'] as const;
+
+/**
+ * Everything a join is decided by, as one short value the database works out for a `locations`
+ * row: the row's columns above, its operation hours and its turn settings (which the party's
+ * estimate comes from). A join decided on conditions kept from an earlier one inserts only while
+ * this is still what it was.
+ */
+export const JOIN_CONDITIONS_FINGERPRINT = sql<string>`md5(row(
+  ${sql.join(JOIN_DECIDED_BY.map((column) => sql.ref(`locations.${column}`)))},
+  (select array_agg(row(day_of_week, open, close) order by day_of_week, open, close) from location_hours where location_rlid = locations.rlid and kind = 'operation'),
+  (select row(turn_time_minutes, tables) from waitlist_settings where waitlist_settings.rlid = locations.rlid)
+)::text)`;
 
 /** What the wait list reads of a location row; 404 when there is none. With `lock`, held until the transaction ends. */
 async function waitlistLocation(db: Db, rlid: number, { lock = false } = {}) {
@@ -31,7 +45,8 @@ async function waitlistLocation(db: Db, rlid: number, { lock = false } = {}) {
 
 /**
  * What deciding on a join needs, in one round trip: the location row (with its count of parties
- * in the queue), its operation hours and its turn settings; 404 when there is no such location.
+ * in the queue), its operation hours, its turn settings and the fingerprint of them all; 404 when
+ * there is no such location.
  */
 export async function waitlistConditions(db: Db, rlid: number) {
   const row = await db
@@ -45,14 +60,18 @@ export async function waitlistConditions(db: Db, rlid: number) {
       jsonArrayFrom(
         eb.selectFrom('location_hours').select(['day_of_week as dayOfWeek', 'open', 'close']).whereRef('location_rlid', '=', 'locations.rlid').where('kind', '=', 'operation'),
       ).as('hours'),
+      JOIN_CONDITIONS_FINGERPRINT.as('fingerprint'),
     ])
     .where('locations.rlid', '=', rlid)
     .executeTakeFirst();
   if (!row) throw new NotFoundError(`No location with rlid ${rlid}.`);
-  const { turn_time_minutes: turnTimeMinutes, tables, hours, ...location } = row;
+  const { turn_time_minutes: turnTimeMinutes, tables, hours, fingerprint, ...location } = row;
   const settings = turnTimeMinutes !== null && tables !== null ? { turnTimeMinutes, tables } : DEFAULT_TURN_SETTINGS;
-  return { location, hours, settings };
+  return { location, hours, settings, fingerprint };
 }
+
+/** What a join at a location was decided on. */
+export type JoinConditions = Awaited<ReturnType<typeof waitlistConditions>>;
 
 /**
  * The location row, locked until the transaction ends: changes at one location take turns. Its

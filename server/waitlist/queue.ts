@@ -6,14 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database';
 import type { WaitlistEntry, WaitlistStatus } from '../db/schema';
 import { withTransaction } from '../db/transaction';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError, type HttpError } from '../errors';
 import { earlierRequest, requestHash } from '../idempotency';
 import { guestContactColumns, type GuestContactInput } from '../models/guest-contact';
 import { estimateWaitMinutes } from './estimate';
-import { lockLocation, turnSettings, waitlistConditions } from './location-waitlist';
+import { JOIN_CONDITIONS_FINGERPRINT, lockLocation, turnSettings, waitlistConditions, type JoinConditions } from './location-waitlist';
 import { acceptsOnlineJoins } from './readiness';
 import { ACTIVE_STATUSES, canTransition, isActive, STATUS_TIME_COLUMN } from './transitions';
 
@@ -45,10 +46,16 @@ export function newPlanAheadId(): string {
  * row lock and reads the count of parties in the queue (the trigger on entries keeps it, and
  * the lock waits for any change under way, then sees its result), so positions stay gapless
  * while the lock lasts only as long as the statement, which the trigger's new headline
- * estimate is part of. Undefined when a request with the same
- * Idempotency-Key made its entry first.
+ * estimate is part of. With `decidedOn`, only while the location's join conditions still have
+ * that fingerprint. Undefined when nothing was inserted: the conditions changed, or a request
+ * with the same Idempotency-Key made its entry first.
  */
-async function insertEntry(db: Db, input: JoinInput, source: 'online' | 'walk_in', idempotencyRequestHash: string | null = null): Promise<WaitlistEntry | undefined> {
+async function insertEntry(
+  db: Db,
+  input: JoinInput,
+  source: 'online' | 'walk_in',
+  { idempotencyRequestHash = null, decidedOn }: { idempotencyRequestHash?: string | null; decidedOn?: string } = {},
+): Promise<WaitlistEntry | undefined> {
   const columns = {
     plan_ahead_id: newPlanAheadId(),
     rlid: input.rlid,
@@ -59,7 +66,14 @@ async function insertEntry(db: Db, input: JoinInput, source: 'online' | 'walk_in
     idempotency_request_hash: idempotencyRequestHash,
   };
   return db
-    .with('location', (qb) => qb.selectFrom('locations').select('waitlist_active').where('rlid', '=', input.rlid).forUpdate())
+    .with('location', (qb) =>
+      qb
+        .selectFrom('locations')
+        .select('waitlist_active')
+        .where('rlid', '=', input.rlid)
+        .$if(decidedOn !== undefined, (where) => where.where(JOIN_CONDITIONS_FINGERPRINT, '=', decidedOn!))
+        .forUpdate(),
+    )
     .insertInto('waitlist_entries')
     .columns([...(Object.keys(columns) as (keyof typeof columns)[]), 'position'])
     .expression((eb) => eb.selectFrom('location').select([...Object.entries(columns).map(([name, value]) => eb.val(value).as(name)), sql<number>`waitlist_active + 1`.as('position')]))
@@ -68,39 +82,75 @@ async function insertEntry(db: Db, input: JoinInput, source: 'online' | 'walk_in
     .executeTakeFirst();
 }
 
+/** Why a party may not join under these conditions now, or undefined when it may. */
+function refusal({ location, hours }: JoinConditions, partySize: number, now: Date): HttpError | undefined {
+  if (location.permanently_closed_at) return new ConflictError('This restaurant has closed.');
+  if (location.is_temporarily_closed) return new ConflictError('This restaurant is temporarily closed.');
+  if (!location.wait_list_ready) return new ConflictError('This restaurant is not taking wait-list parties right now.');
+  if (!acceptsOnlineJoins(location, hours, now)) return new ConflictError('This restaurant is closed now; join the wait list during opening hours.');
+  const maxPartySize = location.wait_list_max_party_size;
+  if (maxPartySize !== null && partySize > maxPartySize) {
+    return new ValidationError(`Parties of more than ${maxPartySize} cannot join the wait list online; please call the restaurant.`);
+  }
+  return undefined;
+}
+
+/**
+ * The join conditions of the locations a process has taken joins for, so that a join is two
+ * round trips (the rate limit's and the insert's) rather than three; each is used only while
+ * its fingerprint still matches the location's, checked by the insert under the row lock.
+ */
+export function joinConditionsCache(): KnownJoinConditions {
+  return new LRUCache<number, JoinConditions>({ max: 2_000 });
+}
+
+/** Join conditions kept by location. */
+export interface KnownJoinConditions {
+  get(rlid: number): JoinConditions | undefined;
+  set(rlid: number, conditions: JoinConditions): unknown;
+}
+
 /**
  * Adds a party that joined online. Refused (409) when the location is not taking online
  * joins now, 400 when the party is larger than the location seats from the wait list. A
  * repeated idempotency key returns the first entry with `created` false, only for the same
- * request (422 for another).
+ * request (422 for another). With `known`, conditions kept from an earlier join decide, and the
+ * insert goes ahead only if they are still the location's; otherwise, as without, they are read.
  */
-export async function joinWaitlist(db: Db, input: JoinInput, now: Date): Promise<EntryState & { created: boolean }> {
+export async function joinWaitlist(db: Db, input: JoinInput, now: Date, known?: KnownJoinConditions): Promise<EntryState & { created: boolean }> {
   const { idempotencyKey, ...request } = input;
   const hash = requestHash(request);
+  const idempotencyRequestHash = idempotencyKey ? hash : null;
   const retried = async () => {
     const earlier = await earlierRequest(db, 'waitlist_entries', input.rlid, idempotencyKey, hash);
     return earlier && { ...(await stateOf(db, earlier)), created: false };
   };
   const answered = await retried();
   if (answered) return answered;
-  // Read without the lock: a location closing a moment before a join is as if it closed just after.
-  const { location, hours, settings } = await waitlistConditions(db, input.rlid);
-  if (location.permanently_closed_at) throw new ConflictError('This restaurant has closed.');
-  if (location.is_temporarily_closed) throw new ConflictError('This restaurant is temporarily closed.');
-  if (!location.wait_list_ready) throw new ConflictError('This restaurant is not taking wait-list parties right now.');
-  if (!acceptsOnlineJoins(location, hours, now)) throw new ConflictError('This restaurant is closed now; join the wait list during opening hours.');
-  const maxPartySize = location.wait_list_max_party_size;
-  if (maxPartySize !== null && input.partySize > maxPartySize) {
-    throw new ValidationError(`Parties of more than ${maxPartySize} cannot join the wait list online; please call the restaurant.`);
+  const joined = (entry: WaitlistEntry, { settings }: JoinConditions) => ({
+    entry,
+    estimatedWaitMinutes: estimateWaitMinutes(entry.position! - 1, entry.party_size, settings),
+    created: true,
+  });
+  // Kept conditions never refuse a party: a location that has opened since would be refused.
+  const kept = known?.get(input.rlid);
+  if (kept && !refusal(kept, input.partySize, now)) {
+    const entry = await insertEntry(db, input, 'online', { idempotencyRequestHash, decidedOn: kept.fingerprint });
+    if (entry) return joined(entry, kept);
   }
-  const entry = await insertEntry(db, input, 'online', idempotencyKey ? hash : null);
+  // Read without the lock: a location closing a moment before a join is as if it closed just after.
+  const conditions = await waitlistConditions(db, input.rlid);
+  known?.set(input.rlid, conditions);
+  const refused = refusal(conditions, input.partySize, now);
+  if (refused) throw refused;
+  const entry = await insertEntry(db, input, 'online', { idempotencyRequestHash });
   if (!entry) {
     // The same key's other request inserted between our look and our insert.
     const winner = await retried();
     if (!winner) throw new Error('An entry with this Idempotency-Key was refused as a duplicate, yet none is stored.');
     return winner;
   }
-  return { entry, estimatedWaitMinutes: estimateWaitMinutes(entry.position! - 1, entry.party_size, settings), created: true };
+  return joined(entry, conditions);
 }
 
 /** Adds a party at the host stand: walk-ins are taken whenever the host adds them. */
