@@ -1,6 +1,7 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import pg from 'pg';
 import { DatabaseUnavailableError } from './database-unavailable-error';
+import { isStalePreparedStatement, statementNames, transactionChange, type StatementNames } from './prepared-statements';
 
 /** How long the app waits on PostgreSQL (the DATABASE_*_TIMEOUT_MS settings); absent, it waits as long as it takes. */
 export interface PostgresTimeouts {
@@ -52,14 +53,16 @@ export function createPostgresPool(url: string, poolSize: number, timeouts: Post
  * (the read timeout, a broken socket) is closed instead of going back to the pool: its reply may
  * still be on the way, so every later query on it would wait behind one that never ends. Such
  * failures, failing to get a connection, and the server's own "cannot serve now" answers become
- * DatabaseUnavailableError; any other error passes through unchanged.
+ * DatabaseUnavailableError; any other error passes through unchanged. Statements the app runs
+ * often are prepared (prepared-statements.ts).
  */
 export function kyselyPool(pool: pg.Pool): PostgresPool {
+  const names = statementNames();
   return {
     options: pool.options,
     async connect() {
       try {
-        return new DiscardOnFaultClient(await pool.connect());
+        return new DiscardOnFaultClient(await pool.connect(), names);
       } catch (error) {
         throw unavailable(error);
       }
@@ -70,10 +73,15 @@ export function kyselyPool(pool: pg.Pool): PostgresPool {
 
 class DiscardOnFaultClient implements PostgresPoolClient {
   #client: pg.PoolClient;
+  #names: StatementNames;
   #faulted = false;
+  /** A statement prepared on this connection no longer fits its table: the connection goes, and its statements with it. */
+  #stale = false;
+  #inTransaction = false;
 
-  constructor(client: pg.PoolClient) {
+  constructor(client: pg.PoolClient, names: StatementNames) {
     this.#client = client;
+    this.#names = names;
   }
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
@@ -85,17 +93,25 @@ class DiscardOnFaultClient implements PostgresPoolClient {
   }
 
   release(destroy = false): void {
-    this.#client.release(destroy || this.#faulted);
+    this.#client.release(destroy || this.#faulted || this.#stale);
   }
 
-  async #run<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+  async #run<R>(sql: string, parameters: ReadonlyArray<unknown>, name: string | null = this.#names.nameFor(sql) ?? null): Promise<PostgresQueryResult<R>> {
     // The rollback Kysely sends after a failed statement would only queue behind the lost reply.
     if (this.#faulted) throw unavailable(new Error('the connection was given up after an earlier query got no answer'));
+    const change = transactionChange(sql);
+    if (change) this.#inTransaction = change === 'opens';
+    const values = [...parameters];
     try {
       // pg's result is Kysely's shape; pg only types `command` as a plain string.
-      return (await this.#client.query(sql, [...parameters])) as unknown as PostgresQueryResult<R>;
+      return (await this.#client.query(name === null ? { text: sql, values } : { name, text: sql, values })) as unknown as PostgresQueryResult<R>;
     } catch (error) {
       if (error instanceof pg.DatabaseError) {
+        if (name !== null && isStalePreparedStatement(error)) {
+          this.#stale = true;
+          // Inside a transaction the error has ended it; outside, the statement runs again as text.
+          if (!this.#inTransaction) return this.#run<R>(sql, parameters, null);
+        }
         if (isUnavailableAnswer(error)) throw unavailable(error);
         throw error;
       }
