@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
  *
  * waitlist_headline is server/waitlist/estimate.ts's estimateWaitMinutes for a party of two
  * (TYPICAL_PARTY_SIZE, factor 1) under formatWait, with DEFAULT_TURN_SETTINGS where a location
- * has saved none: test/integration/waitlist-headline.test.ts holds the two to the same answers.
+ * has saved none: test/integration/waitlist-engine.test.ts holds the two to the same answers.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // PL/pgSQL rather than SQL: its plan is kept for the session, where a SQL function with a
@@ -30,20 +30,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return minutes / 60 || ' hr ' || minutes % 60 || ' min';
     end
     $$`.execute(db);
+  // A party holds a place while waiting or notified; the change moves the count by what it adds
+  // and what it takes away, each a place or none.
   await sql`
     create function keep_waitlist_count_and_headline() returns trigger language plpgsql as $$
     declare
-      delta integer := 0;
-      location integer;
+      location integer := case when tg_op = 'DELETE' then old.rlid else new.rlid end;
+      delta integer := case when tg_op <> 'DELETE' and new.status in ('waiting', 'notified') then 1 else 0 end
+                     - case when tg_op <> 'INSERT' and old.status in ('waiting', 'notified') then 1 else 0 end;
     begin
-      if tg_op in ('UPDATE', 'DELETE') then
-        location := old.rlid;
-        if old.status in ('waiting', 'notified') then delta := delta - 1; end if;
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') then
-        location := new.rlid;
-        if new.status in ('waiting', 'notified') then delta := delta + 1; end if;
-      end if;
       if delta <> 0 then
         update locations
         set waitlist_active = waitlist_active + delta,

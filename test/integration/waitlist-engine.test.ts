@@ -4,9 +4,10 @@ import { HttpError } from '../../server/errors';
 import { closeLocationPermanently } from '../../server/models/location-directory';
 import { getLocation, insertLocations } from '../../server/models/locations';
 import { addWalkIn, joinWaitlist, moveEntry, queueOf, transitionEntry, type JoinInput } from '../../server/waitlist/queue';
-import { estimateForParty, saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
-import { formatWait, TYPICAL_PARTY_SIZE } from '../../server/waitlist/estimate';
+import { DEFAULT_TURN_SETTINGS, estimateForParty, saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
+import { estimateWaitMinutes, formatWait, TYPICAL_PARTY_SIZE, type TurnSettings } from '../../server/waitlist/estimate';
 import { seedDemoWaitlists } from '../../server/seed/demo-waitlists';
+import { sql } from 'kysely';
 import { testDb } from '../support/database';
 import { testLocation, uniqueRlidBase } from '../support/locations';
 
@@ -182,5 +183,55 @@ describe('wait-list engine', function () {
     });
     expect(await db.selectFrom('waitlist_settings').select('rlid').where('rlid', '=', demo).execute()).to.have.length(1);
     expect(await positions(other)).to.deep.equal([]);
+  });
+
+  // The headline estimate is worked out in SQL, by the trigger that counts each queue (migration
+  // 0030), and per party in TypeScript: these tests hold the two to the same answers.
+  describe('headline estimate', () => {
+    async function location(settings?: TurnSettings, waitListReady = true): Promise<number> {
+      const rlid = nextRlid++;
+      await insertLocations(db, [testLocation(rlid, { waitListReady, estimatedWaitTime: 'as imported' })]);
+      if (settings) await saveWaitlistSettings(db, { rlid, waitListOpen: waitListReady, maxPartySize: 8, ...settings });
+      return rlid;
+    }
+
+    /** What the site shows for a typical party joining behind `active` parties, by the TypeScript estimate. */
+    const expected = (active: number, settings: TurnSettings) => formatWait(estimateWaitMinutes(active, TYPICAL_PARTY_SIZE, settings));
+    const shown = async (rlid: number) => (await getLocation(db, rlid, now))?.estimatedWaitTime;
+    const walkIn = { partySize: 3, firstName: 'Walk', lastName: 'In', phone: '(555) 555-0123' };
+
+    it('matches the TypeScript estimate for every queue length up to 400, under many turn settings and the defaults', async () => {
+      const grid: (TurnSettings | undefined)[] = [undefined];
+      for (const turnTimeMinutes of [5, 7, 20, 45, 90, 240]) for (const tables of [1, 3, 9, 12, 40, 500]) grid.push({ turnTimeMinutes, tables });
+      for (const settings of grid) {
+        const rlid = await location(settings);
+        const { rows } = await sql<{ active: number; headline: string }>`
+          select active, waitlist_headline(${rlid}, true, active) as headline from generate_series(0, 400) as active`.execute(db);
+        const mismatches = rows.filter(({ active, headline }) => headline !== expected(active, settings ?? DEFAULT_TURN_SETTINGS));
+        expect(mismatches, `turn settings ${JSON.stringify(settings ?? 'default')}`).to.deep.equal([]);
+      }
+    });
+
+    it('is stored on the location by every change of the queue, and cleared where the wait list is off', async () => {
+      const settings = { turnTimeMinutes: 60, tables: 4 };
+      const rlid = await location(settings);
+      const first = await addWalkIn(db, { rlid, ...walkIn });
+      const second = await addWalkIn(db, { rlid, ...walkIn });
+      expect(await shown(rlid)).to.equal(expected(2, settings));
+      await transitionEntry(db, first.entry.plan_ahead_id, 'seated', now);
+      expect(await shown(rlid)).to.equal(expected(1, settings));
+      await db.deleteFrom('waitlist_entries').where('id', '=', second.entry.id).execute();
+      expect(await shown(rlid)).to.equal(expected(0, settings));
+      expect(await db.selectFrom('locations').select('waitlist_active').where('rlid', '=', rlid).executeTakeFirstOrThrow()).to.deep.equal({ waitlist_active: 0 });
+
+      const off = await location(undefined, false);
+      expect(await shown(off)).to.equal('as imported');
+      await addWalkIn(db, { rlid: off, ...walkIn });
+      expect(await shown(off)).to.equal(undefined);
+    });
+
+    it('answers 404 for a walk-in at a location that does not exist', async () => {
+      expect(await rejection(addWalkIn(db, { rlid: nextRlid++, ...walkIn }))).to.have.property('status', 404);
+    });
   });
 });
