@@ -48,6 +48,12 @@ describe('wait-list joins decided on kept conditions', function () {
     expect(second.estimatedWaitMinutes).to.equal(10);
   });
 
+  it('keeps positions gapless when many parties join at once on kept conditions', async () => {
+    const { rlid, known } = await joinedOnce();
+    const joins = await Promise.all(Array.from({ length: 30 }, (_, index) => joinWaitlist(db, party(rlid, { firstName: `Crowd ${index}` }), now, known)));
+    expect(joins.map(({ entry }) => entry.position).sort((a, b) => a! - b!)).to.deep.equal(Array.from({ length: 30 }, (_, index) => index + 2));
+  });
+
   it('refuses a party once the host turned the wait list off, or the restaurant closed for now', async () => {
     const { rlid, known } = await joinedOnce();
     await saveWaitlistSettings(db, { rlid, waitListOpen: false, ...settings });
