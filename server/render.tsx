@@ -10,6 +10,7 @@ import { scriptsForTemplate, type AssetManifest } from './asset-manifest';
 import type { Config } from './config';
 import type { CsrfProtection } from './csrf';
 import type { OutsideScript } from './outside-scripts';
+import { utf8Between, utf8Bytes } from './utf8-bytes';
 
 /** What a page needs in its head. */
 export interface PageHead {
@@ -45,11 +46,11 @@ export interface RenderRequest extends PageToRender {
   res: Response;
 }
 
-/** Renders full HTML documents; built once per process. */
+/** Renders full HTML documents, as UTF-8; built once per process. */
 export interface PageRenderer {
-  render(request: RenderRequest): string;
+  render(request: RenderRequest): Buffer;
   /** A page without a form, for its address alone: what a page view answered before the router renders. */
-  renderAt(page: PageToRender, address: PageAddress): string;
+  renderAt(page: PageToRender, address: PageAddress): Buffer;
 }
 
 /** Dependencies of the renderer, worked out once at start-up. */
@@ -78,27 +79,58 @@ export function serializeForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => JSON_SCRIPT_ESCAPES[char]!);
 }
 
-const scriptJsonOf = new WeakMap<object, string>();
+const scriptBytesOf = new WeakMap<object, Buffer>();
 
 /**
- * `serializeForScript` of a value made once and shown many times (a page's props and its site's
- * chrome, kept per public-pages generation), worked out once per object. Such values are never
- * changed once made: the render cache and the page data cache already share them between requests.
+ * The bytes of `serializeForScript(value)` for a value made once and shown many times (a page's
+ * props and structured data, its site's chrome, the translation catalog), worked out once per object. Such values are
+ * never changed once made: the render cache and the page data cache already share them between
+ * requests.
  */
-function sharedScriptJson(value: object): string {
-  let json = scriptJsonOf.get(value);
-  if (json === undefined) {
-    json = serializeForScript(value);
-    scriptJsonOf.set(value, json);
+function sharedScriptBytes(value: object): Buffer {
+  let bytes = scriptBytesOf.get(value);
+  if (bytes === undefined) {
+    bytes = utf8Bytes(serializeForScript(value));
+    scriptBytesOf.set(value, bytes);
   }
-  return json;
+  return bytes;
 }
 
-/** The preloaded JSON of a page, as `serializeForScript(preloaded)` gives it but for the key order. */
-export function preloadedScriptJson({ props, context: { site, ...context }, ...page }: PreloadedData): string {
+const CONTEXT_SITE = Buffer.from(',"site":');
+const CONTEXT_I18N = Buffer.from(',"i18n":');
+const PROPS_AFTER_CONTEXT = Buffer.from('},"props":');
+const PRELOADED_END = Buffer.from('}');
+const STRUCTURED_DATA_START = Buffer.from('<script type="application/ld+json">');
+const STRUCTURED_DATA_END = Buffer.from('</script>\n');
+
+/**
+ * The bytes of `serializeForScript(value)`: once per object when it is `shared`. A value made for
+ * one render (a form page's props, its captcha challenge in them) is encoded without being
+ * remembered: a weak map's entry for each render would last until the next full collection.
+ */
+function scriptBytes(value: object, shared: boolean): Buffer {
+  return shared ? sharedScriptBytes(value) : utf8Bytes(serializeForScript(value));
+}
+
+/**
+ * The preloaded JSON of a page as bytes, in parts: what is its own (small, made for each render)
+ * and the shared site chrome and catalog, encoded once per object, and its props, encoded once per
+ * object when `propsShared`. Joined, they are JSON equal to `preloaded`, safe inside a script
+ * element as `serializeForScript` makes it.
+ */
+export function preloadedScriptJson({ props, context: { site, i18n, ...context }, ...page }: PreloadedData, propsShared = true): Buffer[] {
   const ownJson = serializeForScript({ ...page, context });
-  // `{...page,"context":{...context}}` with the shared parts put in before the closing braces.
-  return `${ownJson.slice(0, -2)},"site":${sharedScriptJson(site)}},"props":${sharedScriptJson(props)}}`;
+  // `{...page,"context":{...context}}`, its closing braces left for the shared parts to go before.
+  return [
+    utf8Bytes(ownJson.slice(0, -2)),
+    CONTEXT_I18N,
+    sharedScriptBytes(i18n),
+    CONTEXT_SITE,
+    sharedScriptBytes(site),
+    PROPS_AFTER_CONTEXT,
+    scriptBytes(props, propsShared),
+    PRELOADED_END,
+  ];
 }
 
 /**
@@ -115,47 +147,64 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const languageCode = config.LANGUAGE_CODE;
   const htmlLang = languageCode.replace(/-(\w+)$/, (_, region: string) => `-${region.toUpperCase()}`);
   registerCatalog(catalog);
-  const browserCatalog = catalogForBrowser(catalog);
+  // One object for every page: its JSON is encoded once.
+  const i18n: PageContext['i18n'] = { language: { code: languageCode }, catalog: catalogForBrowser(catalog) };
+  const lines = (...parts: string[]) => Buffer.from(parts.map((part) => `${part}\n`).join(''));
+  const documentStart = Buffer.from(
+    ['<!doctype html>', `<html lang="${htmlLang}">`, '<head>', '<meta charset="utf-8">', '<meta name="viewport" content="width=device-width, initial-scale=1">', '<title>'].join('\n'),
+  );
+  const documentEnd = Buffer.from(`</script>\n<script type="module" src="${manifest.entry.file}"></script>\n</body>\n</html>`);
+  const rootEnd = Buffer.from(`</div>\n<script type="application/json" id="${PRELOADED_ELEMENT_ID}">`);
 
-  function document({ template, props, head, site, layout = 'page' }: PageToRender, { protocol, host, url }: PageAddress, csrfToken: string): string {
+  // What follows the page's own head lines up to its root element: the same for every page of a template.
+  const headEndOf = new Map<TemplateName, Buffer>();
+  function headEnd(template: TemplateName): Buffer {
+    let bytes = headEndOf.get(template);
+    if (bytes === undefined) {
+      bytes = Buffer.concat([
+        lines(
+          '<meta name="theme-color" content="#c8281e">',
+          '<link rel="icon" href="/static/images/favicon.svg" type="image/svg+xml">',
+          `<link rel="stylesheet" href="${manifest.css}">`,
+          ...scriptsForTemplate(manifest, template).map((src) => `<link rel="modulepreload" href="${src}">`),
+          ...outsideScripts.map((script) => `<script src="${escapeHtml(script.src)}" data-outside="${script.name}" async></script>`),
+          '</head>',
+          '<body>',
+        ),
+        Buffer.from(`<div id="${ROOT_ELEMENT_ID}">`),
+      ]);
+      headEndOf.set(template, bytes);
+    }
+    return bytes;
+  }
+
+  /**
+   * The page's HTML document as bytes: the parts every page of its template shares are encoded
+   * once, the shared JSON once per object, and only the head, the React render and the page's own
+   * context are encoded for each render.
+   */
+  function document({ template, props, head, site, layout = 'page' }: PageToRender, { protocol, host, url }: PageAddress, csrfToken: string): Buffer {
     const component = ALL_TEMPLATES[template];
     const context: PageContext = {
       SENTRY_DSN: config.SENTRY_DSN ?? null,
       CI_COMMIT_SHA: config.CI_COMMIT_SHA,
       CI_COMMIT_REF_SLUG: config.CI_COMMIT_REF_SLUG,
-      i18n: { language: { code: languageCode }, catalog: browserCatalog },
+      i18n,
       csrf_token: csrfToken,
       request: { url: `${protocol}://${host}${url}` },
       site,
     };
     const body = renderToString(<App template={component} props={props} context={context} layout={layout} />);
-    const preloaded: PreloadedData = { template, layout, props, context };
-    const scripts = scriptsForTemplate(manifest, template);
-    return [
-      '<!doctype html>',
-      `<html lang="${htmlLang}">`,
-      '<head>',
-      '<meta charset="utf-8">',
-      '<meta name="viewport" content="width=device-width, initial-scale=1">',
-      `<title>${escapeHtml(head.title)}</title>`,
+    const ownHead = lines(
+      `${escapeHtml(head.title)}</title>`,
       `<meta name="description" content="${escapeHtml(pageDescription(head, site))}">`,
-      head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
-      head.structuredData ? `<script type="application/ld+json">${serializeForScript(head.structuredData)}</script>` : '',
-      '<meta name="theme-color" content="#c8281e">',
-      '<link rel="icon" href="/static/images/favicon.svg" type="image/svg+xml">',
-      `<link rel="stylesheet" href="${manifest.css}">`,
-      ...scripts.map((src) => `<link rel="modulepreload" href="${src}">`),
-      ...outsideScripts.map((script) => `<script src="${escapeHtml(script.src)}" data-outside="${script.name}" async></script>`),
-      '</head>',
-      '<body>',
-      `<div id="${ROOT_ELEMENT_ID}">${body}</div>`,
-      `<script type="application/json" id="${PRELOADED_ELEMENT_ID}">${preloadedScriptJson(preloaded)}</script>`,
-      `<script type="module" src="${manifest.entry.file}"></script>`,
-      '</body>',
-      '</html>',
-    ]
-      .filter(Boolean)
-      .join('\n');
+      ...(head.robots ? [`<meta name="robots" content="${escapeHtml(head.robots)}">`] : []),
+    );
+    // A page with a form is built for its visitor: its props and head are made for this render only.
+    const shared = !TEMPLATES_WITH_FORMS.has(template);
+    const structuredData = head.structuredData ? [STRUCTURED_DATA_START, scriptBytes(head.structuredData, shared), STRUCTURED_DATA_END] : [];
+    const preloaded = preloadedScriptJson({ template, layout, props, context }, shared);
+    return utf8Between([documentStart, ownHead, ...structuredData, headEnd(template)], body, [rootEnd, ...preloaded, documentEnd]);
   }
 
   return {

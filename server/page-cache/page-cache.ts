@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { EarlyHandler, EarlyRequest } from '../answer-first';
 import { LRUCache } from 'lru-cache';
@@ -8,7 +8,6 @@ import type { Listen } from '../db/notifications';
 import { readCacheGeneration } from '../models/cache-generations';
 import { SESSION_COOKIE, sessionHoldsData } from '../sessions';
 import type { PreparedResponse, SendPrepared } from '../prepared-response';
-import { utf8Bytes } from '../utf8-bytes';
 import { watchedGeneration, type WatchedGeneration } from './watched-generation';
 
 /** The generation that migration 0027's triggers move whenever something a public page shows changes. */
@@ -48,7 +47,8 @@ interface Ticket {
 /** A rendered page offered to the cache. */
 export interface RenderedPage {
   status: number;
-  html: string;
+  /** The HTML document, as UTF-8. */
+  body: Buffer;
   /** Surrogate keys: the site, pages and snippets the page shows ('site-1', 'page-12'). */
   dependsOn: readonly string[];
   /** A page with a form carries the visitor's CSRF token: never kept. */
@@ -139,29 +139,28 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
   };
 
   /**
-   * Notes that the ticket's address showed `html`, keeping it while RENDER_CACHE_SECONDS allows,
+   * Notes that the ticket's address showed `body`, keeping it while RENDER_CACHE_SECONDS allows,
    * and answers its bytes and the headers about caching its response carries: an ETag, and while
    * pages are kept, the shared-cache headers and X-Render-Cache (whether the page came from the
    * cache, as a CDN's X-Cache says).
    */
-  function keep(ticket: Ticket, html: string, dependsOn: readonly string[]): { body: Buffer; etag: string; cacheHeaders: string[] } {
-    const body = utf8Bytes(html);
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  function keep(ticket: Ticket, body: Buffer, dependsOn: readonly string[]): { etag: string; cacheHeaders: string[] } {
+    const etag = `W/"${hash('sha1', body, 'base64url')}"`;
     const page: KnownPage = { generation: ticket.generation, expiresAt: clock().getTime() + ttlSeconds * 1000 };
     if (ttlSeconds === 0) {
       known.set(ticket.key, page);
-      return { body, etag, cacheHeaders: ['ETag', etag] };
+      return { etag, cacheHeaders: ['ETag', etag] };
     }
     const shared = ['ETag', etag, 'Cache-Control', cacheControl, 'Surrogate-Key', [...new Set(dependsOn)].join(' ')];
     page.kept = { body, etag, headers: ['X-Render-Cache', 'hit', ...shared, ...PAGE_HEADERS] };
     known.set(ticket.key, page);
-    return { body, etag, cacheHeaders: ['X-Render-Cache', 'miss', ...shared] };
+    return { etag, cacheHeaders: ['X-Render-Cache', 'miss', ...shared] };
   }
 
-  function send(req: Request, res: Response, { status, html, dependsOn, personal }: RenderedPage): void {
+  function send(req: Request, res: Response, { status, body, dependsOn, personal }: RenderedPage): void {
     const ticket = res.locals.pageCacheTicket as Ticket | undefined;
-    if (!ticket || status !== 200 || personal || !nothingPersonalSet(req, res)) return void res.status(status).type('html').send(html);
-    const { body, cacheHeaders } = keep(ticket, html, dependsOn);
+    if (!ticket || status !== 200 || personal || !nothingPersonalSet(req, res)) return void res.status(status).type('html').send(body);
+    const { cacheHeaders } = keep(ticket, body, dependsOn);
     for (let index = 0; index < cacheHeaders.length; index += 2) res.setHeader(cacheHeaders[index]!, cacheHeaders[index + 1]!);
     // Content-Type and Vary as PAGE_HEADERS has them: from Express and compression.
     res.status(status).type('html').send(body);
@@ -169,8 +168,8 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
 
   const showedPage = (locals: Record<string, unknown>) => (locals.pageCacheTicket as Ticket | undefined)?.showedPage === true;
 
-  function sendRendered(early: EarlyRequest, { html, dependsOn }: RenderedPage): void {
-    const { body, etag, cacheHeaders } = keep(early.locals.pageCacheTicket as Ticket, html, dependsOn);
+  function sendRendered(early: EarlyRequest, { body, dependsOn }: RenderedPage): void {
+    const { etag, cacheHeaders } = keep(early.locals.pageCacheTicket as Ticket, body, dependsOn);
     sendPrepared(early.req, early.res, { body, etag, headers: [...cacheHeaders, ...PAGE_HEADERS] }, early.origin.secure);
   }
 

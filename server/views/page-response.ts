@@ -53,16 +53,16 @@ export function pageResponder({ db, config, logger, renderer, pageCache }: Publi
   /** Renders and sends a page; `chrome` when the caller already loaded it. */
   async function send(req: Request, res: Response, site: RequestSite | undefined, response: PageResponse, chrome?: SiteChrome): Promise<void> {
     chrome ??= await chromeFor(res.locals, site, req.log);
-    const html = renderer.render({ ...response, site: chrome, req, res });
+    const body = renderer.render({ ...response, site: chrome, req, res });
     const status = response.status ?? 200;
-    if (!pageCache) return void res.status(status).type('html').send(html);
-    pageCache.send(req, res, { status, html, dependsOn: dependsOnOf(site, response), personal: TEMPLATES_WITH_FORMS.has(response.template) });
+    if (!pageCache) return void res.status(status).type('html').send(body);
+    pageCache.send(req, res, { status, body, dependsOn: dependsOnOf(site, response), personal: TEMPLATES_WITH_FORMS.has(response.template) });
   }
 
   /** A page without a form, rendered for its address alone: what a page view answered before the router shows. */
   async function renderAt(locals: Record<string, unknown>, address: PageAddress, site: RequestSite, response: PageResponse): Promise<RenderedPage> {
-    const html = renderer.renderAt({ ...response, site: await chromeFor(locals, site) }, address);
-    return { status: response.status ?? 200, html, dependsOn: dependsOnOf(site, response), personal: false };
+    const body = renderer.renderAt({ ...response, site: await chromeFor(locals, site) }, address);
+    return { status: response.status ?? 200, body, dependsOn: dependsOnOf(site, response), personal: false };
   }
 
   /** The 404 page: 'The page you are looking for does not exist, sorry.' */

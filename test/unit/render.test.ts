@@ -34,11 +34,11 @@ describe('rendering helpers', () => {
     const first = page(props, 'https://redharbor.example/press/');
     const second = page(props, 'https://redharbor.example/press/?page=2');
     for (const preloaded of [first, second]) {
-      const json = preloadedScriptJson(preloaded);
+      const json = Buffer.concat(preloadedScriptJson(preloaded)).toString();
       expect(json).to.not.match(/[<>&\u2028\u2029]/);
       expect(JSON.parse(json)).to.deep.equal(preloaded);
     }
     const changed = page({ releases: [] }, 'https://redharbor.example/press/');
-    expect(JSON.parse(preloadedScriptJson(changed))).to.deep.equal(changed);
+    expect(JSON.parse(Buffer.concat(preloadedScriptJson(changed)).toString())).to.deep.equal(changed);
   });
 });

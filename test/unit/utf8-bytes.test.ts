@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { utf8Bytes } from '../../server/utf8-bytes';
+import { utf8Between, utf8Bytes } from '../../server/utf8-bytes';
 
 describe('a page as UTF-8 bytes', () => {
   const texts: Array<[string, string]> = [
@@ -15,6 +15,11 @@ describe('a page as UTF-8 bytes', () => {
   for (const [name, text] of texts) {
     it(`gives the bytes Buffer.from gives: ${name}`, () => {
       expect(utf8Bytes(text).equals(Buffer.from(text, 'utf8'))).to.equal(true);
+    });
+
+    it(`gives the bytes Buffer.concat gives between other bytes: ${name}`, () => {
+      const [before, after] = [[Buffer.from('<html>'), Buffer.from('<body>')], [Buffer.from('</body></html>’', 'utf8')]];
+      expect(utf8Between(before, text, after).equals(Buffer.concat([...before, Buffer.from(text, 'utf8'), ...after]))).to.equal(true);
     });
   }
 
