@@ -16,9 +16,11 @@ export interface PreparedResponse {
 
 /**
  * Writes a prepared answer in one go, with no middleware before it; `secure`: whether the request
- * came over HTTPS (as req.secure says, or the origin a handler answering first was given).
+ * came over HTTPS (as req.secure says, or the origin a handler answering first was given); `once`:
+ * the answer and its body are sent this once (a page rendered for this request and not kept), so
+ * how they went out is not remembered for the next request.
  */
-export type SendPrepared = (req: IncomingMessage, res: ServerResponse, prepared: PreparedResponse, secure: boolean) => void;
+export type SendPrepared = (req: IncomingMessage, res: ServerResponse, prepared: PreparedResponse, secure: boolean, once?: boolean) => void;
 
 /** One way of sending a prepared answer: its whole header list and its bytes. */
 interface Variant {
@@ -59,17 +61,20 @@ export function preparedResponder(security: SecurityHeaderList, logger: Logger):
     return gzip;
   }
 
-  function gzipped(body: Buffer): Buffer {
+  function gzipped(body: Buffer, once: boolean): Buffer {
     let bytes = gzippedOf.get(body);
-    if (!bytes) gzippedOf.set(body, (bytes = gzipSync(body)));
+    if (!bytes) {
+      bytes = gzipSync(body);
+      if (!once) gzippedOf.set(body, bytes);
+    }
     return bytes;
   }
 
-  function variant(prepared: PreparedResponse, variants: Variants, secure: boolean, gzip: boolean): Variant {
+  function variant(prepared: PreparedResponse, variants: Variants, secure: boolean, gzip: boolean, once: boolean): Variant {
     const name = `${secure ? 'https' : 'http'}${gzip ? '-gzip' : ''}` as const;
     let known = variants.sent[name];
     if (!known) {
-      const body = gzip ? gzipped(prepared.body) : prepared.body;
+      const body = gzip ? gzipped(prepared.body, once) : prepared.body;
       const headers = [...(secure ? security.https : security.http), ...prepared.headers];
       if (gzip) headers.push('Content-Encoding', 'gzip');
       headers.push('Content-Length', String(body.length));
@@ -78,15 +83,20 @@ export function preparedResponder(security: SecurityHeaderList, logger: Logger):
     return known;
   }
 
-  return (req, res, prepared, secure) => {
+  return (req, res, prepared, secure, once = false) => {
     const started = performance.now();
     let variants = variantsOf.get(prepared);
-    if (!variants) variantsOf.set(prepared, (variants = { sent: {}, notModified: {} }));
+    if (!variants) {
+      variants = { sent: {}, notModified: {} };
+      // A weak map's entry lasts until a full collection: one for every rendered page grew the
+      // old generation into a full collection a second, a tenth of a rendered page's time.
+      if (!once) variantsOf.set(prepared, variants);
+    }
     if (fresh(req.headers, { etag: prepared.etag })) {
       const scheme = secure ? 'https' : 'http';
       res.writeHead(304, (variants.notModified[scheme] ??= [...security[scheme], ...prepared.headers])).end();
     } else {
-      const { headers, body } = variant(prepared, variants, secure, takesGzip(req));
+      const { headers, body } = variant(prepared, variants, secure, takesGzip(req), once);
       res.writeHead(200, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
     }

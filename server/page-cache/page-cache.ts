@@ -170,7 +170,8 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
 
   function sendRendered(early: EarlyRequest, { body, dependsOn }: RenderedPage): void {
     const { etag, cacheHeaders } = keep(early.locals.pageCacheTicket as Ticket, body, dependsOn);
-    sendPrepared(early.req, early.res, { body, etag, headers: [...cacheHeaders, ...PAGE_HEADERS] }, early.origin.secure);
+    // Its kept copy, when pages are kept, is another answer of the same body: gzipped once for both.
+    sendPrepared(early.req, early.res, { body, etag, headers: [...cacheHeaders, ...PAGE_HEADERS] }, early.origin.secure, ttlSeconds === 0);
   }
 
   // Bounded by count: a page's props are tens of kilobytes.
