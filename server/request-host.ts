@@ -8,9 +8,26 @@ export interface RequestHost {
 const HOST_PATTERN = /^([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(?::(\d{1,5}))?$/i;
 const MAX_PORT = 65535;
 
-/** The hostname (lowercase) and port of a Host header value; undefined when it is not a valid `host[:port]`. */
-export function parseHost(value: string | undefined): RequestHost | undefined {
-  const match = HOST_PATTERN.exec(value ?? '');
+/** How many Host values parseHost remembers: a site answers to a handful, a client may send any. */
+const PARSED_HOSTS_MAX = 256;
+const parsedHosts = new Map<string, Readonly<RequestHost> | undefined>();
+
+/**
+ * The hostname (lowercase) and port of a Host header value; undefined when it is not a valid
+ * `host[:port]`. Each request asks several times (site, port, cache key): a value seen lately is
+ * answered from memory, as the same object.
+ */
+export function parseHost(value: string | undefined): Readonly<RequestHost> | undefined {
+  if (value === undefined) return undefined;
+  if (parsedHosts.has(value)) return parsedHosts.get(value);
+  const parsed = parseHostValue(value);
+  if (parsedHosts.size >= PARSED_HOSTS_MAX) parsedHosts.clear();
+  parsedHosts.set(value, parsed);
+  return parsed;
+}
+
+function parseHostValue(value: string): RequestHost | undefined {
+  const match = HOST_PATTERN.exec(value);
   // The pattern lets through what the URL parser refuses (999.999.999.999, bad punycode); pages build URLs from it.
   if (!match || !URL.canParse(`http://${value}/`)) return undefined;
   const port = match[2] === undefined ? undefined : Number(match[2]);

@@ -9,6 +9,15 @@ describe('Host header parsing and allowed hosts', () => {
     expect(parseHost('[::1]:8000')).to.deep.equal({ hostname: '[::1]', port: 8000 });
   });
 
+  it('answers a Host seen before as the first time, past the number of values it remembers', () => {
+    for (let round = 0; round < 2; round += 1) {
+      for (let index = 0; index < 600; index += 1) {
+        expect(parseHost(`Shop${index}.Example.com:${8000 + index}`)).to.deep.equal({ hostname: `shop${index}.example.com`, port: 8000 + index });
+        expect(parseHost(`shop${index}.example.com:0`)).to.equal(undefined);
+      }
+    }
+  });
+
   for (const value of [
     undefined,
     '',
