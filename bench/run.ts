@@ -1,7 +1,8 @@
 /**
  * npm run bench: starts the real server on a freshly seeded database (PGlite in a temporary
  * folder, or DATABASE_URL), measures each endpoint with autocannon, measures the same bytes
- * from a bare Node http server as the ceiling, prints both and writes bench/results.json.
+ * from a bare Node http server as the ceiling (each side warmed up, then measured in alternating
+ * turns), prints both and writes bench/results.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,6 +74,10 @@ const API_TARGETS: BenchTarget[] = [
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Load before a server is measured: its first seconds time V8 compiling the hot code, not serving. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
+/** Turns each side of a comparison takes, DURATION_SECONDS in all, alternating with the other side. */
+const TURNS = 2;
 
 interface Measurement {
   requestsPerSecond: number;
@@ -102,14 +107,48 @@ function startProcess(command: string[], env: NodeJS.ProcessEnv, readyText?: str
   });
 }
 
-async function measure(url: string, request: Omit<BenchRequest, 'path'> & { overallRate?: number } = {}): Promise<Measurement> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, ...request });
+async function measure(
+  url: string,
+  { durationSeconds = DURATION_SECONDS, ...request }: Omit<BenchRequest, 'path'> & { overallRate?: number; durationSeconds?: number } = {},
+): Promise<Measurement> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: durationSeconds, ...request });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     non2xx: result.non2xx,
   };
+}
+
+/** Turns of one side, as one measurement: the mean rate, the typical median and the worst p99. */
+function combined(turns: Measurement[]): Measurement {
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  return {
+    requestsPerSecond: Math.round(mean(turns.map((turn) => turn.requestsPerSecond))),
+    latencyP50Ms: mean(turns.map((turn) => turn.latencyP50Ms)),
+    latencyP99Ms: Math.max(...turns.map((turn) => turn.latencyP99Ms)),
+    non2xx: turns.reduce((sum, turn) => sum + turn.non2xx, 0),
+  };
+}
+
+/**
+ * The app and its floor (static bytes, bare renderToString) measured side by side: each warmed up
+ * first, then in alternating turns, so that a machine whose speed drifts during the run (a shared
+ * host's neighbours) weighs on both sides of the ratio alike.
+ */
+async function measureSideBySide(appUrl: string, floorUrl: string, request: Omit<BenchRequest, 'path'> = {}): Promise<{ app: Measurement; floor: Measurement }> {
+  // The floor answers any request alike: it gets plain GETs, as the ceiling always has.
+  const appTurn = (seconds: number) => measure(appUrl, { ...request, durationSeconds: seconds });
+  const floorTurn = (seconds: number) => measure(floorUrl, { durationSeconds: seconds });
+  await appTurn(WARMUP_SECONDS);
+  await floorTurn(WARMUP_SECONDS);
+  const app: Measurement[] = [];
+  const floor: Measurement[] = [];
+  for (let index = 0; index < TURNS; index += 1) {
+    app.push(await appTurn(DURATION_SECONDS / TURNS));
+    floor.push(await floorTurn(DURATION_SECONDS / TURNS));
+  }
+  return { app: combined(app), floor: combined(floor) };
 }
 
 const ratio = (part: Measurement, whole: Measurement) => Number((part.requestsPerSecond / whole.requestsPerSecond).toFixed(3));
@@ -189,8 +228,7 @@ async function main(): Promise<void> {
     for (const target of PAGE_TARGETS) {
       const url = `${app.baseUrl}${target.path}`;
       const html = await (await fetch(url)).text();
-      const cached = await measure(url);
-      const ceiling = await withFloorServer(tsx, dataDir, 'static', html, (floorUrl) => measure(floorUrl));
+      const { app: cached, floor: ceiling } = await withFloorServer(tsx, dataDir, 'static', html, (floorUrl) => measureSideBySide(url, floorUrl));
       // Latency where a site runs: below its peak, at 80% of the rate it can serve.
       const atEightyPercent = await measure(url, { overallRate: Math.round(cached.requestsPerSecond * 0.8) });
       report(
@@ -207,8 +245,7 @@ async function main(): Promise<void> {
       const { path: targetPath, ...request } = await target.prepare(app.baseUrl);
       const url = `${app.baseUrl}${targetPath}`;
       const body = await (await fetch(url, request)).text();
-      const measured = await measure(url, request);
-      const ceiling = await withFloorServer(tsx, dataDir, 'static', body, (floorUrl) => measure(floorUrl));
+      const { app: measured, floor: ceiling } = await withFloorServer(tsx, dataDir, 'static', body, (floorUrl) => measureSideBySide(url, floorUrl, request));
       report(results, target.name, `${request.method ?? 'GET'} ${targetPath}`, { app: measured, 'static ceiling': ceiling }, { 'app / static ceiling': ratio(measured, ceiling) });
     }
     await app.stop();
@@ -218,8 +255,7 @@ async function main(): Promise<void> {
     for (const target of PAGE_TARGETS) {
       const url = `${app.baseUrl}${target.path}`;
       const html = await (await fetch(url)).text();
-      const rendered = await measure(url);
-      const bare = await withFloorServer(tsx, dataDir, 'bare render', preloadedJson(html), (floorUrl) => measure(floorUrl));
+      const { app: rendered, floor: bare } = await withFloorServer(tsx, dataDir, 'bare render', preloadedJson(html), (floorUrl) => measureSideBySide(url, floorUrl));
       report(
         results,
         `${target.name}, rendered`,
@@ -252,6 +288,8 @@ async function main(): Promise<void> {
       database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
       connections: CONNECTIONS,
       durationSeconds: DURATION_SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      turns: TURNS,
       firstLoad,
       results,
     };
