@@ -83,9 +83,9 @@ const scriptBytesOf = new WeakMap<object, Buffer>();
 
 /**
  * The bytes of `serializeForScript(value)` for a value made once and shown many times (a page's
- * props and structured data, its site's chrome, the translation catalog), worked out once per object. Such values are
- * never changed once made: the render cache and the page data cache already share them between
- * requests.
+ * props and structured data, its site's chrome, the translation catalog), worked out once per
+ * object. Such values are never changed once made: the render cache and the page data cache
+ * already share them between requests.
  */
 function sharedScriptBytes(value: object): Buffer {
   let bytes = scriptBytesOf.get(value);
