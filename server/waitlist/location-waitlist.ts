@@ -43,13 +43,9 @@ async function waitlistLocation(db: Db, rlid: number, { lock = false } = {}) {
   return location;
 }
 
-/**
- * What deciding on a join needs, in one round trip: the location row (with its count of parties
- * in the queue), its operation hours, its turn settings and the fingerprint of them all; 404 when
- * there is no such location.
- */
-export async function waitlistConditions(db: Db, rlid: number) {
-  const row = await db
+/** The location row (with its count of parties in the queue), its turn settings and its operation hours. */
+function conditionsQuery(db: Db, rlid: number) {
+  return db
     .selectFrom('locations')
     .leftJoin('waitlist_settings', 'waitlist_settings.rlid', 'locations.rlid')
     .select((eb) => [
@@ -60,18 +56,37 @@ export async function waitlistConditions(db: Db, rlid: number) {
       jsonArrayFrom(
         eb.selectFrom('location_hours').select(['day_of_week as dayOfWeek', 'open', 'close']).whereRef('location_rlid', '=', 'locations.rlid').where('kind', '=', 'operation'),
       ).as('hours'),
-      JOIN_CONDITIONS_FINGERPRINT.as('fingerprint'),
     ])
-    .where('locations.rlid', '=', rlid)
-    .executeTakeFirst();
-  if (!row) throw new NotFoundError(`No location with rlid ${rlid}.`);
-  const { turn_time_minutes: turnTimeMinutes, tables, hours, fingerprint, ...location } = row;
+    .where('locations.rlid', '=', rlid);
+}
+
+type ConditionsRow = NonNullable<Awaited<ReturnType<ReturnType<typeof conditionsQuery>['executeTakeFirst']>>>;
+
+function conditionsFrom({ turn_time_minutes: turnTimeMinutes, tables, hours, ...location }: ConditionsRow) {
   const settings = turnTimeMinutes !== null && tables !== null ? { turnTimeMinutes, tables } : DEFAULT_TURN_SETTINGS;
-  return { location, hours, settings, fingerprint };
+  return { location, hours, settings };
+}
+
+/**
+ * What an estimate needs, in one round trip: the location row (with its count of parties in the
+ * queue), its operation hours and its turn settings; 404 when there is no such location.
+ */
+export async function waitlistConditions(db: Db, rlid: number) {
+  const row = await conditionsQuery(db, rlid).executeTakeFirst();
+  if (!row) throw new NotFoundError(`No location with rlid ${rlid}.`);
+  return conditionsFrom(row);
+}
+
+/** What deciding on a join needs: the same, with the fingerprint of them all, in the same round trip. */
+export async function joinConditions(db: Db, rlid: number) {
+  const row = await conditionsQuery(db, rlid).select(JOIN_CONDITIONS_FINGERPRINT.as('fingerprint')).executeTakeFirst();
+  if (!row) throw new NotFoundError(`No location with rlid ${rlid}.`);
+  const { fingerprint, ...conditions } = row;
+  return { ...conditionsFrom(conditions), fingerprint };
 }
 
 /** What a join at a location was decided on. */
-export type JoinConditions = Awaited<ReturnType<typeof waitlistConditions>>;
+export type JoinConditions = Awaited<ReturnType<typeof joinConditions>>;
 
 /**
  * The location row, locked until the transaction ends: changes at one location take turns. Its

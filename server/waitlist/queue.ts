@@ -14,7 +14,7 @@ import { ConflictError, NotFoundError, ValidationError, type HttpError } from '.
 import { earlierRequest, requestHash } from '../idempotency';
 import { guestContactColumns, type GuestContactInput } from '../models/guest-contact';
 import { estimateWaitMinutes } from './estimate';
-import { JOIN_CONDITIONS_FINGERPRINT, lockLocation, turnSettings, waitlistConditions, type JoinConditions } from './location-waitlist';
+import { JOIN_CONDITIONS_FINGERPRINT, joinConditions, lockLocation, turnSettings, type JoinConditions } from './location-waitlist';
 import { acceptsOnlineJoins } from './readiness';
 import { ACTIVE_STATUSES, canTransition, isActive, STATUS_TIME_COLUMN } from './transitions';
 
@@ -140,7 +140,7 @@ export async function joinWaitlist(db: Db, input: JoinInput, now: Date, known?: 
     if (entry) return joined(entry, kept);
   }
   // Read without the lock: a location closing a moment before a join is as if it closed just after.
-  const conditions = await waitlistConditions(db, input.rlid);
+  const conditions = await joinConditions(db, input.rlid);
   known?.set(input.rlid, conditions);
   const refused = refusal(conditions, input.partySize, now);
   if (refused) throw refused;
