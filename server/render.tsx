@@ -118,15 +118,25 @@ function scriptBytes(value: object, shared: boolean): Buffer {
  * object when `propsShared`. Joined, they are JSON equal to `preloaded`, safe inside a script
  * element as `serializeForScript` makes it.
  */
-export function preloadedScriptJson({ props, context: { site, i18n, ...context }, ...page }: PreloadedData, propsShared = true): Buffer[] {
-  const ownJson = serializeForScript({ ...page, context });
-  // `{...page,"context":{...context}}`, its closing braces left for the shared parts to go before.
+export function preloadedScriptJson({ template, layout, props, context }: PreloadedData, propsShared = true): Buffer[] {
+  // Named one by one, not taken with a rest pattern: V8 copies an object's rest in a slow runtime
+  // call, which with the JSON of the slow object it made was 3% of a rendered page's time. Typed
+  // as the context less its shared parts, so a field added to the context cannot be left out.
+  const own: Omit<PageContext, 'site' | 'i18n'> = {
+    SENTRY_DSN: context.SENTRY_DSN,
+    CI_COMMIT_SHA: context.CI_COMMIT_SHA,
+    CI_COMMIT_REF_SLUG: context.CI_COMMIT_REF_SLUG,
+    csrf_token: context.csrf_token,
+    request: context.request,
+  };
+  const ownJson = serializeForScript({ template, layout, context: own });
+  // `{"template":…,"layout":…,"context":{…own}}`, its closing braces left for the shared parts to go before.
   return [
     utf8Bytes(ownJson.slice(0, -2)),
     CONTEXT_I18N,
-    sharedScriptBytes(i18n),
+    sharedScriptBytes(context.i18n),
     CONTEXT_SITE,
-    sharedScriptBytes(site),
+    sharedScriptBytes(context.site),
     PROPS_AFTER_CONTEXT,
     scriptBytes(props, propsShared),
     PRELOADED_END,
@@ -208,8 +218,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   }
 
   return {
-    render: ({ req, res, ...page }) =>
-      document(page, { protocol: req.protocol, host: req.host, url: req.originalUrl }, TEMPLATES_WITH_FORMS.has(page.template) ? csrf.tokenFor(req, res) : ''),
+    render: (page) => {
+      const { req, res } = page;
+      return document(page, { protocol: req.protocol, host: req.host, url: req.originalUrl }, TEMPLATES_WITH_FORMS.has(page.template) ? csrf.tokenFor(req, res) : '');
+    },
     renderAt(page, address) {
       if (TEMPLATES_WITH_FORMS.has(page.template)) throw new Error(`The ${page.template} template has a form: it is rendered for its visitor only`);
       return document(page, address, '');

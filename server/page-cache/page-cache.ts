@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { EarlyHandler, EarlyRequest } from '../answer-first';
 import { LRUCache } from 'lru-cache';
@@ -9,6 +8,7 @@ import { readCacheGeneration } from '../models/cache-generations';
 import { SESSION_COOKIE, sessionHoldsData } from '../sessions';
 import type { PreparedResponse, SendPrepared } from '../prepared-response';
 import { watchedGeneration, type WatchedGeneration } from './watched-generation';
+import { weakEntityTag } from '../entity-tag';
 
 /** The generation that migration 0027's triggers move whenever something a public page shows changes. */
 export const PUBLIC_PAGES_GENERATION = 'public-pages';
@@ -145,7 +145,7 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
    * cache, as a CDN's X-Cache says).
    */
   function keep(ticket: Ticket, body: Buffer, dependsOn: readonly string[]): { etag: string; cacheHeaders: string[] } {
-    const etag = `W/"${hash('sha1', body, 'base64url')}"`;
+    const etag = weakEntityTag(body);
     const page: KnownPage = { generation: ticket.generation, expiresAt: clock().getTime() + ttlSeconds * 1000 };
     if (ttlSeconds === 0) {
       known.set(ticket.key, page);

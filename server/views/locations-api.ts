@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { weakEntityTag } from '../entity-tag';
 import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import type { EarlyHandler } from '../answer-first';
 import type { Clock } from '../clock';
@@ -64,11 +64,11 @@ const prepared = new WeakMap<object, PreparedResponse>();
 function preparedAnswer(value: object): PreparedResponse {
   let known = prepared.get(value);
   if (!known) {
-    const json = JSON.stringify(value);
-    const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+    const body = Buffer.from(JSON.stringify(value), 'utf8');
+    const etag = weakEntityTag(body);
     known = {
       etag,
-      body: Buffer.from(json, 'utf8'),
+      body,
       headers: ['Cache-Control', GET_CACHE_CONTROL, 'ETag', etag, 'Content-Type', 'application/json; charset=utf-8', 'Vary', 'Accept-Encoding'],
     };
     prepared.set(value, known);

@@ -59,9 +59,9 @@ export function pageResponder({ db, config, logger, renderer, pageCache }: Publi
     pageCache.send(req, res, { status, body, dependsOn: dependsOnOf(site, response), personal: TEMPLATES_WITH_FORMS.has(response.template) });
   }
 
-  /** A page without a form, rendered for its address alone: what a page view answered before the router shows. */
-  async function renderAt(locals: Record<string, unknown>, address: PageAddress, site: RequestSite, response: PageResponse): Promise<RenderedPage> {
-    const body = renderer.renderAt({ ...response, site: await chromeFor(locals, site) }, address);
+  /** A page without a form, rendered for its address alone in its site's `chrome`: what a page view answered before the router shows. */
+  function renderAt(address: PageAddress, site: RequestSite, chrome: SiteChrome, response: PageResponse): RenderedPage {
+    const body = renderer.renderAt({ ...response, site: chrome }, address);
     return { status: response.status ?? 200, body, dependsOn: dependsOnOf(site, response), personal: false };
   }
 

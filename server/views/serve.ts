@@ -57,13 +57,19 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     return options.pageCache.perGeneration(locals, `page data:${key}`, compute, { ttlSeconds, keep });
   }
 
+  /** What a page view remembers of public data for a request (`locals`: where its generation is kept). */
+  const rememberedFor =
+    (locals: Record<string, unknown>): Remember =>
+    (key, compute, keep) =>
+      fromPublicData(locals, key, compute, keep);
+
   /** The site a request is for, the page its path names (else a routable page above it) and that page's restrictions. */
-  async function addressed(locals: Record<string, unknown>, origin: RequestOrigin, path: string) {
-    const site = await fromPublicData(locals, `site ${parseHost(origin.host)?.hostname ?? ''}:${requestPort(origin)}`, () => resolveRequestSite(db, origin));
+  async function addressed(remember: Remember, origin: RequestOrigin, path: string) {
+    const site = await remember(`site ${parseHost(origin.host)?.hostname ?? ''}:${requestPort(origin)}`, () => resolveRequestSite(db, origin));
     const components = pathComponents(path);
-    const target = site && components && (await fromPublicData(locals, `target ${site.site.id} ${JSON.stringify(components)}`, () => findTarget(site, components)));
+    const target = site && components && (await remember(`target ${site.site.id} ${JSON.stringify(components)}`, () => findTarget(site, components)));
     if (!site || !target) return { site };
-    const restrictions = await fromPublicData(locals, `restrictions ${target.page.id}`, () => restrictionsForPage(db, target.page));
+    const restrictions = await remember(`restrictions ${target.page.id}`, () => restrictionsForPage(db, target.page));
     return { site, target, restrictions };
   }
 
@@ -72,22 +78,23 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
    * type's route answers). It differs by the address's scheme (absolute URLs) and query, never by
    * visitor; a form's props carry a captcha challenge of their own, so they are never reused.
    */
-  async function shown(locals: Record<string, unknown>, request: PageRequest, site: RequestSite, { page, remaining }: Target, query: Record<string, string>) {
+  async function shown(remember: Remember, request: PageRequest, site: RequestSite, { page, remaining }: Target, query: Record<string, string>) {
     const pageType = PAGE_TYPES[page.page_type];
     if (!pageType) throw new PageContentError(`Page ${page.id} has unknown page type "${page.page_type}"`);
     const key = `${siteOrigin(request, site.site)} ${page.id} ${JSON.stringify(remaining)} ${JSON.stringify(Object.entries(query).sort())}`;
     if (remaining.length > 0) {
       const routed = async () => pageType.route?.(page, remaining, pageTypeContext(options, request, site, query));
-      const result = await fromPublicData(locals, `route ${key}`, routed, (value) => value?.kind !== 'page' || !TEMPLATES_WITH_FORMS.has(value.template));
+      const result = await remember(`route ${key}`, routed, (value) => value?.kind !== 'page' || !TEMPLATES_WITH_FORMS.has(value.template));
       return { routed: result };
     }
     const built = () => pageResponse(request, site, page, query);
-    return { response: await fromPublicData(locals, `page ${key}`, built, (value) => !TEMPLATES_WITH_FORMS.has(value.template)) };
+    return { response: await remember(`page ${key}`, built, (value) => !TEMPLATES_WITH_FORMS.has(value.template)) };
   }
 
   /** The catch-all: site by Host, page by url path (else a routable ancestor), props by page type, server render. */
   const servePage: RequestHandler = async (req, res) => {
-    const { site, target, restrictions } = await addressed(res.locals, req, req.path);
+    const remember = rememberedFor(res.locals);
+    const { site, target, restrictions } = await addressed(remember, req, req.path);
     if (!site || !target) return responder.notFound(req, res, site);
     const { page } = target;
     // A restricted page differs per visitor: shared caches must not keep it.
@@ -95,10 +102,26 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
     const unmet = firstUnmetRestriction(restrictions, req.session);
     if (unmet?.restriction_type === 'login') return res.redirect(302, `/_util/login/?next=${encodeURIComponent(req.originalUrl)}`);
     if (unmet) return responder.send(req, res, site, passwordFormResponse(unmet, page, req.originalUrl, null));
-    const { routed, response } = await shown(res.locals, req, site, target, queryStrings(req.query));
+    const { routed, response } = await shown(remember, req, site, target, queryStrings(req.query));
     if (response) return responder.send(req, res, site, response);
     return sendRouted(req, res, site, page, routed);
   };
+
+  /**
+   * What a page view before the router shows at an address: the page anyone may see there, its
+   * site and the site's chrome, or undefined when the router is to answer (no such page, a
+   * restriction, a form, a redirect, another status than 200). Worked out from the database, not
+   * from the values the page views remember, since it is remembered itself, as one value: it is
+   * then a single lookup for every later view, and no older than PAGE_DATA_CACHE_SECONDS.
+   */
+  async function earlyView(locals: Record<string, unknown>, origin: RequestOrigin, path: string, search: string) {
+    const { site, target, restrictions } = await addressed(computeNow, origin, path);
+    if (!site || !target || restrictions.length > 0) return undefined;
+    const { routed, response: ownResponse } = await shown(computeNow, origin, site, target, queryStrings(parseQuery(search.slice(1))));
+    const response = ownResponse ?? (routed?.kind === 'page' ? routedResponse(target.page, routed) : undefined);
+    if (!response || (response.status ?? 200) !== 200 || TEMPLATES_WITH_FORMS.has(response.template)) return undefined;
+    return { site, response, chrome: await responder.chromeFor(locals, site) };
+  }
 
   /**
    * Renders a page view before the router, when the page cache knows that its address showed a
@@ -109,13 +132,11 @@ export function publicPages(options: PublicViewOptions, responder: PageResponder
   const renderBeforeRouting: EarlyHandler = async (early, next) => {
     const { pageCache } = options;
     if (!pageCache?.showedPage(early.locals)) return next();
-    const { site, target, restrictions } = await addressed(early.locals, early.origin, early.path);
-    if (!site || !target || restrictions.length > 0) return next();
-    const { routed, response: ownResponse } = await shown(early.locals, early.origin, site, target, queryStrings(parseQuery(early.search.slice(1))));
-    const response = ownResponse ?? (routed?.kind === 'page' ? routedResponse(target.page, routed) : undefined);
-    if (!response || (response.status ?? 200) !== 200 || TEMPLATES_WITH_FORMS.has(response.template)) return next();
-    const address = { protocol: early.origin.protocol, host: early.origin.host, url: early.req.url ?? early.path };
-    pageCache.sendRendered(early, await responder.renderAt(early.locals, address, site, response));
+    const { origin, path, search } = early;
+    const view = await fromPublicData(early.locals, `view ${origin.protocol}://${origin.host ?? ''}${path}${search}`, () => earlyView(early.locals, origin, path, search));
+    if (!view) return next();
+    const address = { protocol: origin.protocol, host: origin.host, url: early.req.url ?? path };
+    pageCache.sendRendered(early, responder.renderAt(address, view.site, view.chrome, view.response));
   };
 
   /**
@@ -206,6 +227,12 @@ export function pageTypeContext(options: PublicViewOptions, req: PageRequest, si
     now: options.clock(),
   };
 }
+
+/** Looks a value of public data up by key, or computes it (`keep`: whether a computed value may be shared). */
+type Remember = <T>(key: string, compute: () => Promise<T>, keep?: (value: T) => boolean) => Promise<T>;
+
+/** Computes every value afresh. */
+const computeNow: Remember = (_key, compute) => compute();
 
 /** The public page views, as publicPages builds them. */
 export type PublicPages = ReturnType<typeof publicPages>;

@@ -2,15 +2,15 @@ import { gettext } from '../../lib/i18n';
 import type { Region } from '../../lib/page-data';
 
 /** True when the current address lies within the region's address (absolute or a path). */
-export function isCurrentRegion(region: Region, currentUrl: string): boolean {
-  const current = new URL(currentUrl);
+function isCurrentRegion(region: Region, current: URL): boolean {
   const target = new URL(region.url, current);
   return current.origin === target.origin && current.pathname.startsWith(target.pathname);
 }
 
 /** Links to the chain's other regions, leaving out the one this address already belongs to. */
 export default function RegionNav({ regions, currentUrl }: { regions: Region[]; currentUrl: string }) {
-  const others = regions.filter((region) => !isCurrentRegion(region, currentUrl));
+  const current = new URL(currentUrl);
+  const others = regions.filter((region) => !isCurrentRegion(region, current));
   if (others.length === 0) return null;
   return (
     <nav className="region-nav" aria-label={gettext('Regions')}>
