@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { gettext } from '../../lib/i18n';
 
 /**
@@ -7,10 +7,17 @@ import { gettext } from '../../lib/i18n';
  */
 export default function PanelDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // A layout effect: its clean-up runs as the dialog leaves the page, so focus is back on the
+  // opener at once, not a moment later, after a passive effect's turn, from the page's body. The
+  // dialog is still modal then, which keeps focus inside it: it is closed first.
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.showModal();
-    return () => opener?.focus();
+    const modal = dialog.current;
+    modal?.showModal();
+    return () => {
+      modal?.close();
+      opener?.focus();
+    };
   }, []);
   return (
     <dialog
