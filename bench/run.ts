@@ -5,6 +5,7 @@
  * turns), prints both and writes bench/results.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,8 @@ interface BenchRequest {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A header given a fresh random value on every request, as the site's forms send an Idempotency-Key. */
+  freshHeader?: string;
 }
 
 /** An endpoint measured; `prepare` builds the request against the running server (tokens, ids). */
@@ -61,6 +64,11 @@ const API_TARGETS: BenchTarget[] = [
     // Every request adds a party to one location's queue: the worst case, all joins taking turns on one row.
     name: 'wait-list join (one location)',
     prepare: async (baseUrl) => ({ path: '/api/waitlist/', method: 'POST', headers: await csrfHeaders(baseUrl), body: joinBody }),
+  },
+  {
+    // As the site's join form sends it: every attempt with an Idempotency-Key of its own, looked up first.
+    name: 'wait-list join with an Idempotency-Key (one location)',
+    prepare: async (baseUrl) => ({ path: '/api/waitlist/', method: 'POST', headers: await csrfHeaders(baseUrl), body: joinBody, freshHeader: 'idempotency-key' }),
   },
   {
     name: 'wait-list status',
@@ -111,7 +119,9 @@ async function measure(
   url: string,
   { durationSeconds = DURATION_SECONDS, ...request }: Omit<BenchRequest, 'path'> & { overallRate?: number; durationSeconds?: number } = {},
 ): Promise<Measurement> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: durationSeconds, ...request });
+  const { freshHeader, ...options } = request;
+  const fresh: autocannon.Request[] | undefined = freshHeader ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, [freshHeader]: randomUUID() } }) }] : undefined;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: durationSeconds, ...options, ...(fresh ? { requests: fresh } : {}) });
   // A rate of refusals or errors is no measure of the endpoint.
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(

@@ -54,6 +54,23 @@ describe('wait-list joins decided on kept conditions', function () {
     expect(joins.map(({ entry }) => entry.position).sort((a, b) => a! - b!)).to.deep.equal(Array.from({ length: 30 }, (_, index) => index + 2));
   });
 
+  it('keeps positions gapless and each Idempotency-Key one entry when keyed parties join at once, a key twice among them', async () => {
+    const { rlid, known } = await joinedOnce();
+    const early = await joinWaitlist(db, party(rlid, { firstName: 'Early', idempotencyKey: `early-${rlid}` }), now, known);
+    const crowd = Array.from({ length: 12 }, (_, index) => party(rlid, { firstName: `Keyed ${index}`, idempotencyKey: `crowd-${rlid}-${index}` }));
+    const repeats = [crowd[3]!, party(rlid, { firstName: 'Early', idempotencyKey: `early-${rlid}` })];
+    const joins = await Promise.all([...crowd, ...repeats].map((guest) => joinWaitlist(db, guest, now, known)));
+    const created = joins.filter((join) => join.created);
+    expect(created).to.have.length(12);
+    expect(created.map(({ entry }) => entry.position).sort((a, b) => a! - b!)).to.deep.equal(Array.from({ length: 12 }, (_, index) => index + 3));
+    expect(joins[12]).to.include({ created: false });
+    expect(joins[12]!.entry.plan_ahead_id).to.equal(joins[3]!.entry.plan_ahead_id);
+    expect(joins[13]).to.include({ created: false });
+    expect(joins[13]!.entry.plan_ahead_id).to.equal(early.entry.plan_ahead_id);
+    const stored = await db.selectFrom('waitlist_entries').select('position').where('rlid', '=', rlid).orderBy('position').execute();
+    expect(stored.map((row) => row.position)).to.deep.equal(Array.from({ length: 14 }, (_, index) => index + 1));
+  });
+
   it('refuses a party once the host turned the wait list off, or the restaurant closed for now', async () => {
     const { rlid, known } = await joinedOnce();
     await saveWaitlistSettings(db, { rlid, waitListOpen: false, ...settings });
