@@ -85,8 +85,11 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Load before a server is measured: its first seconds time V8 compiling the hot code, not serving. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
-/** Turns each side of a comparison takes, DURATION_SECONDS in all, alternating with the other side. */
-const TURNS = 2;
+/**
+ * Turns each side of a comparison takes, DURATION_SECONDS in all, alternating with the other side:
+ * short turns, so that the two turns of a pair meet the machine at nearly the same speed.
+ */
+const TURNS = 5;
 
 interface Measurement {
   requestsPerSecond: number;
@@ -148,9 +151,11 @@ function combined(turns: Measurement[]): Measurement {
 /**
  * The app and its floor (static bytes, bare renderToString) measured side by side: each warmed up
  * first, then in alternating turns, so that a machine whose speed drifts during the run (a shared
- * host's neighbours) weighs on both sides of the ratio alike.
+ * host's neighbours) weighs on both sides alike. The ratio is the median of each pair of turns'
+ * own ratio: a turn that met a burst of a neighbour's load moves the mean of its side, not the
+ * median of the pairs.
  */
-async function measureSideBySide(appUrl: string, floorUrl: string, request: Omit<BenchRequest, 'path'> = {}): Promise<{ app: Measurement; floor: Measurement }> {
+async function measureSideBySide(appUrl: string, floorUrl: string, request: Omit<BenchRequest, 'path'> = {}): Promise<{ app: Measurement; floor: Measurement; ratio: number }> {
   // The floor answers any request alike: it gets plain GETs, as the ceiling always has.
   const appTurn = (seconds: number) => measure(appUrl, { ...request, durationSeconds: seconds });
   const floorTurn = (seconds: number) => measure(floorUrl, { durationSeconds: seconds });
@@ -162,10 +167,15 @@ async function measureSideBySide(appUrl: string, floorUrl: string, request: Omit
     app.push(await appTurn(DURATION_SECONDS / TURNS));
     floor.push(await floorTurn(DURATION_SECONDS / TURNS));
   }
-  return { app: combined(app), floor: combined(floor) };
+  return { app: combined(app), floor: combined(floor), ratio: median(app.map((turn, index) => turn.requestsPerSecond / floor[index]!.requestsPerSecond)) };
 }
 
-const ratio = (part: Measurement, whole: Measurement) => Number((part.requestsPerSecond / whole.requestsPerSecond).toFixed(3));
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const value = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return Number(value.toFixed(3));
+}
 
 /** The app, started and stopped by the bench; one PGlite folder serves one process at a time. */
 interface RunningApp {
@@ -244,7 +254,7 @@ async function main(): Promise<void> {
     for (const target of PAGE_TARGETS) {
       const url = `${app.baseUrl}${target.path}`;
       const html = await (await fetch(url)).text();
-      const { app: cached, floor: ceiling } = await withFloorServer(tsx, dataDir, 'static', html, (floorUrl) => measureSideBySide(url, floorUrl));
+      const { app: cached, floor: ceiling, ratio: keptRatio } = await withFloorServer(tsx, dataDir, 'static', html, (floorUrl) => measureSideBySide(url, floorUrl));
       // Latency where a site runs: below its peak, at 80% of the rate it can serve.
       const atEightyPercent = await measure(url, { overallRate: Math.round(cached.requestsPerSecond * 0.8) });
       report(
@@ -253,7 +263,7 @@ async function main(): Promise<void> {
         `GET ${target.path}, ${Buffer.byteLength(html)} bytes`,
         { 'app (render cache)': cached, 'app at 80% of peak': atEightyPercent, 'static ceiling': ceiling },
         {
-          'kept page / static ceiling': ratio(cached, ceiling),
+          'kept page / static ceiling': keptRatio,
         },
       );
     }
@@ -261,8 +271,8 @@ async function main(): Promise<void> {
       const { path: targetPath, ...request } = await target.prepare(app.baseUrl);
       const url = `${app.baseUrl}${targetPath}`;
       const body = await (await fetch(url, request)).text();
-      const { app: measured, floor: ceiling } = await withFloorServer(tsx, dataDir, 'static', body, (floorUrl) => measureSideBySide(url, floorUrl, request));
-      report(results, target.name, `${request.method ?? 'GET'} ${targetPath}`, { app: measured, 'static ceiling': ceiling }, { 'app / static ceiling': ratio(measured, ceiling) });
+      const { app: measured, floor: ceiling, ratio: apiRatio } = await withFloorServer(tsx, dataDir, 'static', body, (floorUrl) => measureSideBySide(url, floorUrl, request));
+      report(results, target.name, `${request.method ?? 'GET'} ${targetPath}`, { app: measured, 'static ceiling': ceiling }, { 'app / static ceiling': apiRatio });
     }
     await app.stop();
 
@@ -271,14 +281,18 @@ async function main(): Promise<void> {
     for (const target of PAGE_TARGETS) {
       const url = `${app.baseUrl}${target.path}`;
       const html = await (await fetch(url)).text();
-      const { app: rendered, floor: bare } = await withFloorServer(tsx, dataDir, 'bare render', preloadedJson(html), (floorUrl) => measureSideBySide(url, floorUrl));
+      const {
+        app: rendered,
+        floor: bare,
+        ratio: renderedRatio,
+      } = await withFloorServer(tsx, dataDir, 'bare render', preloadedJson(html), (floorUrl) => measureSideBySide(url, floorUrl));
       report(
         results,
         `${target.name}, rendered`,
         `GET ${target.path}, no render cache`,
         { 'app (rendered)': rendered, 'bare renderToString': bare },
         {
-          'rendered page / bare renderToString': ratio(rendered, bare),
+          'rendered page / bare renderToString': renderedRatio,
         },
       );
     }
