@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { z } from 'zod';
 import { buildClient } from '../scripts/build-client';
 import { formatFirstLoad, measureFirstLoad } from './first-load';
 import { BENCH_SEARCH, BENCH_WAITLIST_RLID } from '../scripts/bench-constants';
@@ -81,15 +82,36 @@ const API_TARGETS: BenchTarget[] = [
   },
 ];
 
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-/** Load before a server is measured: its first seconds time V8 compiling the hot code, not serving. */
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 /**
  * Turns each side of a comparison takes, DURATION_SECONDS in all, alternating with the other side:
  * short turns, so that the two turns of a pair meet the machine at nearly the same speed.
  */
 const TURNS = 5;
+
+/** The bench's settings; autocannon runs whole seconds, so each turn is a whole number of them. */
+const benchEnv = z.object({
+  BENCH_DURATION: z.coerce
+    .number()
+    .int()
+    .positive()
+    .refine((seconds) => seconds % TURNS === 0, `must be a multiple of ${TURNS} seconds: each side takes ${TURNS} turns of whole seconds`)
+    .default(10),
+  BENCH_CONNECTIONS: z.coerce.number().int().positive().default(10),
+  /** Load before a server is measured: its first seconds time V8 compiling the hot code, not serving. */
+  BENCH_WARMUP: z.coerce.number().int().nonnegative().default(3),
+});
+
+function readBenchEnv(env: NodeJS.ProcessEnv) {
+  const parsed = benchEnv.safeParse(env);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const variable = String(issue.path[0]);
+    console.error(`Invalid environment variable ${variable} (${JSON.stringify(env[variable])}): ${issue.message}`);
+  }
+  process.exit(2);
+}
+
+const { BENCH_DURATION: DURATION_SECONDS, BENCH_CONNECTIONS: CONNECTIONS, BENCH_WARMUP: WARMUP_SECONDS } = readBenchEnv(process.env);
 
 interface Measurement {
   requestsPerSecond: number;
