@@ -55,6 +55,12 @@ export interface RenderedPage {
   personal: boolean;
 }
 
+/** How long a value computed once per generation lasts, and whether it may be shared at all. */
+export interface PerGenerationOptions<T> {
+  ttlSeconds?: number;
+  keep?: (value: T) => boolean;
+}
+
 /** The render cache of anonymous page views, shared by the page views of one process. */
 export interface PageCache {
   /**
@@ -77,7 +83,7 @@ export interface PageCache {
    * of on every view (the request's generation when it has one) and kept at most `ttlSeconds`
    * when it depends on the time too: a site's chrome, a page's props, the page an address names.
    */
-  perGeneration<T>(locals: Record<string, unknown>, key: string, compute: () => Promise<T>, options?: { ttlSeconds?: number; keep?: (value: T) => boolean }): Promise<T>;
+  perGeneration<T>(locals: Record<string, unknown>, key: string, compute: () => Promise<T>, options?: PerGenerationOptions<T>): Promise<T>;
 }
 
 /**
@@ -146,11 +152,13 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
    */
   function keep(ticket: Ticket, body: Buffer, dependsOn: readonly string[]): { etag: string; cacheHeaders: string[] } {
     const etag = weakEntityTag(body);
-    const page: KnownPage = { generation: ticket.generation, expiresAt: clock().getTime() + ttlSeconds * 1000 };
     if (ttlSeconds === 0) {
-      known.set(ticket.key, page);
+      // Nothing is kept: the address need only be known to show a page in this generation, and
+      // already is when its ticket says so (its lookup made it the most recent).
+      if (!ticket.showedPage) known.set(ticket.key, { generation: ticket.generation, expiresAt: 0 });
       return { etag, cacheHeaders: ['ETag', etag] };
     }
+    const page: KnownPage = { generation: ticket.generation, expiresAt: clock().getTime() + ttlSeconds * 1000 };
     const shared = ['ETag', etag, 'Cache-Control', cacheControl, 'Surrogate-Key', [...new Set(dependsOn)].join(' ')];
     page.kept = { body, etag, headers: ['X-Render-Cache', 'hit', ...shared, ...PAGE_HEADERS] };
     known.set(ticket.key, page);
@@ -176,19 +184,27 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
 
   // Bounded by count: a page's props are tens of kilobytes.
   const computed = new LRUCache<string, { generation: string; expiresAt: number; value: Promise<unknown> }>({ max: COMPUTED_MAX_ENTRIES });
-  async function perGeneration<T>(
-    requestLocals: Record<string, unknown>,
-    key: string,
-    compute: () => Promise<T>,
-    { ttlSeconds = Infinity, keep }: { ttlSeconds?: number; keep?: (value: T) => boolean } = {},
-  ): Promise<T> {
+  function perGeneration<T>(requestLocals: Record<string, unknown>, key: string, compute: () => Promise<T>, options: PerGenerationOptions<T> = {}): Promise<T> {
     // One read per request, however many values the view asks for (site, page, restrictions, props, chrome).
     const locals = requestLocals as { pageCacheTicket?: Ticket; publicPagesGeneration?: Promise<string> };
-    const generation = locals.pageCacheTicket?.generation ?? (await (locals.publicPagesGeneration ??= readGeneration()));
+    const ticketed = locals.pageCacheTicket?.generation;
+    // A request the cache let through knows its generation: the value it asks for is then handed
+    // over as it is kept, without an async function's own promise around it, two turns of the
+    // microtask queue on every page view.
+    if (ticketed !== undefined) return inGeneration(ticketed, key, compute, options);
+    return (locals.publicPagesGeneration ??= readGeneration()).then((generation) => inGeneration(generation, key, compute, options));
+  }
+
+  function inGeneration<T>(generation: string, key: string, compute: () => Promise<T>, { ttlSeconds = Infinity, keep }: PerGenerationOptions<T>): Promise<T> {
     const known = computed.get(key);
     const now = clock().getTime();
     if (known?.generation === generation && known.expiresAt > now) return known.value as Promise<T>;
-    const value = compute();
+    let value: Promise<T>;
+    try {
+      value = compute();
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const entry = { generation, value, expiresAt: now + ttlSeconds * 1000 };
     if (keep) {
       // Shared only once `keep` has seen it: a value it refuses (a form's captcha challenge) reaches no other request.
