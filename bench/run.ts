@@ -86,7 +86,7 @@ const API_TARGETS: BenchTarget[] = [
  * Turns each side of a comparison takes, DURATION_SECONDS in all, alternating with the other side:
  * short turns, so that the two turns of a pair meet the machine at nearly the same speed.
  */
-const TURNS = 5;
+const TURNS = 10;
 
 /** The bench's settings; autocannon runs whole seconds, so each turn is a whole number of them. */
 const benchEnv = z.object({
@@ -95,7 +95,7 @@ const benchEnv = z.object({
     .int()
     .positive()
     .refine((seconds) => seconds % TURNS === 0, `must be a multiple of ${TURNS} seconds: each side takes ${TURNS} turns of whole seconds`)
-    .default(10),
+    .default(20),
   BENCH_CONNECTIONS: z.coerce.number().int().positive().default(10),
   /** Load before a server is measured: its first seconds time V8 compiling the hot code, not serving. */
   BENCH_WARMUP: z.coerce.number().int().nonnegative().default(3),
