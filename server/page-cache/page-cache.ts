@@ -199,12 +199,7 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
     const known = computed.get(key);
     const now = clock().getTime();
     if (known?.generation === generation && known.expiresAt > now) return known.value as Promise<T>;
-    let value: Promise<T>;
-    try {
-      value = compute();
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    const value = compute();
     const entry = { generation, value, expiresAt: now + ttlSeconds * 1000 };
     if (keep) {
       // Shared only once `keep` has seen it: a value it refuses (a form's captcha challenge) reaches no other request.
