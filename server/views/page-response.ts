@@ -53,7 +53,7 @@ export function pageResponder({ db, config, logger, renderer, pageCache }: Publi
   /** Renders and sends a page; `chrome` when the caller already loaded it. */
   async function send(req: Request, res: Response, site: RequestSite | undefined, response: PageResponse, chrome?: SiteChrome): Promise<void> {
     chrome ??= await chromeFor(res.locals, site, req.log);
-    const body = renderer.render({ ...response, site: chrome, req, res });
+    const body = renderer.render(response, chrome, req, res);
     const status = response.status ?? 200;
     if (!pageCache) return void res.status(status).type('html').send(body);
     pageCache.send(req, res, { status, body, dependsOn: dependsOnOf(site, response), personal: TEMPLATES_WITH_FORMS.has(response.template) });
@@ -61,7 +61,7 @@ export function pageResponder({ db, config, logger, renderer, pageCache }: Publi
 
   /** A page without a form, rendered for its address alone in its site's `chrome`: what a page view answered before the router shows. */
   function renderAt(address: PageAddress, site: RequestSite, chrome: SiteChrome, response: PageResponse): RenderedPage {
-    const body = renderer.renderAt({ ...response, site: chrome }, address);
+    const body = renderer.renderAt(response, chrome, address);
     return { status: response.status ?? 200, body, dependsOn: dependsOnOf(site, response), personal: false };
   }
 
