@@ -177,6 +177,9 @@ describe('the media chooser modal in the browser (standalone editor, chooser ser
     expect(await page.$$eval(`${MODAL} [data-choice-id]`, (choices) => choices.map((choice) => choice.getAttribute('data-choice-id')))).to.deep.equal(['4', '5', '6']);
 
     await page.type(`${MODAL} input[type="search"]`, 'lobster');
+    // The search waits for a pause in typing: on a loaded machine the keys come slowly enough for
+    // it to search part of the word first, so the whole word's query may come a moment later.
+    for (let waited = 0; lastQuery().get('q') !== 'lobster' && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 1, {}, `${MODAL} [data-choice-id]`);
     expect(lastQuery().get('q')).to.equal('lobster');
     expect(lastQuery().get('p')).to.equal(null);
