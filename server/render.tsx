@@ -43,8 +43,8 @@ export interface PageAddress {
  * Renders full HTML documents, as UTF-8; built once per process. A page and its site's chrome come
  * as two arguments, as their callers keep them (a page's response per address, the chrome per
  * site): merging them into one object for each render (a spread and one property more) made V8
- * promote about 150 bytes to the old generation on every page view, next to none without, and its garbage
- * collection took 17 µs a view instead of 12.
+ * promote about 150 bytes to the old generation on every page view, next to none without, and
+ * its garbage collection took 17 µs a view instead of 12.
  */
 export interface PageRenderer {
   /** A page for an Express request: a template with a form gets the visitor's CSRF token. */
