@@ -117,7 +117,7 @@ interface Measurement {
   requestsPerSecond: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
-  /** Of turns measured as one: the highest of the turns' own p99s, for the reader who wants the worst second. */
+  /** Of turns measured as one: the highest of the turns' own p99s, the row's worst turn. */
   worstTurnP99Ms?: number;
 }
 
