@@ -148,7 +148,19 @@ function startProcess(command: string[], env: NodeJS.ProcessEnv, readyText?: str
   });
 }
 
-function measure(url: string, { durationSeconds = DURATION_SECONDS, ...request }: Omit<BenchRequest, 'path'> & { overallRate?: number; durationSeconds?: number } = {}): Promise<Run> {
+/**
+ * One autocannon run against `url`. With `keepLatencies`, each request's time is kept (a turn's,
+ * for its row's percentiles); otherwise the load generator, which shares the machine's cores with
+ * the server it measures, does no work per response beyond autocannon's own.
+ */
+function measure(
+  url: string,
+  {
+    durationSeconds = DURATION_SECONDS,
+    keepLatencies = false,
+    ...request
+  }: Omit<BenchRequest, 'path'> & { overallRate?: number; durationSeconds?: number; keepLatencies?: boolean } = {},
+): Promise<Run> {
   const { freshHeader, ...options } = request;
   const fresh: autocannon.Request[] | undefined = freshHeader ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, [freshHeader]: randomUUID() } }) }] : undefined;
   const latenciesMs: number[] = [];
@@ -168,9 +180,11 @@ function measure(url: string, { durationSeconds = DURATION_SECONDS, ...request }
         latenciesMs,
       });
     });
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) latenciesMs.push(responseTime);
-    });
+    if (keepLatencies) {
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        if (statusCode >= 200 && statusCode < 300) latenciesMs.push(responseTime);
+      });
+    }
   });
 }
 
@@ -205,10 +219,10 @@ function combined(turns: Run[]): Measurement {
  */
 async function measureSideBySide(appUrl: string, floorUrl: string, request: Omit<BenchRequest, 'path'> = {}): Promise<{ app: Measurement; floor: Measurement; ratio: number }> {
   // The floor answers any request alike: it gets plain GETs, as the ceiling always has.
-  const appTurn = (seconds: number) => measure(appUrl, { ...request, durationSeconds: seconds });
-  const floorTurn = (seconds: number) => measure(floorUrl, { durationSeconds: seconds });
-  await appTurn(WARMUP_SECONDS);
-  await floorTurn(WARMUP_SECONDS);
+  const appTurn = (seconds: number, keepLatencies = true) => measure(appUrl, { ...request, durationSeconds: seconds, keepLatencies });
+  const floorTurn = (seconds: number, keepLatencies = true) => measure(floorUrl, { durationSeconds: seconds, keepLatencies });
+  await appTurn(WARMUP_SECONDS, false);
+  await floorTurn(WARMUP_SECONDS, false);
   const app: Run[] = [];
   const floor: Run[] = [];
   for (let index = 0; index < TURNS; index += 1) {
