@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { z } from 'zod';
+import type { PageData, PreloadedData, SiteChrome } from '../client/lib/page-data';
 import { buildClient } from '../scripts/build-client';
 import { formatFirstLoad, measureFirstLoad } from './first-load';
 import { BENCH_SEARCH, BENCH_WAITLIST_RLID } from '../scripts/bench-constants';
@@ -273,9 +274,9 @@ async function startApp(tsx: string, dataDir: string, env: Record<string, string
   };
 }
 
-/** Serves `body` (the page as the app sent it) from the static ceiling, or its props from the bare renderer. */
+/** Serves `body` (the page as the app sent it) from the static ceiling, or renders it from its data (`pageDataJson`) in the bare renderer. */
 async function withFloorServer<T>(tsx: string, dataDir: string, kind: 'static' | 'bare render', body: string, measureAt: (url: string) => Promise<T>): Promise<T> {
-  const file = path.join(dataDir, kind === 'static' ? 'page.html' : 'preloaded.json');
+  const file = path.join(dataDir, kind === 'static' ? 'page.html' : 'page-data.json');
   writeFileSync(file, body);
   const port = await freePort();
   const script = kind === 'static' ? 'bench/static-server.ts' : 'bench/bare-render-server.tsx';
@@ -287,11 +288,15 @@ async function withFloorServer<T>(tsx: string, dataDir: string, kind: 'static' |
   }
 }
 
-/** The JSON a page preloads for hydration: its template, props and context. */
-function preloadedJson(html: string): string {
+/** What a page at `pageUrl` hydrates with, as JSON: its preloaded template, props and context, and its site's chrome. */
+async function pageDataJson(pageUrl: string, html: string): Promise<string> {
   const match = /<script type="application\/json" id="preloaded"[^>]*>([\s\S]*?)<\/script>/.exec(html);
   if (!match) throw new Error('The page carries no preloaded JSON');
-  return match[1]!;
+  const { siteChrome, context, ...page } = JSON.parse(match[1]!) as PreloadedData;
+  const response = await fetch(new URL(siteChrome, pageUrl));
+  if (!response.ok) throw new Error(`The site's chrome at ${siteChrome} answered ${response.status}`);
+  const data: PageData = { ...page, context: { ...context, site: (await response.json()) as SiteChrome } };
+  return JSON.stringify(data);
 }
 
 function report(results: Record<string, unknown>, name: string, detail: string, rows: Record<string, Measurement>, ratios: Record<string, number>): void {
@@ -347,7 +352,7 @@ async function main(): Promise<void> {
         app: rendered,
         floor: bare,
         ratio: renderedRatio,
-      } = await withFloorServer(tsx, dataDir, 'bare render', preloadedJson(html), (floorUrl) => measureSideBySide(url, floorUrl));
+      } = await withFloorServer(tsx, dataDir, 'bare render', await pageDataJson(url, html), (floorUrl) => measureSideBySide(url, floorUrl));
       report(
         results,
         `${target.name}, rendered`,

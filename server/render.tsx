@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import App from '../client/App';
 import { registerCatalog } from '../client/lib/i18n';
 import { catalogForBrowser } from './i18n';
-import { PRELOADED_ELEMENT_ID, ROOT_ELEMENT_ID, type PageContext, type PageLayout, type PreloadedData, type SiteChrome } from '../client/lib/page-data';
+import { PRELOADED_ELEMENT_ID, ROOT_ELEMENT_ID, SITE_CHROME_PATH, type PageContext, type PageData, type PageLayout, type PreloadedData, type SiteChrome } from '../client/lib/page-data';
 import { ALL_TEMPLATES } from '../client/templates/all';
 import { TEMPLATES_WITH_FORMS, type TemplateName } from '../client/templates/index';
 import { scriptsForTemplate, type AssetManifest } from './asset-manifest';
@@ -83,9 +84,9 @@ const scriptBytesOf = new WeakMap<object, Buffer>();
 
 /**
  * The bytes of `serializeForScript(value)` for a value made once and shown many times (a page's
- * props and structured data, its site's chrome, the translation catalog), worked out once per
- * object. Such values are never changed once made: the render cache and the page data cache
- * already share them between requests.
+ * props and structured data, the translation catalog), worked out once per object. Such values
+ * are never changed once made: the render cache and the page data cache already share them
+ * between requests.
  */
 function sharedScriptBytes(value: object): Buffer {
   let bytes = scriptBytesOf.get(value);
@@ -96,7 +97,6 @@ function sharedScriptBytes(value: object): Buffer {
   return bytes;
 }
 
-const CONTEXT_SITE = Buffer.from(',"site":');
 const CONTEXT_I18N = Buffer.from(',"i18n":');
 const PROPS_AFTER_CONTEXT = Buffer.from('},"props":');
 const PRELOADED_END = Buffer.from('}');
@@ -112,13 +112,54 @@ function scriptBytes(value: object, shared: boolean): Buffer {
   return shared ? sharedScriptBytes(value) : utf8Bytes(serializeForScript(value));
 }
 
+/** A site's chrome as the browser fetches it before hydrating a page: one file per version of the chrome. */
+export interface SiteChromeFile {
+  /** Names this version of the chrome: a hash of its JSON. */
+  version: string;
+  /** Where it is served: `${SITE_CHROME_PATH}${version}.json`. */
+  path: string;
+  /** Its JSON. */
+  body: Buffer;
+  /** The head's link that starts fetching it while the page's scripts load. */
+  preloadLink: Buffer;
+}
+
+const SITE_CHROME_VERSION_LENGTH = 16;
+const siteChromeFileOf = new WeakMap<SiteChrome, SiteChromeFile>();
+
 /**
- * The preloaded JSON of a page as bytes, in parts: what is its own (small, made for each render)
- * and the shared site chrome and catalog, encoded once per object, and its props, encoded once per
- * object when `propsShared`. Joined, they are JSON equal to `preloaded`, safe inside a script
- * element as `serializeForScript` makes it.
+ * The file of a site's chrome, worked out once per chrome object (a site's chrome is made once a
+ * generation and shared by its pages). The chrome is the same on every page of a site and is a
+ * sixth of a small page's bytes: kept out of the pages, a browser fetches it once a version and a
+ * page view sends that much less.
  */
-export function preloadedScriptJson({ template, layout, props, context }: PreloadedData, propsShared = true): Buffer[] {
+export function siteChromeFile(site: SiteChrome): SiteChromeFile {
+  let file = siteChromeFileOf.get(site);
+  if (file === undefined) {
+    const body = utf8Bytes(serializeForScript(site));
+    const version = createHash('sha256').update(body).digest('hex').slice(0, SITE_CHROME_VERSION_LENGTH);
+    const path = `${SITE_CHROME_PATH}${version}.json`;
+    // `crossorigin`: the fetch that uses it is a CORS request without cookies; a preload must match it.
+    const preloadLink = Buffer.from(`<link rel="preload" href="${path}" as="fetch" crossorigin>\n`);
+    file = { version, path, body, preloadLink };
+    siteChromeFileOf.set(site, file);
+  }
+  return file;
+}
+
+/** Whether `version` is one a site chrome file could have, so a request for any other is not answered. */
+export function isSiteChromeVersion(version: string): boolean {
+  return version.length === SITE_CHROME_VERSION_LENGTH && /^[0-9a-f]+$/.test(version);
+}
+
+/**
+ * The preloaded JSON of a page as bytes, in parts: what is its own (small, made for each render),
+ * the shared catalog, encoded once per object, and its props, encoded once per object when
+ * `propsShared`. Its site's chrome is named, not included (`siteChromeFile`). Joined, they are
+ * JSON equal to the page's `PreloadedData`, safe inside a script element as `serializeForScript`
+ * makes it.
+ */
+export function preloadedScriptJson({ template, layout, props, context }: PageData, propsShared = true): Buffer[] {
   // Named one by one, not taken with a rest pattern: V8 copies an object's rest in a slow runtime
   // call, which with the JSON of the slow object it made was 3% of a rendered page's time. Typed
   // as the context less its shared parts, so a field added to the context cannot be left out.
@@ -129,18 +170,10 @@ export function preloadedScriptJson({ template, layout, props, context }: Preloa
     csrf_token: context.csrf_token,
     request: context.request,
   };
-  const ownJson = serializeForScript({ template, layout, context: own });
-  // `{"template":…,"layout":…,"context":{…own}}`, its closing braces left for the shared parts to go before.
-  return [
-    utf8Bytes(ownJson.slice(0, -2)),
-    CONTEXT_I18N,
-    sharedScriptBytes(context.i18n),
-    CONTEXT_SITE,
-    sharedScriptBytes(context.site),
-    PROPS_AFTER_CONTEXT,
-    scriptBytes(props, propsShared),
-    PRELOADED_END,
-  ];
+  const preloaded: Omit<PreloadedData, 'props' | 'context'> & { context: typeof own } = { template, layout, siteChrome: siteChromeFile(context.site).path, context: own };
+  const ownJson = serializeForScript(preloaded);
+  // `{"template":…,"layout":…,"siteChrome":…,"context":{…own}}`, its closing braces left for the shared parts to go before.
+  return [utf8Bytes(ownJson.slice(0, -2)), CONTEXT_I18N, sharedScriptBytes(context.i18n), PROPS_AFTER_CONTEXT, scriptBytes(props, propsShared), PRELOADED_END];
 }
 
 /**
@@ -214,7 +247,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const shared = !TEMPLATES_WITH_FORMS.has(template);
     const structuredData = head.structuredData ? [STRUCTURED_DATA_START, scriptBytes(head.structuredData, shared), STRUCTURED_DATA_END] : [];
     const preloaded = preloadedScriptJson({ template, layout, props, context }, shared);
-    return utf8Between([documentStart, ownHead, ...structuredData, headEnd(template)], body, [rootEnd, ...preloaded, documentEnd]);
+    return utf8Between([documentStart, ownHead, siteChromeFile(site).preloadLink, ...structuredData, headEnd(template)], body, [rootEnd, ...preloaded, documentEnd]);
   }
 
   return {

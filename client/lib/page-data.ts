@@ -105,14 +105,27 @@ export interface PageContext {
 /** Whether the page has the site shell around its template. */
 export type PageLayout = 'page' | 'bare';
 
-/** The JSON in `<script id="preloaded">`. */
-export interface PreloadedData {
+/** What a page is rendered from, on the server and again when the browser hydrates it. */
+export interface PageData {
   template: string;
   /** 'bare' renders the template alone, without header and footer (embeddable blocks). */
   layout: PageLayout;
   props: Record<string, unknown>;
   context: PageContext;
 }
+
+/**
+ * The JSON in `<script id="preloaded">`: the page's data less its site's chrome, which every page
+ * of the site shares and the browser keeps once, from `siteChrome`.
+ */
+export interface PreloadedData extends Omit<PageData, 'context'> {
+  context: Omit<PageContext, 'site'>;
+  /** Where the site's chrome is, as a path of the site's origin. */
+  siteChrome: string;
+}
+
+/** Where a site's chrome is served, as `${SITE_CHROME_PATH}${version}.json`. */
+export const SITE_CHROME_PATH = '/site-chrome/';
 
 /** The id of the script element holding the preloaded JSON. */
 export const PRELOADED_ELEMENT_ID = 'preloaded';

@@ -1,4 +1,5 @@
 import { Router, type Request, type Response, type RequestHandler } from 'express';
+import { SITE_CHROME_PATH } from '../../client/lib/page-data';
 import { scriptsForTemplate, type AssetManifest } from '../asset-manifest';
 import type { Db } from '../db/database';
 import { publicListablePages } from '../models/public-pages';
@@ -6,7 +7,7 @@ import { getSiteSettings } from '../models/site-settings';
 import { EMPTY_FOOTER } from '../pagetypes/footer-page';
 import { isIndexablePageType } from '../pagetypes/indexable';
 import { PAGE_TYPES } from '../pagetypes/index';
-import { escapeHtml } from '../render';
+import { escapeHtml, isSiteChromeVersion, siteChromeFile } from '../render';
 import { pageUrlWithinSite } from '../site-chrome';
 import type { PageResponder, PublicViewOptions } from './page-response';
 import { resolveRequestSite, siteOrigin, type RequestSite } from './site-request';
@@ -56,8 +57,9 @@ function securityTxtExpiry(now: number): string {
 }
 
 /**
- * Site-level files: sitemap, robots.txt, security.txt, the footer alone (/blocks/footer/) and
- * the integration manifest partners use to embed it with the current build's assets.
+ * Site-level files: sitemap, robots.txt, security.txt, the site's chrome its pages hydrate with,
+ * the footer alone (/blocks/footer/) and the integration manifest partners use to embed it with
+ * the current build's assets.
  */
 export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetManifest }, responder: PageResponder): RequestHandler {
   const { db, config, manifest } = options;
@@ -93,6 +95,23 @@ export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetMa
     res.set('Cache-Control', 'public, max-age=3600').type('text/plain').send(lines.join('\n'));
   });
 
+  router.get(`${SITE_CHROME_PATH}:file`, async (req, res) => {
+    const site = await resolveRequestSite(db, req);
+    const version = /^(\w+)\.json$/.exec(req.params.file)?.[1];
+    if (!version || !isSiteChromeVersion(version)) return responder.notFound(req, res, site);
+    const file = siteChromeFile(await responder.chromeFor(res.locals, site, req.log));
+    res
+      .set({
+        // The chrome is what every page of the site shows; the footer block embedded elsewhere hydrates with it.
+        'Access-Control-Allow-Origin': '*',
+        // A version is never changed, so the browser keeps it. A page rendered before the chrome
+        // changed (a CDN's stale copy) names an older one: it gets the chrome of now, never kept.
+        'Cache-Control': file.version === version ? 'public, max-age=31536000, immutable' : 'no-cache',
+      })
+      .type('json')
+      .send(file.body);
+  });
+
   router.get(['/blocks/footer/', '/blocks/footer'], async (req, res) => {
     const site = await resolveRequestSite(db, req);
     if (!site) return responder.notFound(req, res, site);
@@ -117,5 +136,5 @@ export function siteFilesRouter(options: PublicViewOptions & { manifest: AssetMa
     });
   });
 
-  return onlyUnder(['/sitemap', '/robots.txt', '/.well-known/', '/blocks/footer', '/integration-manifest.json'], router);
+  return onlyUnder(['/sitemap', '/robots.txt', '/.well-known/', SITE_CHROME_PATH, '/blocks/footer', '/integration-manifest.json'], router);
 }

@@ -3,7 +3,7 @@ import type { Page } from '../../server/db/schema';
 import { addChild } from '../../server/models/pages';
 import { addViewRestriction } from '../../server/models/view-restrictions';
 import { createTestSite, type TestSite } from '../support/fixtures';
-import { preloadedOf } from '../support/forms';
+import { preloadedOf, siteChromeOf } from '../support/forms';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 /** Every title in a JSON value, wherever it sits (nested links, tiers, cards). */
@@ -88,7 +88,7 @@ describe('public listings leave out restricted pages', () => {
   });
 
   it('the header menu shows the open page only', async () => {
-    expectOnlyOpen(titlesIn(preloadedOf(await get('/press/')).context.site.menu), 'Deck');
+    expectOnlyOpen(titlesIn((await siteChromeOf(server, site.hostname, await get('/press/'))).menu), 'Deck');
   });
 
   it('sitemap.xml, which already left them out, agrees', async () => {

@@ -2,8 +2,10 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { validateXML } from 'xmllint-wasm';
 import { addChild } from '../../server/models/pages';
+import { DEFAULT_SITE_SETTINGS, saveSiteSettings } from '../../server/models/site-settings';
 import { addViewRestriction } from '../../server/models/view-restrictions';
 import { addFooterPage, createTestSite, sampleFooter, type TestSite } from '../support/fixtures';
+import { preloadedOf } from '../support/forms';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 const SITEMAP_XSD = readFileSync(new URL('../fixtures/sitemap.xsd', import.meta.url), 'utf8');
@@ -73,6 +75,51 @@ describe('site-level routes', () => {
     const expires = new Date(fields.Expires!);
     expect(expires.getTime()).to.be.greaterThan(Date.now() + 300 * 24 * 3600 * 1000);
     expect(expires.getTime()).to.be.lessThan(Date.now() + 366 * 24 * 3600 * 1000);
+  });
+
+  it('serves the site’s chrome its pages name for hydration: kept by browsers for good, without a cookie, and not in the page', async () => {
+    const page = (await get('/our-story/')).body;
+    const { siteChrome, context } = preloadedOf(page);
+    expect(siteChrome).to.match(/^\/site-chrome\/[0-9a-f]{16}\.json$/);
+    expect(context).to.not.have.property('site');
+    expect(page).to.include(`<link rel="preload" href="${siteChrome}" as="fetch" crossorigin>`);
+    const preloadedJson = /<script type="application\/json" id="preloaded">([\s\S]*?)<\/script>/.exec(page)![1]!;
+    expect(preloadedJson).to.not.include('About Us');
+
+    const response = await get(siteChrome);
+    expect(response.status).to.equal(200);
+    expect(response.headers['content-type']).to.match(/^application\/json/);
+    expect(response.headers['cache-control']).to.equal('public, max-age=31536000, immutable');
+    expect(response.headers['access-control-allow-origin']).to.equal('*');
+    expect(response.headers['set-cookie']).to.equal(undefined);
+    const chrome = response.json<{ brandName: string; footer: { columns: Array<{ title: string }> } }>();
+    expect(chrome.brandName).to.equal(DEFAULT_SITE_SETTINGS.brandName);
+    expect(chrome.footer.columns.map((column) => column.title)).to.include('About Us');
+    expect(preloadedOf((await get('/')).body).siteChrome, 'another page of the site').to.equal(siteChrome);
+  });
+
+  it('names a changed chrome anew, and answers the old name with the chrome of now, not to be kept', async () => {
+    const changing = await createTestSite(server.db, { settings: { brandName: 'Harbor Before' } });
+    const getAt = (path: string) => request(server, path, { host: changing.hostname });
+    const before = preloadedOf((await getAt('/')).body).siteChrome;
+    await saveSiteSettings(server.db, changing.site.id, { ...DEFAULT_SITE_SETTINGS, brandName: 'Harbor After' });
+    const after = preloadedOf((await getAt('/')).body).siteChrome;
+    expect(after).to.not.equal(before);
+    const current = await getAt(after);
+    expect(current.json<{ brandName: string }>().brandName).to.equal('Harbor After');
+    const stale = await getAt(before);
+    expect(stale.status).to.equal(200);
+    expect(stale.headers['cache-control']).to.equal('no-cache');
+    expect(stale.json<{ brandName: string }>().brandName).to.equal('Harbor After');
+    expect((await get(before)).json<{ brandName: string }>().brandName, 'another site, same name').to.equal(DEFAULT_SITE_SETTINGS.brandName);
+  });
+
+  it('answers any other file under /site-chrome/ with the site’s 404 page', async () => {
+    for (const path of ['/site-chrome/', '/site-chrome/0123456789abcdef', '/site-chrome/0123456789ABCDEF.json', '/site-chrome/x.json', '/site-chrome/0123456789abcdef0.json']) {
+      const response = await get(path);
+      expect(response.status, path).to.equal(404);
+      expect(response.body, path).to.include('does not exist');
+    }
   });
 
   it('serves the footer alone at /blocks/footer/, embeddable by partners', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { PreloadedData } from '../../client/lib/page-data';
+import type { PreloadedData, SiteChrome } from '../../client/lib/page-data';
 import { signCaptchaToken } from '../../server/captcha/builtin';
 import { CookieJar } from './cookies';
 import { request, type TestResponse, type TestServer } from './server';
@@ -22,6 +22,14 @@ export function preloadedOf(html: string): PreloadedData {
   const match = /<script type="application\/json" id="preloaded">([\s\S]*?)<\/script>/.exec(html);
   expect(match, 'preloaded JSON script').to.not.equal(null);
   return JSON.parse(match![1]!) as PreloadedData;
+}
+
+/** The site's chrome a rendered page names for its hydration, as the page's host serves it. */
+export async function siteChromeOf(server: TestServer, host: string, html: string): Promise<SiteChrome> {
+  const { siteChrome } = preloadedOf(html);
+  const response = await request(server, siteChrome, { host });
+  expect(response.status, `GET ${siteChrome}`).to.equal(200);
+  return JSON.parse(response.body) as SiteChrome;
 }
 
 /** One visitor of a page with a form: their cookies, the page's CSRF token and their address. */
