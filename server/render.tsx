@@ -140,7 +140,7 @@ export function siteChromeFile(site: SiteChrome): SiteChromeFile {
     const version = createHash('sha256').update(body).digest('hex').slice(0, SITE_CHROME_VERSION_LENGTH);
     const path = `${SITE_CHROME_PATH}${version}.json`;
     // `crossorigin`: the fetch that uses it is a CORS request without cookies; a preload must match it.
-    const preloadLink = Buffer.from(`<link rel="preload" href="${path}" as="fetch" crossorigin>\n`);
+    const preloadLink = Buffer.from(`<link rel="preload" href="${path}" as="fetch" crossorigin fetchpriority="low">\n`);
     file = { version, path, body, preloadLink };
     siteChromeFileOf.set(site, file);
   }

@@ -82,7 +82,7 @@ describe('site-level routes', () => {
     const { siteChrome, context } = preloadedOf(page);
     expect(siteChrome).to.match(/^\/site-chrome\/[0-9a-f]{16}\.json$/);
     expect(context).to.not.have.property('site');
-    expect(page).to.include(`<link rel="preload" href="${siteChrome}" as="fetch" crossorigin>`);
+    expect(page).to.include(`<link rel="preload" href="${siteChrome}" as="fetch" crossorigin fetchpriority="low">`);
     const preloadedJson = /<script type="application\/json" id="preloaded">([\s\S]*?)<\/script>/.exec(page)![1]!;
     expect(preloadedJson).to.not.include('About Us');
 

@@ -52,7 +52,7 @@ describe('rendering helpers', () => {
     expect(isSiteChromeVersion(file.version)).to.equal(true);
     expect(JSON.parse(file.body.toString())).to.deep.equal(chrome('Red Harbor'));
     expect(file.body.toString()).to.not.match(/[<>&]/);
-    expect(file.preloadLink.toString()).to.equal(`<link rel="preload" href="${file.path}" as="fetch" crossorigin>\n`);
+    expect(file.preloadLink.toString()).to.equal(`<link rel="preload" href="${file.path}" as="fetch" crossorigin fetchpriority="low">\n`);
     expect(siteChromeFile(chrome('Red Harbor')).version).to.equal(file.version);
     expect(siteChromeFile(chrome('Blue Harbor')).version).to.not.equal(file.version);
   });
