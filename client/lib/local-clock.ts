@@ -17,8 +17,26 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The weekday (0 = Sunday), minute of the day and calendar date at `now` in `timeZone`. */
-export function localClock(now: Date, timeZone: string): { dayOfWeek: number; minutes: number; date: string } {
+/** What a zone's clock read last, by the UTC minute it read it in. */
+const lastReadings = new Map<string, { minute: number; reading: LocalClockReading }>();
+
+/** A restaurant clock's weekday (0 = Sunday), minute of the day and calendar date. */
+export interface LocalClockReading {
+  readonly dayOfWeek: number;
+  readonly minutes: number;
+  readonly date: string;
+}
+
+/**
+ * The weekday (0 = Sunday), minute of the day and calendar date at `now` in `timeZone`. Every
+ * zone's offset from UTC is whole minutes since the 1970s, so one UTC minute reads the same all
+ * through: the last reading of each zone is kept, since formatting the parts was most of what
+ * deciding a wait-list join's opening hours took.
+ */
+export function localClock(now: Date, timeZone: string): LocalClockReading {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastReadings.get(timeZone);
+  if (last?.minute === minute) return last.reading;
   let formatter = clockFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -34,11 +52,13 @@ export function localClock(now: Date, timeZone: string): { dayOfWeek: number; mi
     clockFormatters.set(timeZone, formatter);
   }
   const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]));
-  return {
+  const reading = {
     dayOfWeek: WEEKDAYS.indexOf(parts.weekday ?? 'Sun'),
     minutes: Number(parts.hour) * 60 + Number(parts.minute),
     date: `${parts.year}-${parts.month}-${parts.day}`,
   };
+  lastReadings.set(timeZone, { minute, reading });
+  return reading;
 }
 
 /**

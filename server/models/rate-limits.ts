@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
+import { compiledOnce, type Slots } from '../db/compiled-once';
 import type { Db } from '../db/database';
 
 /** One limit: at most `max` hits per `windowSeconds` for one client in one bucket. */
@@ -12,6 +13,15 @@ export interface RateLimitRule {
 /** Whether a hit is allowed, and when the client may try again if not. */
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** One more hit of a client in a window; the window's hits so far. */
+const countHit = compiledOnce((db: Db, hit: Slots<{ bucket: string; clientKey: string; windowStart: Date }>) =>
+  db
+    .insertInto('rate_limit_hits')
+    .values({ bucket: hit.bucket, client_key: hit.clientKey, window_start: hit.windowStart, hits: 1 })
+    .onConflict((conflict) => conflict.columns(['bucket', 'client_key', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limit_hits.hits + 1` }))
+    .returning('hits'),
+);
+
 /**
  * Counts a hit in the current fixed window with one upsert, so every process sharing the
  * database agrees on the count; refuses once the window's count passes the rule's maximum.
@@ -19,12 +29,8 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
 export async function hitRateLimit(db: Db, rule: RateLimitRule, clientKey: string, now: Date = new Date()): Promise<RateLimitDecision> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const row = await db
-    .insertInto('rate_limit_hits')
-    .values({ bucket: rule.bucket, client_key: clientKey, window_start: windowStart, hits: 1 })
-    .onConflict((conflict) => conflict.columns(['bucket', 'client_key', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limit_hits.hits + 1` }))
-    .returning('hits')
-    .executeTakeFirstOrThrow();
+  const [row] = await countHit(db, { bucket: rule.bucket, clientKey, windowStart });
+  if (!row) throw new Error('Counting a rate-limit hit returned no row.');
   // The first hit of a window is when earlier windows of this limit stop mattering, for every
   // client: deleting them here keeps the table at about one window's worth of rows.
   if (row.hits === 1) await db.deleteFrom('rate_limit_hits').where('bucket', '=', rule.bucket).where('window_start', '<', windowStart).execute();

@@ -5,10 +5,11 @@
  * queue stores the location's headline estimate, which the site shows as estimatedWaitTime.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { compiledOnce, type Slots } from '../db/compiled-once';
 import type { Db } from '../db/database';
-import type { WaitlistEntry, WaitlistStatus } from '../db/schema';
+import type { WaitlistEntriesTable, WaitlistEntry, WaitlistStatus } from '../db/schema';
 import { withTransaction } from '../db/transaction';
 import { ConflictError, NotFoundError, ValidationError, type HttpError } from '../errors';
 import { earlierRequest, requestHash } from '../idempotency';
@@ -41,6 +42,37 @@ export function newPlanAheadId(): string {
   return randomBytes(16).toString('base64url');
 }
 
+/** What a new entry stores but its position, in the order the insert names them. */
+const ENTRY_COLUMNS = ['plan_ahead_id', 'rlid', 'party_size', 'first_name', 'last_name', 'phone', 'email', 'note', 'source', 'idempotency_key', 'idempotency_request_hash'] as const;
+
+type EntryColumns = Pick<Insertable<WaitlistEntriesTable>, (typeof ENTRY_COLUMNS)[number]>;
+
+/**
+ * The insert of a party at the end of a location's queue; with `decided`, only while the
+ * location's join conditions have the fingerprint `decidedOn`.
+ */
+function entryInsert(decided: boolean) {
+  return compiledOnce((db: Db, entry: Slots<Required<EntryColumns> & { decidedOn: string | null }>) =>
+    db
+      .with('location', (qb) =>
+        qb
+          .selectFrom('locations')
+          .select('waitlist_active')
+          .where('rlid', '=', entry.rlid)
+          .$if(decided, (where) => where.where(JOIN_CONDITIONS_FINGERPRINT, '=', entry.decidedOn))
+          .forUpdate(),
+      )
+      .insertInto('waitlist_entries')
+      .columns([...ENTRY_COLUMNS, 'position'])
+      .expression((eb) => eb.selectFrom('location').select([...ENTRY_COLUMNS.map((name) => eb.val(entry[name]).as(name)), sql<number>`waitlist_active + 1`.as('position')]))
+      .onConflict((oc) => oc.columns(['rlid', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
+      .returningAll(),
+  );
+}
+
+const insertUnchecked = entryInsert(false);
+const insertIfStillDecided = entryInsert(true);
+
 /**
  * Inserts a party at the end of the location's queue in one statement: it takes the location's
  * row lock and reads the count of parties in the queue (the trigger on entries keeps it, and
@@ -56,7 +88,7 @@ async function insertEntry(
   source: 'online' | 'walk_in',
   { idempotencyRequestHash = null, decidedOn }: { idempotencyRequestHash?: string | null; decidedOn?: string } = {},
 ): Promise<WaitlistEntry | undefined> {
-  const columns = {
+  const entry = {
     plan_ahead_id: newPlanAheadId(),
     rlid: input.rlid,
     party_size: input.partySize,
@@ -64,22 +96,10 @@ async function insertEntry(
     source,
     idempotency_key: input.idempotencyKey ?? null,
     idempotency_request_hash: idempotencyRequestHash,
+    decidedOn: decidedOn ?? null,
   };
-  return db
-    .with('location', (qb) =>
-      qb
-        .selectFrom('locations')
-        .select('waitlist_active')
-        .where('rlid', '=', input.rlid)
-        .$if(decidedOn !== undefined, (where) => where.where(JOIN_CONDITIONS_FINGERPRINT, '=', decidedOn!))
-        .forUpdate(),
-    )
-    .insertInto('waitlist_entries')
-    .columns([...(Object.keys(columns) as (keyof typeof columns)[]), 'position'])
-    .expression((eb) => eb.selectFrom('location').select([...Object.entries(columns).map(([name, value]) => eb.val(value).as(name)), sql<number>`waitlist_active + 1`.as('position')]))
-    .onConflict((oc) => oc.columns(['rlid', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const [inserted] = await (decidedOn === undefined ? insertUnchecked : insertIfStillDecided)(db, entry);
+  return inserted;
 }
 
 /** Why a party may not join under these conditions now, or undefined when it may. */

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sql } from 'kysely';
 import { hitRateLimit } from '../../server/models/rate-limits';
 import { testDb } from '../support/database';
 import { uniqueSuffix } from '../support/fixtures';
@@ -24,5 +25,11 @@ describe('rate limit counters', () => {
     await hitRateLimit(db, rule, 'c', at('2026-01-01T10:02:00Z'));
     const rows = await db.selectFrom('rate_limit_hits').select(['client_key', 'hits']).where('bucket', '=', rule.bucket).execute();
     expect(rows).to.deep.equal([{ client_key: 'c', hits: 1 }]);
+  });
+
+  it('keeps the counters out of the write-ahead log, so a hit waits for no disk flush', async () => {
+    const db = await testDb();
+    const { rows } = await sql<{ relpersistence: string }>`select relpersistence from pg_class where oid = 'rate_limit_hits'::regclass`.execute(db);
+    expect(rows).to.deep.equal([{ relpersistence: 'u' }]);
   });
 });

@@ -67,5 +67,16 @@ describe('wait-list rules', () => {
       expect(localClock(now, 'America/Toronto')).to.deep.equal({ dayOfWeek: 6, minutes: 22 * 60 + 30, date: '2026-11-21' });
       expect(localClock(now, 'America/St_Johns').minutes).to.equal(0);
     });
+
+    it('reads each instant afresh, in each zone, also when asked again within a minute', () => {
+      const zone = 'America/New_York';
+      expect(localClock(new Date('2026-11-22T04:58:59.999Z'), zone)).to.deep.equal({ dayOfWeek: 6, minutes: 23 * 60 + 58, date: '2026-11-21' });
+      expect(localClock(new Date('2026-11-22T04:59:00.000Z'), zone)).to.deep.equal({ dayOfWeek: 6, minutes: 23 * 60 + 59, date: '2026-11-21' });
+      expect(localClock(new Date('2026-11-22T04:59:59.999Z'), 'Asia/Kolkata')).to.deep.equal({ dayOfWeek: 0, minutes: 10 * 60 + 29, date: '2026-11-22' });
+      expect(localClock(new Date('2026-11-22T04:59:59.999Z'), zone)).to.deep.equal({ dayOfWeek: 6, minutes: 23 * 60 + 59, date: '2026-11-21' });
+      expect(localClock(new Date('2026-11-22T05:00:00.000Z'), zone)).to.deep.equal({ dayOfWeek: 0, minutes: 0, date: '2026-11-22' });
+      // Back in time, as a test's clock may go.
+      expect(localClock(new Date('2026-11-21T17:00:00.000Z'), zone)).to.deep.equal({ dayOfWeek: 6, minutes: 12 * 60, date: '2026-11-21' });
+    });
   });
 });
