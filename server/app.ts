@@ -48,6 +48,9 @@ import { waitlistStatusPageRouter } from './views/waitlist-status-page';
 import { locationMapImageRouter } from './views/location-map-image';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { waitlistApiRouter } from './views/waitlist-api';
+import { waitlistJoinFirst } from './views/waitlist-join-first';
+import { joinConditionsCache } from './waitlist/queue';
+import type { TrustProxy } from './request-origin';
 import { reservationsApiRouter } from './views/reservations-api';
 import { rateLimit, rateLimitEveryRequest } from './rate-limit';
 import { sessionMiddleware } from './sessions';
@@ -115,19 +118,39 @@ export function createApp({
 
   const guardHost = hostGuard({ db, allowedHosts: config.ALLOWED_HOSTS });
   const locationCache = createLocationCache(db, { clock });
+  const parseCookies = cookieParser();
+  const parseJson = express.json({ limit: '100kb' });
+  const knownConditions = joinConditionsCache();
+  const waitlistChanges = { db, secret: config.SECRET_KEY, rule: { bucket: 'api:waitlist', max: formLimit.postsPerWindow, windowSeconds: formLimit.windowSeconds } };
+  const joinsFirst = waitlistJoinFirst({
+    db,
+    clock,
+    knownConditions,
+    acceptsHost: guardHost.accepts,
+    availability,
+    csrf,
+    parseCookies,
+    parseJson,
+    rateLimit: waitlistChanges,
+    trust: app.get('trust proxy fn') as TrustProxy,
+    security: securityHeaderLists,
+    logger,
+    reportError,
+  });
   // Before the router and everything a kept page or a cached locator answer does not need: host
   // checks, cookies, sessions, CSRF, compression, even the security headers, which they set
   // themselves. Only pages rendered for an accepted host are kept, under that host; an address
-  // whose page the app rendered for anyone in this generation is rendered again here.
-  answerBeforeRouting(app, [pageCache.serve, pages.renderBeforeRouting, locatorAnswers({ cache: locationCache, acceptsHost: guardHost.accepts, sendPrepared })], logger);
+  // whose page the app rendered for anyone in this generation is rendered again here. A wait-list
+  // join without a session is taken here too, with the app's own parsers, checks and limit.
+  answerBeforeRouting(app, [pageCache.serve, pages.renderBeforeRouting, locatorAnswers({ cache: locationCache, acceptsHost: guardHost.accepts, sendPrepared }), joinsFirst], logger);
   app.use(securityHeaders(securityHeaderLists));
   app.use(compression());
   app.use(requestLogging(logger));
   app.use('/static/dist', express.static(DIST_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }));
   app.use('/static', express.static(STATIC_DIR, { maxAge: 3600 * 1000, index: false, fallthrough: false }));
-  app.use(cookieParser());
+  app.use(parseCookies);
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
-  app.use(express.json({ limit: '100kb' }));
+  app.use(parseJson);
   app.use(refuseNulBytes());
 
   // Load balancers probe health by address, not by a site's name.
@@ -152,12 +175,12 @@ export function createApp({
   app.use(geocodeApiRouter());
   const limitChanges = (path: string, bucket: string) =>
     app.use(path, rateLimit({ db, secret: config.SECRET_KEY, rule: { bucket, max: formLimit.postsPerWindow, windowSeconds: formLimit.windowSeconds } }));
-  limitChanges('/api/waitlist', 'api:waitlist');
+  app.use('/api/waitlist', rateLimit(waitlistChanges));
   limitChanges('/api/reservations', 'api:reservations');
   const limitLookups = (bucket: string) =>
     rateLimitEveryRequest({ db, secret: config.SECRET_KEY, rule: { bucket, max: config.LOOKUPS_PER_WINDOW, windowSeconds: formLimit.windowSeconds } });
   const limitWaitlistLookups = limitLookups('lookup:waitlist');
-  app.use(waitlistApiRouter({ db, clock, limitLookups: limitWaitlistLookups }));
+  app.use(waitlistApiRouter({ db, clock, limitLookups: limitWaitlistLookups, knownConditions }));
   app.use(reservationsApiRouter({ db, clock, limitLookups: limitLookups('lookup:reservations') }));
   app.use(locationMapImageRouter({ db, clock }));
   limitChanges('/api/fcc/unsubscribe', 'api:unsubscribe');

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
 import type { Config } from './config';
@@ -16,6 +17,11 @@ export interface CsrfProtection {
    * caches may keep (its Cache-Control must be set first), which carries nothing of one visitor.
    */
   tokenFor(req: Request, res: Response): string;
+  /**
+   * Whether a request without a session (its cookies parsed) carries a valid token in the
+   * X-CSRFToken header, as the middleware would find: for a request answered before the router.
+   */
+  headerTokenValid(req: IncomingMessage & { cookies: Record<string, string> }): boolean;
 }
 
 /** Whether a shared cache (CDN, proxy) may keep the response and hand it to anyone. */
@@ -30,7 +36,7 @@ function isSharedCacheable(res: Response): boolean {
  * not work on it, and sign-in, which changes the id, retires the tokens from before.
  */
 export function csrfProtection(config: Config): CsrfProtection {
-  const { doubleCsrfProtection, generateCsrfToken } = doubleCsrf({
+  const { doubleCsrfProtection, generateCsrfToken, validateRequest } = doubleCsrf({
     getSecret: () => config.SECRET_KEY,
     // Anonymous visitors share the empty identifier: their session is stored only once it holds
     // something, so until then its id changes on every request and could not carry a token.
@@ -52,5 +58,8 @@ export function csrfProtection(config: Config): CsrfProtection {
   return {
     middleware: doubleCsrfProtection,
     tokenFor: (req, res) => (isSharedCacheable(res) ? '' : generateCsrfToken(req, res, { cookieOptions: { secure: req.secure } })),
+    // csrf-csrf reads a request's headers, cookies, body and session, all of which a request
+    // before the router has but its body (the header is read first) and its session (none).
+    headerTokenValid: (req) => validateRequest({ headers: req.headers, cookies: req.cookies, body: undefined, session: undefined } as unknown as Request),
   };
 }

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { DatabaseAvailability } from './db/database-availability';
 import { DatabaseUnavailableError } from './db/database-unavailable-error';
-import { HttpError, ServiceUnavailableError } from './errors';
+import { HttpError, ServiceUnavailableError, TooManyRequestsError } from './errors';
 import type { ReportError } from './error-reporting';
 import { redactRequestUrl } from './redact-request-url';
 import { escapeHtml } from './render';
@@ -49,36 +49,58 @@ function databaseFailureOf(error: unknown): DatabaseUnavailableError | undefined
   return undefined;
 }
 
+/** What an error answers: its status, the words a client is shown, and the headers beside them. */
+export interface ErrorAnswer {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+}
+
+/** What an error answer's logging and outage bookkeeping need of the request and the app. */
+export interface ErrorContext {
+  log: Logger;
+  /** The request's address, as logs may show it (redacted). */
+  url: string;
+  reportError?: ReportError;
+  availability?: DatabaseAvailability;
+}
+
 /**
- * The one place errors become responses: client errors keep their message, server errors are
+ * The one place errors become answers: client errors keep their message, server errors are
  * logged with their stack, reported, and shown to the visitor without any detail. A database
  * that does not answer, wherever a query failed, is a 503 with Retry-After, and tells the
- * availability to probe so later requests are refused quickly.
+ * availability to probe so later requests are refused quickly. A refusal for too many requests
+ * says when to try again, too.
  */
+export function errorAnswer(caught: unknown, { log, url, reportError, availability }: ErrorContext): ErrorAnswer {
+  const databaseFailure = databaseFailureOf(caught);
+  if (databaseFailure) availability?.reportFailure(Date.now());
+  const error = databaseFailure ? new ServiceUnavailableError(undefined, undefined, { cause: databaseFailure }) : caught;
+  const status = statusOf(error);
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  let message: string;
+  if (error instanceof ServiceUnavailableError) {
+    // Expected while the database is away; the availability logs the outage once, not per request.
+    log.warn({ url, reason: error.cause instanceof Error ? error.cause.message : undefined }, 'Service unavailable');
+    message = error.message;
+  } else if (status >= 500) {
+    log.error({ err: error, url }, 'Request failed');
+    reportError?.(error);
+    message = 'We are sorry, something went wrong on our side. Please try again in a moment.';
+  } else {
+    message = error instanceof HttpError ? error.message : (CLIENT_MESSAGES[status] ?? (error instanceof Error ? error.message : 'The request could not be completed.'));
+    log.info({ status, url, reason: message }, 'Request refused');
+  }
+  if (error instanceof ServiceUnavailableError || error instanceof TooManyRequestsError) headers['Retry-After'] = String(error.retryAfterSeconds);
+  return { status, message, headers };
+}
+
+/** Errors as Express's responses: JSON for the APIs and clients that ask for it, else a page. */
 export function errorHandler(logger: Logger, reportError?: ReportError, availability?: DatabaseAvailability): ErrorRequestHandler {
   return (caught: unknown, req, res, next) => {
     if (res.headersSent) return next(caught);
-    const databaseFailure = databaseFailureOf(caught);
-    if (databaseFailure) availability?.reportFailure(Date.now());
-    const error = databaseFailure ? new ServiceUnavailableError(undefined, undefined, { cause: databaseFailure }) : caught;
-    const status = statusOf(error);
-    const log = req.log ?? logger;
-    const url = redactRequestUrl(req.originalUrl);
-    let message: string;
-    if (error instanceof ServiceUnavailableError) {
-      // Expected while the database is away; the availability logs the outage once, not per request.
-      log.warn({ url, reason: error.cause instanceof Error ? error.cause.message : undefined }, 'Service unavailable');
-      res.set('Retry-After', String(error.retryAfterSeconds));
-      message = error.message;
-    } else if (status >= 500) {
-      log.error({ err: error, url }, 'Request failed');
-      reportError?.(error);
-      message = 'We are sorry, something went wrong on our side. Please try again in a moment.';
-    } else {
-      message = error instanceof HttpError ? error.message : (CLIENT_MESSAGES[status] ?? (error instanceof Error ? error.message : 'The request could not be completed.'));
-      log.info({ status, url, reason: message }, 'Request refused');
-    }
-    res.status(status).set('Cache-Control', 'no-store');
+    const { status, message, headers } = errorAnswer(caught, { log: req.log ?? logger, url: redactRequestUrl(req.originalUrl), reportError, availability });
+    res.status(status).set(headers);
     if (req.path.startsWith('/api') || req.accepts(['html', 'json']) === 'json') {
       res.json({ error: message });
     } else {

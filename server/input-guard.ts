@@ -3,8 +3,11 @@ import { NotFoundError, ValidationError } from './errors';
 
 const NUL = '\u0000';
 
+/** Why a request holding a NUL character is refused. */
+export const NUL_REFUSAL = 'The request holds a NUL character, which no field accepts.';
+
 /** Whether a string, or any key or string inside a parsed body, holds a NUL character. */
-function holdsNul(value: unknown): boolean {
+export function holdsNul(value: unknown): boolean {
   // A stack, not recursion: a 100 kB JSON body can nest deeper than the call stack.
   const pending: unknown[] = [value];
   while (pending.length > 0) {
@@ -38,7 +41,7 @@ export function refuseNulBytes(): RequestHandler {
   return function refuseNul(req, _res, next) {
     if (decodedPath(req.path)?.includes(NUL)) throw new NotFoundError('There is nothing at this address.');
     if (holdsNul(req.query) || holdsNul(req.cookies) || holdsNul(req.body)) {
-      throw new ValidationError('The request holds a NUL character, which no field accepts.');
+      throw new ValidationError(NUL_REFUSAL);
     }
     next();
   };

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Db } from './db/database';
 import { TooManyRequestsError } from './errors';
 import { hitRateLimit, type RateLimitRule } from './models/rate-limits';
@@ -30,8 +30,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * process agrees; reads pass.
  */
 export function rateLimit(options: RateLimitOptions): RequestHandler {
-  return async function rateLimitChanges(req, res, next) {
-    if (!READS.has(req.method)) await checkRateLimit(options, req, res);
+  return async function rateLimitChanges(req, _res, next) {
+    if (!READS.has(req.method)) await checkRateLimit(options, req);
     next();
   };
 }
@@ -41,16 +41,14 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
  * any method: for lookups by a code, where every read is a guess.
  */
 export function rateLimitEveryRequest(options: RateLimitOptions): RequestHandler {
-  return async function rateLimitRequests(req, res, next) {
-    await checkRateLimit(options, req, res);
+  return async function rateLimitRequests(req, _res, next) {
+    await checkRateLimit(options, req);
     next();
   };
 }
 
-/** Counts this request against the rule; throws TooManyRequestsError (with Retry-After set) past the maximum. */
-export async function checkRateLimit({ db, secret, rule }: RateLimitOptions, req: Request, res: Response): Promise<void> {
-  const decision = await hitRateLimit(db, rule, hashClientAddress(secret, req));
-  if (decision.allowed) return;
-  res.set('Retry-After', String(decision.retryAfterSeconds));
-  throw new TooManyRequestsError(decision.retryAfterSeconds);
+/** Counts a request of this client against the rule; throws TooManyRequestsError (answered with Retry-After) past the maximum. */
+export async function checkRateLimit({ db, secret, rule }: RateLimitOptions, client: Pick<Request, 'ip'>): Promise<void> {
+  const decision = await hitRateLimit(db, rule, hashClientAddress(secret, client));
+  if (!decision.allowed) throw new TooManyRequestsError(decision.retryAfterSeconds);
 }

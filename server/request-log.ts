@@ -28,17 +28,21 @@ export function logRequest(logger: Logger, req: IncomingMessage & { originalUrl?
 export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
     req.log = logger;
-    if (logger.isLevelEnabled('info') && !req.url.startsWith('/static/')) {
-      const startedAt = performance.now();
-      let logged = false;
-      // 'finish' once the answer is handed over; 'close' alone when the client left before.
-      const log = () => {
-        if (!logged) logRequest(logger, req, res, startedAt);
-        logged = true;
-      };
-      res.once('finish', log);
-      res.once('close', log);
-    }
+    if (!req.url.startsWith('/static/')) logWhenDone(logger, req, res);
     next();
   };
+}
+
+/** While info is logged, logs the request's line once it is answered or abandoned. */
+export function logWhenDone(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+  if (!logger.isLevelEnabled('info')) return;
+  const startedAt = performance.now();
+  let logged = false;
+  // 'finish' once the answer is handed over; 'close' alone when the client left before.
+  const log = () => {
+    if (!logged) logRequest(logger, req, res, startedAt);
+    logged = true;
+  };
+  res.once('finish', log);
+  res.once('close', log);
 }

@@ -67,7 +67,11 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** The request's Idempotency-Key header (a double click or a retry carries the same key), or null; 400 when malformed. */
 export function idempotencyKeyOf(req: Request): string | null {
-  const key = req.get('Idempotency-Key');
+  return idempotencyKeyFrom(req.get('Idempotency-Key'));
+}
+
+/** An Idempotency-Key header's value as a key, or null without one; 400 when malformed. */
+export function idempotencyKeyFrom(key: string | undefined): string | null {
   if (key === undefined) return null;
   if (!IDEMPOTENCY_KEY.test(key)) throw new ValidationError('Idempotency-Key must be 8 to 64 letters, digits, - or _.');
   return key;

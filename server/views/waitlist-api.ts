@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database';
 import { ValidationError } from '../errors';
 import { formatWait, TYPICAL_PARTY_SIZE } from '../waitlist/estimate';
-import { findEntry, joinConditionsCache, joinWaitlist, stateOf, transitionEntry, type EntryState } from '../waitlist/queue';
+import { findEntry, joinWaitlist, stateOf, transitionEntry, type EntryState, type KnownJoinConditions } from '../waitlist/queue';
 import { estimateForParty } from '../waitlist/location-waitlist';
 import { GUEST_FIELD_LABELS, guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, rlidField } from './guest-fields';
 import { bothSlashes, onlyUnder } from './route-paths';
@@ -15,6 +15,8 @@ export interface WaitlistApiRouterOptions {
   clock: Clock;
   /** Counts lookups by plan_ahead_id per address, refusing a client that tries too many. */
   limitLookups: RequestHandler;
+  /** The join conditions kept by location, shared with the joins answered before the router. */
+  knownConditions: KnownJoinConditions;
 }
 
 /** The largest party the API accepts at all; each location sets its own lower limit. */
@@ -54,20 +56,36 @@ function noStore(res: Response): Response {
   return res.set('Cache-Control', 'no-store');
 }
 
+/** What a join needs of the app: the database, the clock and the join conditions kept so far. */
+export interface JoinContext {
+  db: Db;
+  clock: Clock;
+  knownConditions: KnownJoinConditions;
+}
+
+/**
+ * A join posted to the API, from its JSON body: 201 with the new entry, or 200 with the entry
+ * an earlier request with the same Idempotency-Key made; throws a ValidationError (400) for a
+ * body that is not a join, and what joinWaitlist refuses with.
+ */
+export async function joinAnswer({ db, clock, knownConditions }: JoinContext, requestBody: unknown, idempotencyKey: string | null) {
+  const parsed = joinRequestSchema.safeParse(requestBody);
+  if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
+  const { created, ...state } = await joinWaitlist(db, { ...parsed.data, idempotencyKey }, clock(), knownConditions);
+  return { status: created ? 201 : 200, body: entryResponse(state) };
+}
+
 /**
  * The wait-list API (SPEC §7): join, the current estimate, a guest's own status, and
  * cancelling. Errors are JSON `{error}` with 400, 404 or 409 (server/error-handler.ts).
  */
-export function waitlistApiRouter({ db, clock, limitLookups }: WaitlistApiRouterOptions): RequestHandler {
+export function waitlistApiRouter({ db, clock, limitLookups, knownConditions }: WaitlistApiRouterOptions): RequestHandler {
   const router = Router();
-  const knownConditions = joinConditionsCache();
 
   router.post(bothSlashes('/api/waitlist'), async (req, res) => {
     noStore(res);
-    const parsed = joinRequestSchema.safeParse(req.body);
-    if (!parsed.success) throw new ValidationError(issueMessages(parsed.error));
-    const { created, ...state } = await joinWaitlist(db, { ...parsed.data, idempotencyKey: idempotencyKeyOf(req) }, clock(), knownConditions);
-    res.status(created ? 201 : 200).json(entryResponse(state));
+    const { status, body } = await joinAnswer({ db, clock, knownConditions }, req.body, idempotencyKeyOf(req));
+    res.status(status).json(body);
   });
 
   router.get(bothSlashes('/api/waitlist/estimate'), async (req, res) => {

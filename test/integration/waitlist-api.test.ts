@@ -194,7 +194,9 @@ describe('wait-list API', () => {
       await insertLocations(limited.db, [testLocation(rlid, { waitListReady: true, waitListMaxPartySize: 6 })]);
       const { send } = await apiSession(limited);
       const from = { 'x-forwarded-for': uniqueClientAddress() };
-      for (const name of ['One', 'Two']) expect((await send('/api/waitlist/', { json: guest(rlid, { firstName: name }), headers: from })).status).to.equal(201);
+      // One join answered before the router and one by the routes ('/API/': see waitlist-join-first.test.ts) count alike.
+      for (const path of ['/api/waitlist/', '/API/waitlist/'])
+        expect((await send(path, { json: guest(rlid, { firstName: path.startsWith('/api') ? 'One' : 'Two' }), headers: from })).status).to.equal(201);
       const refused = await send('/api/waitlist/', { json: guest(rlid, { firstName: 'Three' }), headers: from });
       expect(refused.status).to.equal(429);
       expect(Number(refused.headers['retry-after'])).to.be.within(1, 600);
