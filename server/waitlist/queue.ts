@@ -116,8 +116,8 @@ function refusal({ location, hours }: JoinConditions, partySize: number, now: Da
 }
 
 /**
- * The join conditions of the locations a process has taken joins for, so that a join without an
- * Idempotency-Key is two round trips (the rate limit's and the insert's) rather than three; each
+ * The join conditions of the locations a process has taken joins for, so that a join is two
+ * round trips (the rate limit's and the insert's) rather than three; each
  * is used only while its fingerprint still matches the location's, checked by the insert under
  * the row lock.
  */
@@ -142,12 +142,13 @@ export async function joinWaitlist(db: Db, input: JoinInput, now: Date, known?: 
   const { idempotencyKey, ...request } = input;
   const hash = requestHash(request);
   const idempotencyRequestHash = idempotencyKey ? hash : null;
+  // The first request's entry, for a retry with its key: looked for when the insert meets it, or
+  // before a refusal, so that a retry is answered as the first request was, also once the
+  // location stopped taking joins; a first request with a key is as many round trips as one without.
   const retried = async () => {
     const earlier = await earlierRequest(db, 'waitlist_entries', input.rlid, idempotencyKey, hash);
     return earlier && { ...(await stateOf(db, earlier)), created: false };
   };
-  const answered = await retried();
-  if (answered) return answered;
   const joined = (entry: WaitlistEntry, { settings }: JoinConditions) => ({
     entry,
     estimatedWaitMinutes: estimateWaitMinutes(entry.position! - 1, entry.party_size, settings),
@@ -158,15 +159,21 @@ export async function joinWaitlist(db: Db, input: JoinInput, now: Date, known?: 
   if (kept && !refusal(kept, input.partySize, now)) {
     const entry = await insertEntry(db, input, 'online', { idempotencyRequestHash, decidedOn: kept.fingerprint });
     if (entry) return joined(entry, kept);
+    const answered = await retried();
+    if (answered) return answered;
   }
   // Read without the lock: a location closing a moment before a join is as if it closed just after.
   const conditions = await joinConditions(db, input.rlid);
   known?.set(input.rlid, conditions);
   const refused = refusal(conditions, input.partySize, now);
-  if (refused) throw refused;
+  if (refused) {
+    const answered = await retried();
+    if (answered) return answered;
+    throw refused;
+  }
   const entry = await insertEntry(db, input, 'online', { idempotencyRequestHash });
   if (!entry) {
-    // The same key's other request inserted between our look and our insert.
+    // An entry with the same key is stored: this request's retry, or another request's (422).
     const winner = await retried();
     if (!winner) throw new Error('An entry with this Idempotency-Key was refused as a duplicate, yet none is stored.');
     return winner;

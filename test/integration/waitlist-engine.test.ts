@@ -3,7 +3,7 @@ import type { Db } from '../../server/db/database';
 import { HttpError } from '../../server/errors';
 import { closeLocationPermanently } from '../../server/models/location-directory';
 import { getLocation, insertLocations } from '../../server/models/locations';
-import { addWalkIn, joinWaitlist, moveEntry, queueOf, transitionEntry, type JoinInput } from '../../server/waitlist/queue';
+import { addWalkIn, joinConditionsCache, joinWaitlist, moveEntry, queueOf, transitionEntry, type JoinInput } from '../../server/waitlist/queue';
 import { DEFAULT_TURN_SETTINGS, estimateForParty, saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
 import { estimateWaitMinutes, formatWait, TYPICAL_PARTY_SIZE, type TurnSettings } from '../../server/waitlist/estimate';
 import { seedDemoWaitlists } from '../../server/seed/demo-waitlists';
@@ -70,6 +70,20 @@ describe('wait-list engine', function () {
     const again = await joinWaitlist(db, party(rlid, 'Cy', { idempotencyKey: 'double-click-1' }), now);
     expect(again.created).to.equal(false);
     expect(again.entry.plan_ahead_id).to.equal(once.entry.plan_ahead_id);
+    expect(await positions(rlid)).to.deep.equal([['Cy', 1]]);
+  });
+
+  it('answers a retry with its key as the first request was, also once the restaurant stopped taking joins', async () => {
+    const rlid = await openLocation();
+    const known = joinConditionsCache();
+    const once = await joinWaitlist(db, party(rlid, 'Cy', { idempotencyKey: 'retry-when-off' }), now, known);
+    await db.updateTable('locations').set({ wait_list_ready: false }).where('rlid', '=', rlid).execute();
+    for (const conditions of [known, undefined]) {
+      const again = await joinWaitlist(db, party(rlid, 'Cy', { idempotencyKey: 'retry-when-off' }), now, conditions);
+      expect([again.created, again.entry.plan_ahead_id]).to.deep.equal([false, once.entry.plan_ahead_id]);
+    }
+    expect((await rejection(joinWaitlist(db, party(rlid, 'Cy', { idempotencyKey: 'another-party' }), now, known))).status).to.equal(409);
+    expect((await rejection(joinWaitlist(db, party(rlid, 'Eve', { idempotencyKey: 'retry-when-off' }), now, known))).status).to.equal(422);
     expect(await positions(rlid)).to.deep.equal([['Cy', 1]]);
   });
 
