@@ -135,7 +135,7 @@ describe('operations routes', () => {
     const asset = await request(server, entry!);
     expect(asset.status).to.equal(200);
     expect(asset.headers['cache-control']).to.equal('public, max-age=31536000, immutable');
-    const preloads = [...page.body.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
+    const preloads = [...page.body.matchAll(/<link rel="modulepreload" href="([^"]+)" fetchpriority="low">/g)].map((match) => match[1]);
     expect(preloads.some((href) => /\/Error404-[A-Z0-9]+\.js$/.test(href!))).to.equal(true);
     expect(preloads.some((href) => /\/HomePage-/.test(href!))).to.equal(false);
     const missing = await request(server, '/static/dist/entry-NOPE.js');
