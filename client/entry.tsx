@@ -1,3 +1,4 @@
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import App from './App';
 import { registerCatalog } from './lib/i18n';
@@ -21,6 +22,17 @@ async function fetchSiteChrome(path: string): Promise<SiteChrome> {
   return (await response.json()) as SiteChrome;
 }
 
+/**
+ * Marks the document hydrated once React has committed the page: a parent's effect runs after its
+ * children's. A wrapper, not a sibling, so that the tree `useId` counts in is the server's.
+ */
+function MarkHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return children;
+}
+
 async function start(): Promise<void> {
   const { template, props, context, layout, siteChrome } = readPreloaded();
   registerCatalog(context.i18n.catalog);
@@ -31,8 +43,16 @@ async function start(): Promise<void> {
   const [{ default: component }, site] = await Promise.all([loadTemplate(template), fetchSiteChrome(siteChrome)]);
   const root = document.getElementById(ROOT_ELEMENT_ID);
   if (!root) throw new Error(`The page has no #${ROOT_ELEMENT_ID} element to hydrate`);
-  hydrateRoot(root, <App template={component} props={props} context={{ ...context, site }} layout={layout} />);
-  document.documentElement.dataset.hydrated = 'true';
+  // As a transition, React hydrates in slices of a few milliseconds between the browser's other
+  // work rather than in one long task; a tap on the page before it is done hydrates it at once.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <MarkHydrated>
+        <App template={component} props={props} context={{ ...context, site }} layout={layout} />
+      </MarkHydrated>,
+    );
+  });
 }
 
 void start();
