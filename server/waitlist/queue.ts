@@ -117,9 +117,8 @@ function refusal({ location, hours }: JoinConditions, partySize: number, now: Da
 
 /**
  * The join conditions of the locations a process has taken joins for, so that a join is two
- * round trips (the rate limit's and the insert's) rather than three; each
- * is used only while its fingerprint still matches the location's, checked by the insert under
- * the row lock.
+ * round trips (the rate limit's and the insert's) rather than three; each is used only while its
+ * fingerprint still matches the location's, checked by the insert under the row lock.
  */
 export function joinConditionsCache(): KnownJoinConditions {
   return new LRUCache<number, JoinConditions>({ max: 2_000 });
