@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { renderToString } from 'react-dom/server';
-import App from '../client/App';
 import { registerCatalog } from '../client/lib/i18n';
+import { renderPageBody } from './page-body';
 import { catalogForBrowser } from './i18n';
 import { PRELOADED_ELEMENT_ID, ROOT_ELEMENT_ID, SITE_CHROME_PATH, type PageContext, type PageData, type PageLayout, type PreloadedData, type SiteChrome } from '../client/lib/page-data';
 import { ALL_TEMPLATES } from '../client/templates/all';
@@ -226,8 +225,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 
   /**
    * The page's HTML document as bytes: the parts every page of its template shares are encoded
-   * once, the shared JSON once per object, and only the head, the React render and the page's own
-   * context are encoded for each render.
+   * once, the shared JSON once per object, the site's chrome rendered and encoded once per site
+   * (`renderPageBody`), and only the head, the page's main element and its own context are rendered
+   * and encoded for each render.
    */
   function document({ template, props, head, layout = 'page' }: PageContent, site: SiteChrome, { protocol, host, url }: PageAddress, csrfToken: string): Buffer {
     const component = ALL_TEMPLATES[template];
@@ -240,7 +240,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       request: { url: `${protocol}://${host}${url}` },
       site,
     };
-    const body = renderToString(<App template={component} props={props} context={context} layout={layout} />);
+    const body = renderPageBody({ template: component, props, context, layout });
     const ownHead = lines(
       `${escapeHtml(head.title)}</title>`,
       `<meta name="description" content="${escapeHtml(pageDescription(head, site))}">`,
@@ -250,7 +250,12 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const shared = !TEMPLATES_WITH_FORMS.has(template);
     const structuredData = head.structuredData ? [STRUCTURED_DATA_START, scriptBytes(head.structuredData, shared), STRUCTURED_DATA_END] : [];
     const preloaded = preloadedScriptJson({ template, layout, props, context }, shared);
-    return utf8Between([documentStart, ownHead, siteChromeFile(site).preloadLink, ...structuredData, headEnd(template)], body, [rootEnd, ...preloaded, documentEnd]);
+    return utf8Between([documentStart, ownHead, siteChromeFile(site).preloadLink, ...structuredData, headEnd(template), ...body.before], body.text, [
+      ...body.after,
+      rootEnd,
+      ...preloaded,
+      documentEnd,
+    ]);
   }
 
   return {

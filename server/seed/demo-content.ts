@@ -148,7 +148,7 @@ const menuLink = (display_name: string, url: string, children: MenuLink[] = [], 
 });
 
 /** The new header's navigation; shown when OLO_NEW_HEADER is on. */
-const HEADER: HeaderContent = {
+export const DEMO_HEADER: HeaderContent = {
   sections: [
     {
       role: 'primary',
@@ -292,7 +292,7 @@ export async function seedDemoContentIfEmpty(db: Db, storage: MediaStorage, logg
     await seedDemoWorkflows(tx, home);
     await publishHomeBody(tx, home, refs, pressReleases);
     const site = await createSite(tx, { hostname: 'localhost', port: sitePort, siteName: 'Red Harbor', rootPageId: home.id, isDefault: true });
-    await saveSiteSettings(tx, site.id, { ...DEFAULT_SITE_SETTINGS, header: HEADER });
+    await saveSiteSettings(tx, site.id, { ...DEFAULT_SITE_SETTINGS, header: DEMO_HEADER });
     logger.info({ siteId: site.id }, 'Demo content created');
     return true;
   });

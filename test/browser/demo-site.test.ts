@@ -13,7 +13,13 @@ import { createMediaStorage } from '../../server/media-storage';
 import { getSiteSettings, saveSiteSettings } from '../../server/models/site-settings';
 import { listSites } from '../../server/models/sites';
 import { seedDemoContentIfEmpty } from '../../server/seed/demo-content';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import App from '../../client/App';
 import { telUrl } from '../../client/lib/location-links';
+import type { PreloadedData, SiteChrome } from '../../client/lib/page-data';
+import { ALL_TEMPLATES } from '../../client/templates/all';
+import type { TemplateName } from '../../client/templates/index';
 import { PAGE_SHOWN, type BrowserSuite, useBrowserSuite } from '../support/browser';
 import { openScratchDatabase } from '../support/database';
 import { testConfig } from '../support/server';
@@ -60,7 +66,8 @@ describe('the seeded demo site in the browser', function () {
   });
   const baseUrl = () => suite.server.baseUrl;
 
-  it('hydrates every page of the sitemap without console errors or failed requests', async () => {
+  /** The sitemap's paths, with two press releases and four restaurants' pages standing for the hundreds of pages of their templates. */
+  async function sitemapPaths(): Promise<string[]> {
     const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
     const paths = [...sitemap.matchAll(/<loc>[^<]*?localhost(?::\d+)?([^<]*)<\/loc>/g)].map((match) => match[1]!);
     // Absolute addresses come from the site record, which the seed gives the port the site is served on.
@@ -71,6 +78,24 @@ describe('the seeded demo site in the browser', function () {
     const sampled = [...releases.slice(0, 2), ...directory.slice(0, 4)];
     const visited = [...paths.filter((pagePath) => !releases.includes(pagePath) && !directory.includes(pagePath)), ...sampled];
     expect(visited.length).to.be.greaterThan(25);
+    return visited;
+  }
+
+  it('serves every page of the sitemap as React renders its whole tree, though the site’s chrome is rendered once', async () => {
+    for (const pagePath of [...(await sitemapPaths()), '/no-such-page/']) {
+      const html = await (await fetch(`${baseUrl()}${pagePath}`)).text();
+      const preloaded = /<script type="application\/json" id="preloaded">([\s\S]*?)<\/script>/.exec(html);
+      const root = /<div id="root">([\s\S]*)<\/div>\n<script type="application\/json" id="preloaded"/.exec(html);
+      expect(preloaded && root, pagePath).to.not.equal(null);
+      const { siteChrome, context, template, props, layout } = JSON.parse(preloaded![1]!) as PreloadedData;
+      const site = (await (await fetch(`${baseUrl()}${siteChrome}`)).json()) as SiteChrome;
+      const component = ALL_TEMPLATES[template as TemplateName];
+      expect(root![1], pagePath).to.equal(renderToString(createElement(App, { template: component, props, context: { ...context, site }, layout })));
+    }
+  });
+
+  it('hydrates every page of the sitemap without console errors or failed requests', async () => {
+    const visited = await sitemapPaths();
     const page = await suite.newPage();
     for (const pagePath of visited) {
       const response = await page.goto(`${baseUrl()}${pagePath}`, { waitUntil: 'networkidle0' });

@@ -7,10 +7,15 @@ function isCurrentRegion(region: Region, current: URL): boolean {
   return current.origin === target.origin && current.pathname.startsWith(target.pathname);
 }
 
+/** The chain's regions but those this address already belongs to. */
+export function otherRegions(regions: readonly Region[], currentUrl: string): Region[] {
+  const current = new URL(currentUrl);
+  return regions.filter((region) => !isCurrentRegion(region, current));
+}
+
 /** Links to the chain's other regions, leaving out the one this address already belongs to. */
 export default function RegionNav({ regions, currentUrl }: { regions: Region[]; currentUrl: string }) {
-  const current = new URL(currentUrl);
-  const others = regions.filter((region) => !isCurrentRegion(region, current));
+  const others = otherRegions(regions, currentUrl);
   if (others.length === 0) return null;
   return (
     <nav className="region-nav" aria-label={gettext('Regions')}>
