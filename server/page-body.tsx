@@ -58,7 +58,9 @@ function chromeAround(context: PageContext): ChromeAround | undefined {
   return chrome ?? undefined;
 }
 
-function splitChrome(context: PageContext): ChromeAround | null {
+function splitChrome(visitorContext: PageContext): ChromeAround | null {
+  // Shown to every visitor of the site: rendered for none, so that no visitor's token could be kept in it.
+  const context: PageContext = { ...visitorContext, csrf_token: '' };
   emptyMain ??= renderToString(<App template={NoContent} props={{}} context={context} layout="page" part="main" />);
   const html = renderToString(<App template={NoContent} props={{}} context={context} layout="page" part="chrome" />);
   const at = html.indexOf(emptyMain);
