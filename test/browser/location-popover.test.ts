@@ -106,12 +106,12 @@ describe('location popover in the browser', function () {
   const waitForTrigger = (page: BrowserPage, text: string) =>
     page.waitForFunction((selector, expected) => document.querySelector(selector)?.textContent?.trim() === expected, {}, TRIGGER, text);
   const cardTexts = (page: BrowserPage) =>
-    page.$$eval('.location-card', (cards) =>
+    page.$$eval('.location-result', (cards) =>
       cards.map((card) => ({
-        distance: card.querySelector('.location-card__distance')?.textContent,
-        street: card.querySelector('.location-card__street')?.textContent,
-        city: card.querySelector('.location-card__city')?.textContent,
-        services: [...card.querySelectorAll('.location-card__service')].map((service) => service.textContent?.trim()),
+        distance: card.querySelector('.location-result__distance')?.textContent,
+        street: card.querySelector('.location-result__street')?.textContent,
+        city: card.querySelector('.location-result__city')?.textContent,
+        services: [...card.querySelectorAll('.location-result__service')].map((service) => service.textContent?.trim()),
       })),
     );
 
@@ -156,7 +156,7 @@ describe('location popover in the browser', function () {
     expect(cards[3]!.city).to.equal('Barrow, AK 02110');
     expect(await page.$eval('.location-search__all a', (anchor) => [anchor.textContent, anchor.getAttribute('href')])).to.deep.equal(['View All Locations', '/locations/']);
 
-    await page.click('.location-search__results li:nth-child(2) .location-card');
+    await page.click('.location-search__results li:nth-child(2) .location-result');
     await page.waitForSelector('.preferred-location');
     expect(await page.evaluate(() => document.activeElement?.id)).to.equal('preferred-location-heading');
     expect(await page.$eval('.preferred-location__address', (element) => element.textContent)).to.contain(zipGroup[1]!.address1);
@@ -190,7 +190,7 @@ describe('location popover in the browser', function () {
     await page.type('.location-search__input', 'Pago Pago, AS');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('.location-search__status')?.textContent?.startsWith('No locations found'));
-    expect(await page.$$('.location-card')).to.have.length(0);
+    expect(await page.$$('.location-result')).to.have.length(0);
   });
 
   it('refuses an empty search: the input is required', async () => {
@@ -214,14 +214,14 @@ describe('location popover in the browser', function () {
     // A background tab draws no frames, and clicks wait for one: bring each to the front to use it.
     await first.bringToFront();
     await search(first, 'Nome, AK');
-    await first.click('.location-card');
+    await first.click('.location-result');
     await first.waitForSelector('.preferred-location');
     await waitForTrigger(second, 'Nome, AK (Indoor Dining Available)');
 
     await first.click('.preferred-location__change');
-    await first.waitForSelector('.location-card');
+    await first.waitForSelector('.location-result');
     expect(await first.evaluate(() => document.activeElement?.classList.contains('location-search__input'))).to.equal(true);
-    await first.click('.location-search__results li:nth-child(2) .location-card');
+    await first.click('.location-search__results li:nth-child(2) .location-result');
     await first.waitForSelector('.preferred-location');
     await second.bringToFront();
     await second.click(TRIGGER);
@@ -231,7 +231,7 @@ describe('location popover in the browser', function () {
   it('lists the locations near the latitude and longitude of the address, nearest first', async () => {
     const page = await openPage(`/?latitude=${POSITION_SPOT.lat}&longitude=${POSITION_SPOT.lng}`);
     await page.click(TRIGGER);
-    await page.waitForSelector('.location-card');
+    await page.waitForSelector('.location-result');
     expect((await cardTexts(page)).map((card) => [card.distance, card.street])).to.deep.equal(positionGroup.map((location, index) => [`${index + 1}.0 mi`, location.address1]));
   });
 
@@ -253,13 +253,13 @@ describe('location popover in the browser', function () {
         }, POSITION_SPOT),
     });
     await page.click(TRIGGER);
-    await page.waitForSelector('.location-card');
-    expect(await page.$$('.location-card')).to.have.length(positionGroup.length);
+    await page.waitForSelector('.location-result');
+    expect(await page.$$('.location-result')).to.have.length(positionGroup.length);
     await page.type('.location-search__input', 'Nome, AK');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelectorAll('.location-card').length === 2);
+    await page.waitForFunction(() => document.querySelectorAll('.location-result').length === 2);
     await page.click('.location-search__locate');
-    await page.waitForFunction((count) => document.querySelectorAll('.location-card').length === count, {}, positionGroup.length);
+    await page.waitForFunction((count) => document.querySelectorAll('.location-result').length === count, {}, positionGroup.length);
     const asked = await page.evaluate(() => (window as unknown as { positionOptions: PositionOptions[] }).positionOptions);
     expect(asked).to.deep.equal([{ enableHighAccuracy: false }, { enableHighAccuracy: false }]);
   });

@@ -79,6 +79,21 @@ describe('locations directory in the browser', function () {
       await followLink(page, cityLink);
       expect(await page.$eval('h1', (element) => element.textContent)).to.equal(`Granite Bay ${suffix}, NH`);
       expect(await page.$eval('.locations-hero__link', (link) => link.textContent)).to.equal('More United States Locations');
+      // The card is the directory's own: its address reads on full lines, its button sits below it
+      // at its own size (the location popover's result cards once shared its class and split it in two columns).
+      const card = await page.$eval('.location-card', (element) => {
+        const addressElement = element.querySelector('.location-card__address')!;
+        const address = addressElement.getBoundingClientRect();
+        const button = element.querySelector('a.button')!.getBoundingClientRect();
+        return {
+          addressLines: Math.round(address.height / parseFloat(getComputedStyle(addressElement).lineHeight)),
+          buttonBelow: button.top >= address.bottom,
+          buttonHeight: button.height,
+          topBorder: getComputedStyle(element).borderTopWidth,
+        };
+      });
+      expect(card).to.deep.include({ addressLines: 2, buttonBelow: true, topBorder: '4px' });
+      expect(card.buttonHeight).to.be.below(60);
 
       await followLink(page, '.location-card a.button');
       expect(new URL(page.url()).pathname).to.equal(`/seafood-restaurants/locations/nh/granite-bay-${suffix}/5-granite-quay/`);
