@@ -8,12 +8,12 @@ import { PageContextProvider } from './lib/page-context';
 import type { PageContext, PageLayout } from './lib/page-data';
 
 /**
- * What of a page's tree to render: all of it (as the browser hydrates it), or only its site's
- * chrome (header, footer, panels) around an empty main element, or only the main element. The
- * server renders the chrome once for many pages and joins it around each page's main element:
- * the parts keep their places in the tree, so their ids and markup are those of the whole page.
+ * What of a page's tree to render: all of it (as the browser hydrates it), or only its main
+ * element. The server renders a site's chrome once (a whole page with no content) and joins it
+ * around each page's main element: the main element keeps its place in the tree, so its ids and
+ * markup are those of the whole page.
  */
-export type PagePart = 'whole' | 'chrome' | 'main';
+export type PagePart = 'whole' | 'main';
 
 /** Tells apart the chromes a site's pages show: by the region links their addresses leave out. */
 export function chromeVariant({ site, request }: Pick<PageContext, 'site' | 'request'>): string {
@@ -41,7 +41,7 @@ export interface AppProps {
  * lies in, and nothing else: the server renders it once per site and `chromeVariant`.
  */
 export default function App({ template, props, context, layout, part = 'whole' }: AppProps) {
-  const content = part === 'chrome' ? null : createElement(template as ComponentType<Record<string, unknown>>, props);
+  const content = createElement(template as ComponentType<Record<string, unknown>>, props);
   if (layout === 'bare') return <PageContextProvider value={context}>{content}</PageContextProvider>;
   const chrome = part !== 'main';
   // Left out as null, not dropped: each child keeps its index, which its useId ids are made from.

@@ -11,7 +11,7 @@ interface ChromeAround {
   mainStartTag: string;
 }
 
-/** Stands for the page's content where only the chrome is rendered. */
+/** Stands for the page's content where only the chrome is rendered: a whole page with nothing in its main element. */
 const NoContent = () => null;
 
 /** The main element with nothing in it, as React renders it: where the chrome is split. */
@@ -62,7 +62,7 @@ function splitChrome(visitorContext: PageContext): ChromeAround | null {
   // Shown to every visitor of the site: rendered for none, so that no visitor's token could be kept in it.
   const context: PageContext = { ...visitorContext, csrf_token: '' };
   emptyMain ??= renderToString(<App template={NoContent} props={{}} context={context} layout="page" part="main" />);
-  const html = renderToString(<App template={NoContent} props={{}} context={context} layout="page" part="chrome" />);
+  const html = renderToString(<App template={NoContent} props={{}} context={context} layout="page" part="whole" />);
   const at = html.indexOf(emptyMain);
   if (at === -1 || html.includes(emptyMain, at + 1) || HOISTABLE.test(html)) return null;
   return { before: utf8Bytes(html.slice(0, at)), after: utf8Bytes(html.slice(at + emptyMain.length)), mainStartTag: emptyMain.slice(0, emptyMain.indexOf('>') + 1) };
