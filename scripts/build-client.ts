@@ -6,6 +6,7 @@ import { TEMPLATE_FILES, templateSource, type TemplateName } from '../client/tem
 import { MANIFEST_FILE, type AssetManifest } from '../server/asset-manifest';
 import { browserBundleOptions, publicUrlOf } from './browser-bundle';
 import { buildStreamfield } from './build-streamfield';
+import { isClientBuildCurrent, writeClientBuildStamp } from './client-build-stamp';
 
 const OUT_DIR = path.resolve('static/dist');
 const PUBLIC_PREFIX = '/static/dist/';
@@ -38,12 +39,19 @@ export function cleanClientOutput(): void {
 /** Builds into static/dist and writes manifest.json; returns the manifest. */
 export async function buildClient({ minify = true }: { minify?: boolean } = {}): Promise<AssetManifest> {
   cleanClientOutput();
+  const withHarness = process.env.NODE_ENV !== 'production';
   const options = clientBuilds(minify);
   const [site, admin] = await Promise.all([build(options.site), build(options.admin)]);
   const manifest = assetManifest(site.metafile, admin.metafile);
   writeAssetManifest(manifest);
-  await buildStreamfield({ minify, withHarness: process.env.NODE_ENV !== 'production' });
+  const streamfield = await buildStreamfield({ minify, withHarness });
+  writeClientBuildStamp({ minify, withHarness }, [site.metafile, admin.metafile, streamfield.metafile].flatMap((metafile) => Object.keys(metafile.inputs)));
   return manifest;
+}
+
+/** Builds unless static/dist already holds a build of the current sources with the same options. */
+export async function buildClientIfChanged({ minify = true }: { minify?: boolean } = {}): Promise<void> {
+  if (!isClientBuildCurrent({ minify, withHarness: process.env.NODE_ENV !== 'production' })) await buildClient({ minify });
 }
 
 /** The manifest of the two builds, from their metafiles. */

@@ -24,8 +24,8 @@ export interface StreamFieldBuildOptions {
   withHarness: boolean;
 }
 
-/** Builds the editor bundle; returns its manifest. */
-export async function buildStreamfield({ minify, withHarness }: StreamFieldBuildOptions): Promise<StreamFieldManifest> {
+/** Builds the editor bundle; returns its manifest and esbuild's metafile. */
+export async function buildStreamfield({ minify, withHarness }: StreamFieldBuildOptions): Promise<{ manifest: StreamFieldManifest; metafile: Metafile }> {
   mkdirSync(OUT_DIR, { recursive: true });
   const result = await build({
     ...browserBundleOptions(OUT_DIR, minify),
@@ -37,7 +37,7 @@ export async function buildStreamfield({ minify, withHarness }: StreamFieldBuild
     const config = streamFieldConfig({ name: 'body', value: HARNESS_DEMO_VALUE, referenceTitles: { 'image:1': 'Lobster on the dock' } });
     writeFileSync(path.join(OUT_DIR, 'harness.html'), editorPageHtml({ script: manifest.harness, css: manifest.css, config }));
   }
-  return manifest;
+  return { manifest, metafile: result.metafile };
 }
 
 function manifestFrom(metafile: Metafile): StreamFieldManifest {
