@@ -45,7 +45,10 @@ export async function buildClient({ minify = true }: { minify?: boolean } = {}):
   const manifest = assetManifest(site.metafile, admin.metafile);
   writeAssetManifest(manifest);
   const streamfield = await buildStreamfield({ minify, withHarness });
-  writeClientBuildStamp({ minify, withHarness }, [site.metafile, admin.metafile, streamfield.metafile].flatMap((metafile) => Object.keys(metafile.inputs)));
+  writeClientBuildStamp(
+    { minify, withHarness },
+    [site.metafile, admin.metafile, streamfield.metafile].flatMap((metafile) => Object.keys(metafile.inputs)),
+  );
   return manifest;
 }
 
