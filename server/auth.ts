@@ -15,8 +15,8 @@ export type AuthenticationResult = { ok: true; user: User } | GuessRefusal;
 
 /**
  * Checks a guess behind the login throttle: the attempt is counted first, refused unchecked
- * while the secret or the address is locked out, stays counted when wrong, and a right one
- * forgets the secret's failures.
+ * while the secret is locked out from this address or the address is locked out, stays counted
+ * when wrong, and a right one forgets the secret's failures from this address.
  */
 async function throttledGuess<T>(
   db: Db,
@@ -32,7 +32,7 @@ async function throttledGuess<T>(
   return { ok: true, value };
 }
 
-/** Checks credentials behind the login throttle, per account and per address. */
+/** Checks credentials behind the login throttle, per account from one address and per address. */
 export async function authenticate(db: Db, username: string, password: string, ip: string, limits?: LoginFailureLimits, now = new Date()): Promise<AuthenticationResult> {
   const result = await throttledGuess(db, loginAttemptKeys(username, ip), limits, now, async () => (username ? verifyCredentials(db, username, password) : undefined));
   return result.ok ? { ok: true, user: result.value } : result;
@@ -87,7 +87,7 @@ export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 
-/** The sign-in throttle's limits: per account fixed, per address from LOGIN_FAILURES_PER_IP. */
+/** The sign-in throttle's limits: per account and address fixed, per address from LOGIN_FAILURES_PER_IP. */
 export function loginFailureLimits(config: Pick<Config, 'LOGIN_FAILURES_PER_IP'>): LoginFailureLimits {
-  return { account: LOGIN_FAILURE_LIMITS.account, ip: config.LOGIN_FAILURES_PER_IP };
+  return { pair: LOGIN_FAILURE_LIMITS.pair, ip: config.LOGIN_FAILURES_PER_IP };
 }

@@ -163,7 +163,7 @@ export const configSchema = z.object({
   WORKER_SLOT: z.coerce.number().int().min(0).max(63).default(0),
   /** Posts one visitor (IP address) may send to each public form per window. */
   FORM_POSTS_PER_WINDOW: z.coerce.number().int().min(1).max(10000).default(20),
-  /** Failed sign-ins from one address per 15 minutes before it is locked out (offices share addresses). */
+  /** Accounts and page passwords one address may fail on per 15 minutes before it is locked out (offices share addresses). */
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100000).default(20),
   /** Password reset requests from one address per hour before it gets no more mail (offices share addresses). */
   PASSWORD_RESETS_PER_IP: z.coerce.number().int().min(1).max(100000).default(10),

@@ -17,7 +17,8 @@ describe('pages with view restrictions', () => {
   let passwordRestrictionId: number;
 
   before(async () => {
-    server = await startTestServer();
+    // Visitors that name an address in X-Forwarded-For are counted under it, as behind a proxy.
+    server = await startTestServer({ TRUST_PROXY: '1' });
     testSite = await createTestSite(server.db);
     members = await addChild(server.db, testSite.home, {
       title: 'Members',
@@ -105,11 +106,11 @@ describe('pages with view restrictions', () => {
     return { path: `/${page.slug}/`, action: `/_util/authenticate_with_password/${restriction.id}/${page.id}/` };
   }
 
-  it('stops taking guesses at a page password after repeated failures, even the right one, from any address', async () => {
+  it('stops taking guesses at a page password from an address after repeated failures, even the right one, and still takes it from another address', async () => {
     const vault = await passwordProtectedPage('oyster-stew');
-    const guesser = visitor();
+    const guesser = visitor(server, { 'x-forwarded-for': uniqueClientAddress() });
     await guesser.send(vault.path);
-    for (let attempt = 0; attempt < LOGIN_FAILURE_LIMITS.account; attempt += 1) {
+    for (let attempt = 0; attempt < LOGIN_FAILURE_LIMITS.pair; attempt += 1) {
       expect((await guesser.send(vault.action, { password: `guess-${attempt}`, return_url: vault.path })).status).to.equal(400);
     }
     const refused = await guesser.send(vault.action, { password: 'oyster-stew', return_url: vault.path });
@@ -118,10 +119,12 @@ describe('pages with view restrictions', () => {
     expect(refused.headers.location).to.equal(undefined);
     expect((await guesser.send(vault.path)).body).to.include('Password required');
 
-    const someoneElse = visitor();
+    // A visitor elsewhere is not locked out by the guesser.
+    const someoneElse = visitor(server, { 'x-forwarded-for': uniqueClientAddress() });
     await someoneElse.send(vault.path);
-    expect((await someoneElse.send(vault.action, { password: 'oyster-stew', return_url: vault.path })).status).to.equal(429);
-    // Only this password is locked: the visitor's address may still open another page.
+    expect((await someoneElse.send(vault.action, { password: 'oyster-stew', return_url: vault.path })).status).to.equal(303);
+    expect((await someoneElse.send(vault.path)).body).to.not.include('Password required');
+    // Only this password is locked from the guesser's address: it may still open another page.
     const other = await passwordProtectedPage('crab-cake');
     expect((await guesser.send(other.action, { password: 'crab-cake', return_url: other.path })).status).to.equal(303);
   });
@@ -132,27 +135,30 @@ describe('pages with view restrictions', () => {
     await send(vault.path);
     const burst = await Promise.all(Array.from({ length: 20 }, (_, attempt) => send(vault.action, { password: `guess-${attempt}`, return_url: vault.path })));
     const statuses = burst.map((response) => response.status);
-    expect(statuses.filter((status) => status === 400)).to.have.length(LOGIN_FAILURE_LIMITS.account);
-    expect(statuses.filter((status) => status === 429)).to.have.length(20 - LOGIN_FAILURE_LIMITS.account);
+    expect(statuses.filter((status) => status === 400)).to.have.length(LOGIN_FAILURE_LIMITS.pair);
+    expect(statuses.filter((status) => status === 429)).to.have.length(20 - LOGIN_FAILURE_LIMITS.pair);
   });
 
-  it('stops taking page passwords from an address that guessed wrong too often, whichever the page', async () => {
+  it('stops taking page passwords from an address that guessed wrong at too many of them, whichever the page', async () => {
     const limited = await startTestServer({ TRUST_PROXY: '1', LOGIN_FAILURES_PER_IP: '3' });
     try {
       const first = await passwordProtectedPage('mussels');
-      const second = await passwordProtectedPage('scallops');
-      const guesser = visitor(limited, { 'x-forwarded-for': uniqueClientAddress() });
-      await guesser.send(first.path);
-      // Right passwords do not add up to a lockout.
-      for (let entry = 0; entry < 4; entry += 1) expect((await guesser.send(second.action, { password: 'scallops', return_url: second.path })).status).to.equal(303);
-      for (const guess of ['a', 'b', 'c']) expect((await guesser.send(first.action, { password: guess, return_url: first.path })).status).to.equal(400);
-      const refused = await guesser.send(second.action, { password: 'scallops', return_url: second.path });
+      const others = [await passwordProtectedPage('scallops'), await passwordProtectedPage('cockles')];
+      const fourth = await passwordProtectedPage('whelks');
+      const sprayer = visitor(limited, { 'x-forwarded-for': uniqueClientAddress() });
+      await sprayer.send(first.path);
+      // Right passwords do not add up to a lockout, and nor do many wrong guesses at one page.
+      for (let entry = 0; entry < 4; entry += 1) expect((await sprayer.send(fourth.action, { password: 'whelks', return_url: fourth.path })).status).to.equal(303);
+      for (const guess of ['a', 'b', 'c', 'd']) expect((await sprayer.send(first.action, { password: guess, return_url: first.path })).status).to.equal(400);
+      expect((await sprayer.send(fourth.action, { password: 'whelks', return_url: fourth.path })).status).to.equal(303);
+      for (const page of others) expect((await sprayer.send(page.action, { password: 'wrong', return_url: page.path })).status).to.equal(400);
+      const refused = await sprayer.send(fourth.action, { password: 'whelks', return_url: fourth.path });
       expect(refused.status).to.equal(429);
       expect(refused.body).to.include('Too many wrong passwords have been tried.');
 
       const neighbour = visitor(limited, { 'x-forwarded-for': uniqueClientAddress() });
-      await neighbour.send(second.path);
-      expect((await neighbour.send(second.action, { password: 'scallops', return_url: second.path })).status).to.equal(303);
+      await neighbour.send(fourth.path);
+      expect((await neighbour.send(fourth.action, { password: 'whelks', return_url: fourth.path })).status).to.equal(303);
     } finally {
       await limited.close();
     }
@@ -163,14 +169,14 @@ describe('pages with view restrictions', () => {
     const { send } = visitor();
     await send(vault.path);
     const almostLocked = async () => {
-      for (let attempt = 1; attempt < LOGIN_FAILURE_LIMITS.account; attempt += 1) {
+      for (let attempt = 1; attempt < LOGIN_FAILURE_LIMITS.pair; attempt += 1) {
         expect((await send(vault.action, { password: `guess-${attempt}`, return_url: vault.path })).status).to.equal(400);
       }
       expect((await send(vault.action, { password: 'clam-bake', return_url: vault.path })).status).to.equal(303);
     };
     await almostLocked();
     await almostLocked();
-    for (let attempt = 0; attempt < LOGIN_FAILURE_LIMITS.account; attempt += 1) await send(vault.action, { password: `again-${attempt}`, return_url: vault.path });
+    for (let attempt = 0; attempt < LOGIN_FAILURE_LIMITS.pair; attempt += 1) await send(vault.action, { password: `again-${attempt}`, return_url: vault.path });
     expect((await send(vault.action, { password: 'clam-bake', return_url: vault.path })).status).to.equal(429);
   });
 

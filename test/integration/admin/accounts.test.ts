@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { SESSION_COOKIE_NAME } from '../../../server/sessions';
 import { LOGIN_FAILURE_LIMITS } from '../../../server/models/login-throttle';
 import { RESET_MAILS_PER_ADDRESS } from '../../../server/models/password-reset';
+import { uniqueSuffix } from '../../support/fixtures';
 import { uniqueClientAddress } from '../../support/forms';
 import { AdminClient, TEST_PASSWORD, createAdminUser, signedInClient } from '../../support/admin';
 import { startTestServer, type TestServer } from '../../support/server';
@@ -73,17 +74,37 @@ describe('admin sign-in and account', () => {
     expect((await client.get('/wagtail/')).status).to.equal(302);
   });
 
-  it('locks an account out after repeated failures, even with the right password', async () => {
+  it('locks an account out from the address of repeated failures, even with the right password, and signs it in from another address', async () => {
     const user = await createAdminUser(server.db, { superuser: true });
-    const client = new AdminClient(server);
-    for (let attempt = 0; attempt < LOGIN_FAILURE_LIMITS.account; attempt += 1) {
-      expect((await client.signIn(user.username, `wrong-${attempt}`)).status).to.equal(400);
+    const attacker = clientOfItsOwn();
+    for (let attempt = 0; attempt < LOGIN_FAILURE_LIMITS.pair; attempt += 1) {
+      expect((await attacker.signIn(user.username, `wrong-${attempt}`)).status).to.equal(400);
     }
-    const locked = await client.signIn(user.username);
+    const locked = await attacker.signIn(user.username);
     expect(locked.status).to.equal(429);
     expect(locked.body).to.include('Too many failed sign-in attempts');
+    expect((await clientOfItsOwn().signIn(user.username)).status).to.equal(303);
     const other = await createAdminUser(server.db, { superuser: true });
-    expect((await new AdminClient(server).signIn(other.username)).status).to.equal(303);
+    expect((await attacker.signIn(other.username)).status).to.equal(303);
+  });
+
+  it('stops taking sign-ins from an address that failed on too many accounts, and from that address only', async () => {
+    const limited = await startTestServer({ TRUST_PROXY: '1', LOGIN_FAILURES_PER_IP: '3' });
+    try {
+      const user = await createAdminUser(limited.db, { superuser: true });
+      const address = { 'x-forwarded-for': uniqueClientAddress() };
+      const sprayer = new AdminClient(limited, address);
+      // Mistyping one's own password is one account to the address, however many times.
+      for (let attempt = 0; attempt < LOGIN_FAILURE_LIMITS.pair - 1; attempt += 1) expect((await sprayer.signIn(user.username, `typo-${attempt}`)).status).to.equal(400);
+      expect((await sprayer.signIn(user.username)).status).to.equal(303);
+      for (let account = 0; account < 3; account += 1) expect((await sprayer.signIn(`nobody-${uniqueSuffix()}`, 'Spring2026!')).status).to.equal(400);
+      const refused = await new AdminClient(limited, address).signIn(user.username);
+      expect(refused.status).to.equal(429);
+      expect(refused.body).to.include('Too many failed sign-in attempts');
+      expect((await new AdminClient(limited, { 'x-forwarded-for': uniqueClientAddress() }).signIn(user.username)).status).to.equal(303);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses an admin POST without the CSRF token and changes nothing', async () => {
