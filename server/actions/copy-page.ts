@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { ValidationError } from '../errors';
 import { copyPage, lockPage } from '../models/pages';
+import { restrictionsWithinSubtree } from '../models/view-restrictions';
 import { isAllowedUnder } from '../pagetypes/allowed-children';
 import { PageAction, requirePageAction } from './page-action';
 
@@ -15,7 +16,11 @@ export interface CopyPageActionOptions {
   title?: string;
 }
 
-/** Copies a page (optionally with its subpages) under a destination. Audit 'page.copy'. */
+/**
+ * Copies a page (optionally with its subpages) under a destination; each copy keeps its
+ * original's view restrictions. Audit 'page.copy', and 'page.view_restriction.create' for each
+ * restricted copy (as Wagtail logs the restrictions it copies).
+ */
 export class CopyPageAction extends PageAction<Page, CopyPageActionOptions> {
   protected async checkAgainst(page: Page, db: Db): Promise<void> {
     requirePageAction(this.actor, page, 'canCopy', 'You do not have permission to copy this page.');
@@ -42,6 +47,9 @@ export class CopyPageAction extends PageAction<Page, CopyPageActionOptions> {
       label: copy.title,
       data: { source_id: page.id, recursive: this.options.recursive, keep_live: this.options.keepLive },
     });
+    for (const restriction of await restrictionsWithinSubtree(trx, copy)) {
+      await this.audit(trx, { action: 'page.view_restriction.create', pageId: restriction.page_id, label: restriction.title, data: { restriction_type: restriction.restriction_type } });
+    }
     return copy;
   }
 }

@@ -73,6 +73,19 @@ export async function restrictedPagePaths(db: Db): Promise<string[]> {
   return rows.map((row) => row.path);
 }
 
+/** The restrictions the pages of a subtree carry of their own (not those inherited from above it), in tree order, with each page's title. */
+export async function restrictionsWithinSubtree(db: Db, top: Pick<Page, 'path'>): Promise<Array<PageViewRestriction & { title: string }>> {
+  return db
+    .selectFrom('page_view_restrictions')
+    .innerJoin('pages', 'pages.id', 'page_view_restrictions.page_id')
+    .selectAll('page_view_restrictions')
+    .select('pages.title')
+    .where('pages.path', 'like', `${top.path}%`)
+    .orderBy('pages.path')
+    .orderBy('page_view_restrictions.id')
+    .execute();
+}
+
 /** Adds a view restriction to a page. */
 export async function addViewRestriction(db: Db, page: Pick<Page, 'id'>, restriction: { type: 'password'; password: string } | { type: 'login' }): Promise<PageViewRestriction> {
   return db

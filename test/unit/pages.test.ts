@@ -29,6 +29,7 @@ import {
   snapshotOfPage,
   type AddChildInput,
 } from '../../server/models/pages';
+import { addViewRestriction, restrictionsForPage, restrictionsWithinSubtree } from '../../server/models/view-restrictions';
 import { slugify } from '../../client/lib/slugs';
 import { testDb } from '../support/database';
 
@@ -521,6 +522,30 @@ describe('pages model', () => {
       const draft = await child(tree.contact, 'Hidden', { live: false });
       const draftCopy = await copyPage(db, draft, { toParent: tree.about });
       expect(draftCopy.live).to.equal(false);
+    });
+
+    it('gives each copy the view restrictions its original has of its own, alone, in a subtree and into itself', async () => {
+      const tree = await makeTree();
+      await addViewRestriction(db, tree.lunch, { type: 'password', password: 'clam-bake' });
+      await addViewRestriction(db, tree.dinner, { type: 'login' });
+      const kinds = async (top: Page) => (await restrictionsWithinSubtree(db, top)).map((restriction) => [restriction.title, restriction.restriction_type, restriction.password]);
+
+      const subtree = await copyPage(db, tree.menu, { toParent: tree.contact, recursive: true });
+      expect(await kinds(subtree)).to.deep.equal([
+        ['Lunch', 'password', 'clam-bake'],
+        ['Dinner', 'login', ''],
+      ]);
+      const specialsCopy = (await getDescendants(db, subtree)).find((page) => page.slug === 'specials')!;
+      expect((await restrictionsForPage(db, specialsCopy)).map((restriction) => restriction.restriction_type)).to.deep.equal(['password']);
+
+      const alone = await copyPage(db, tree.lunch, { toParent: tree.lunch });
+      expect(await kinds(alone)).to.deep.equal([['Lunch', 'password', 'clam-bake']]);
+      // The originals keep theirs, and only theirs.
+      expect(await kinds(tree.menu)).to.deep.equal([
+        ['Lunch', 'password', 'clam-bake'],
+        ['Lunch', 'password', 'clam-bake'],
+        ['Dinner', 'login', ''],
+      ]);
     });
 
     it('refuses to copy a subtree recursively into itself', async () => {

@@ -1,6 +1,7 @@
 /**
  * Copying a page, alone or with its subtree (Wagtail's CopyableMixin and copy_page action):
- * the copies are inserted in one statement, then each gets one fresh revision of its fields.
+ * the copies are inserted in one statement, then each gets one fresh revision of its fields and
+ * the view restrictions of its original.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -61,6 +62,7 @@ export async function copyPage(db: Db, page: Page, options: CopyPageOptions = {}
       userId: options.userId,
     };
     await insertCopies(trx, plan);
+    await copyViewRestrictions(trx, plan);
     await trx
       .updateTable('pages')
       .set({ numchild: sql<number>`numchild + 1` })
@@ -149,6 +151,30 @@ async function insertCopies(trx: Db, plan: CopyPlan): Promise<void> {
         (userId === undefined ? sql<number | null>`owner` : sql<number | null>`${userId}::integer`).as('owner'),
       ]);
       return recursive ? rows.where('path', 'like', `${source.path}%`) : rows.where('id', '=', source.id);
+    })
+    .execute();
+}
+
+/**
+ * Gives every copy the view restrictions its original carries of its own, as Wagtail copies
+ * PageViewRestriction, so that a copy of a private page is not public. Unlike Wagtail, they are
+ * copied under a restricted destination too: the copy then asks for both, never less than its
+ * original did.
+ */
+async function copyViewRestrictions(trx: Db, plan: CopyPlan): Promise<void> {
+  const { source, recursive } = plan;
+  await trx
+    .insertInto('page_view_restrictions')
+    .columns(['page_id', 'restriction_type', 'password'])
+    .expression((eb) => {
+      const rows = eb
+        .selectFrom('page_view_restrictions as restriction')
+        .innerJoin('pages as original', 'original.id', 'restriction.page_id')
+        // A copy's path is its original's with the source's prefix swapped for the copy's.
+        .innerJoin('pages as copy', (join) => join.on(sql<boolean>`copy.path = ${plan.path}::text || substr(original.path, ${source.path.length + 1}::integer)`))
+        .select(['copy.id as page_id', 'restriction.restriction_type', 'restriction.password'])
+        .orderBy('restriction.id');
+      return recursive ? rows.where('original.path', 'like', `${source.path}%`) : rows.where('original.id', '=', source.id);
     })
     .execute();
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from '../../../server/db/schema';
 import { addChild, getChildren, getPageOrThrow, getRevisions } from '../../../server/models/pages';
+import { addViewRestriction } from '../../../server/models/view-restrictions';
 import { AdminClient, createAdminUser, signedInClient } from '../../support/admin';
 import { createTestSite, type TestSite } from '../../support/fixtures';
 import { request, startTestServer, type TestServer } from '../../support/server';
@@ -224,5 +225,92 @@ describe('admin pages', () => {
     const stored = (revision!.content as { content: { contact_info: string } }).content.contact_info;
     expect(stored).to.include('<strong>us</strong>');
     expect(stored).to.not.match(/script|onerror|javascript:|<img/);
+  });
+
+  describe('copies and moves keep private pages private', () => {
+    const SECRET = 'Secret chowder recipe';
+    const secretBody = { body: [{ type: 'heading', id: 's1', value: { text: SECRET } }], confirmation: [] };
+
+    /** home › section › (vault, with a restriction of its own › inner), and a public page "elsewhere". */
+    async function privateTree(restriction: { type: 'password'; password: string } | { type: 'login' }) {
+      const site = await siteWithSection();
+      const vault = await addChild(server.db, site.section, { title: 'Vault', slug: 'vault', pageType: 'content_page', content: secretBody });
+      const inner = await addChild(server.db, vault, { title: 'Inner', slug: 'inner', pageType: 'content_page', content: secretBody });
+      await addViewRestriction(server.db, vault, restriction);
+      const elsewhere = await addChild(server.db, site.home, { title: 'Elsewhere', slug: 'elsewhere', pageType: 'content_page', content: { body: [], confirmation: [] } });
+      // A Moderator of the demo site: may publish under home, is no superuser.
+      const moderator = await signedInClient(server, await createAdminUser(server.db, { pagePermissions: [{ page: site.home, permissions: ['add', 'change', 'publish'] }] }));
+      return { ...site, vault, inner, elsewhere, moderator };
+    }
+
+    const anonymous = (hostname: string, path: string) => request(server, path, { host: hostname });
+
+    function expectPasswordForm(response: { status: number; body: string }, path: string) {
+      expect(response.status, path).to.equal(200);
+      expect(response.body, path).to.include('Password required').and.include('/_util/authenticate_with_password/');
+      expect(response.body, path).to.not.include(SECRET);
+    }
+
+    it('keeps the password of a page copied alone through the copy form, live', async () => {
+      const { vault, elsewhere, hostname, moderator } = await privateTree({ type: 'password', password: 'lobster-bisque' });
+      const copied = await moderator.post(`/wagtail/pages/${vault.id}/copy/`, {
+        destination: String(elsewhere.id),
+        new_title: 'Vault copy',
+        new_slug: 'vault-copy',
+        publish_copies: 'on',
+      });
+      expect(copied.status).to.equal(303);
+      expectPasswordForm(await anonymous(hostname, '/elsewhere/vault-copy/'), '/elsewhere/vault-copy/');
+    });
+
+    it('keeps each restriction of a subtree copied through the admin API with keep_live, on the copies that had it', async () => {
+      const { section, elsewhere, hostname, moderator } = await privateTree({ type: 'password', password: 'lobster-bisque' });
+      const copied = await moderator.postJson(`/wagtail/api/main/pages/${section.id}/action/copy/`, { destination_page_id: elsewhere.id, recursive: true, keep_live: true });
+      expect(copied.status).to.equal(201);
+      // The copied section had no restriction of its own and stays public; its private subpage and what is below it do not.
+      const top = await anonymous(hostname, '/elsewhere/section/');
+      expect(top.status).to.equal(200);
+      expect(top.body).to.not.include('Password required');
+      for (const path of ['/elsewhere/section/vault/', '/elsewhere/section/vault/inner/']) expectPasswordForm(await anonymous(hostname, path), path);
+      expect((await anonymous(hostname, '/section/vault/')).body).to.include('Password required');
+    });
+
+    it("keeps a sign-in restriction on a copy and records it in the copy's history", async () => {
+      const { vault, section, hostname, moderator } = await privateTree({ type: 'login' });
+      const copied = await moderator.postJson(`/wagtail/api/main/pages/${vault.id}/action/copy/`, { destination_page_id: section.id, keep_live: true, slug: 'vault-2' });
+      expect(copied.status).to.equal(201);
+      const visit = await anonymous(hostname, '/section/vault-2/');
+      expect(visit.status).to.equal(302);
+      expect(visit.headers.location).to.equal(`/_util/login/?next=${encodeURIComponent('/section/vault-2/')}`);
+      const history = await server.db.selectFrom('admin_log_entries').select('action').where('page_id', '=', copied.json<{ id: number }>().id).orderBy('id').execute();
+      expect(history.map((entry) => entry.action)).to.deep.equal(['page.copy', 'page.view_restriction.create']);
+    });
+
+    it('protects a page moved under a restricted section, even when its public view was kept', async () => {
+      const { vault, elsewhere, hostname, moderator } = await privateTree({ type: 'password', password: 'lobster-bisque' });
+      const roaming = await addChild(server.db, elsewhere, { title: 'Roaming', slug: 'roaming', pageType: 'content_page', content: secretBody });
+      await anonymous(hostname, '/elsewhere/roaming/');
+      expect((await anonymous(hostname, '/elsewhere/roaming/')).headers['x-render-cache']).to.equal('hit');
+      expect((await moderator.post(`/wagtail/pages/${roaming.id}/move/`, { destination: String(vault.id) })).status).to.equal(303);
+      expectPasswordForm(await anonymous(hostname, '/section/vault/roaming/'), '/section/vault/roaming/');
+      const old = await anonymous(hostname, '/elsewhere/roaming/');
+      expect(old.body).to.not.include(SECRET);
+      expect(old.status).to.be.oneOf([301, 302]);
+      expect(old.headers.location).to.match(/\/section\/vault\/roaming\/$/);
+    });
+
+    it('keeps a page restricted through a revert and its publish', async () => {
+      const { vault, hostname, moderator } = await privateTree({ type: 'password', password: 'lobster-bisque' });
+      expect(
+        (await moderator.post(`/wagtail/pages/${vault.id}/edit/`, pageForm({ title: 'Vault v2', slug: 'vault', 'content-body': JSON.stringify(secretBody.body) }))).status,
+      ).to.equal(303);
+      const first = (await getRevisions(server.db, vault)).at(-1)!;
+      expect((await moderator.post(`/wagtail/pages/${vault.id}/revisions/${first.id}/revert/`)).status).to.equal(303);
+      expect(
+        (await moderator.post(`/wagtail/pages/${vault.id}/edit/`, pageForm({ title: 'Vault', slug: 'vault', 'content-body': JSON.stringify(secretBody.body), action: 'publish' })))
+          .status,
+      ).to.equal(303);
+      expectPasswordForm(await anonymous(hostname, '/section/vault/'), '/section/vault/');
+    });
   });
 });
