@@ -1,9 +1,11 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { swapWithSibling } from '../models/pages';
-import { PageAction, requirePageAction } from './page-action';
+import { reorderRefusal } from '../models/permissions';
+import { refuseWith } from './action';
+import { PageAction } from './page-action';
 
-/** Moves a page one place up or down among its siblings. Audit 'page.reorder'. */
+/** Moves a page one place up or down among its siblings (needs 'publish' on the parent, as Wagtail). Audit 'page.reorder'. */
 export class ReorderPageAction extends PageAction<boolean, 'up' | 'down'> {
   /** The option: which way. */
   private get direction(): 'up' | 'down' {
@@ -11,7 +13,7 @@ export class ReorderPageAction extends PageAction<boolean, 'up' | 'down'> {
   }
 
   protected checkAgainst(page: Page): void {
-    requirePageAction(this.actor, page, 'canReorder', 'You do not have permission to reorder this page.');
+    refuseWith(reorderRefusal(this.actor, page));
   }
 
   protected async perform(trx: Db, page: Page): Promise<boolean> {

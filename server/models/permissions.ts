@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { CollectionPermission, ObjectPermission, Page, PagePermission, User } from '../db/schema';
 import { reviewTaskIdsOf } from './workflows';
+import { parentPathOf } from './pages';
 
 /** Every page permission, in the order the group editor shows them. */
 export const PAGE_PERMISSIONS: readonly PagePermission[] = ['add', 'change', 'publish', 'bulk_delete', 'lock', 'unlock'];
@@ -147,7 +148,7 @@ export interface SubtreeFacts {
  * any page in the subtree, 'add' edits the pages the user owns, a lock held by somebody else
  * blocks edits and publishing, and so does a moderation task the user does not review (Wagtail's
  * workflow lock). Whatever changes the public site at once (unpublishing, privacy) needs
- * 'publish'. Delete and move are judged on the subtree: without its facts they are refused, so
+ * 'publish', and so does reordering, which moves the page in the live menus. Delete and move are judged on the subtree: without its facts they are refused, so
  * a caller that offers or runs them must load the facts (subtreeFacts in page-listing.ts).
  */
 export function pageActionsFor(perms: UserPermissions, page: PageFields, subtree?: SubtreeFacts) {
@@ -163,7 +164,7 @@ export function pageActionsFor(perms: UserPermissions, page: PageFields, subtree
     canUnpublish: unpublishRefusal(perms, page) === null,
     canDelete: subtree !== undefined && removalRefusal(perms, page, subtree, 'delete') === null,
     canMove: subtree !== undefined && removalRefusal(perms, page, subtree, 'move') === null,
-    canReorder: canChange && unlocked,
+    canReorder: reorderRefusal(perms, page) === null,
     canCopy: !isRoot && canChange,
     canLock: !isRoot && !page.locked && has('lock'),
     canUnlock: !isRoot && page.locked && (page.locked_by === perms.user.id || has('unlock')),
@@ -205,6 +206,18 @@ export function privacyRefusal(perms: UserPermissions, page: PageFields): string
   const held = holdOn(perms, page);
   if (held) return held;
   return hasPagePermission(perms, page, 'publish') ? null : 'You do not have permission to change the privacy of this page: only a user who may publish it can.';
+}
+
+/**
+ * Why the user may not move the page up or down among its siblings, or null (Wagtail's
+ * can_reorder_children, asked of the parent: 'publish' there, since the order shows at once in
+ * the live menus). A lock or moderation task held by somebody else on the page blocks it too.
+ */
+export function reorderRefusal(perms: UserPermissions, page: PageFields): string | null {
+  if (page.depth <= 1) return 'The root of the page tree has no siblings to be ordered among.';
+  const held = holdOn(perms, page);
+  if (held) return held;
+  return hasPagePermission(perms, { path: parentPathOf(page.path) }, 'publish') ? null : 'You do not have permission to reorder these pages: only a user who may publish them can.';
 }
 
 /** The refusals of deleting and moving, worded for each (a move takes the subtree along). */

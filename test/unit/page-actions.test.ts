@@ -16,6 +16,7 @@ import { PermissionDenied, ValidationError } from '../../server/errors';
 import { pageHistory } from '../../server/models/admin-log';
 import { addChild, getChildren, getPageOrThrow, getRevisions, snapshotOfPage } from '../../server/models/pages';
 import { loadUserPermissions, type UserPermissions } from '../../server/models/permissions';
+import { expectRefused } from '../support/actions';
 import { createAdminUser } from '../support/admin';
 import { testDb } from '../support/database';
 import { createTestSite } from '../support/fixtures';
@@ -178,6 +179,22 @@ describe('page actions', () => {
     expect(await actionsOf(db, tree.childA)).to.deep.equal([]);
     await new SetPagePrivacyAction(db, tree.childA, superuser, { type: 'login' }).execute();
     expect(await actionsOf(db, tree.childA)).to.deep.equal(['page.view_restriction.create']);
+  });
+
+  it('reorders only for users who may publish under the parent, as Wagtail asks the parent', async () => {
+    const tree = await buildTree(db);
+    const order = async () => (await getChildren(db, tree.section)).map((page) => page.slug);
+    const editor = await editorOn(db, tree.home, ['add', 'change', 'lock']);
+    const refusal = await expectRefused(new ReorderPageAction(db, tree.childB, editor, 'up').execute());
+    expect(refusal.message).to.equal('You do not have permission to reorder these pages: only a user who may publish them can.');
+    // 'publish' on the page itself is not on its parent, whose children's order it is.
+    await expectDenied(new ReorderPageAction(db, tree.childB, await editorOn(db, tree.childB, ['change', 'publish']), 'up').execute());
+    expect(await order()).to.deep.equal(['child-a', 'child-b']);
+    expect(await actionsOf(db, tree.childB)).to.deep.equal([]);
+
+    expect(await new ReorderPageAction(db, tree.childB, await editorOn(db, tree.section, ['publish']), 'up').execute()).to.equal(true);
+    expect(await order()).to.deep.equal(['child-b', 'child-a']);
+    expect(await actionsOf(db, tree.childB)).to.deep.equal(['page.reorder']);
   });
 
   it('reorders siblings with their subtrees', async () => {

@@ -61,6 +61,8 @@ export function exploreRouter({ db, admin }: AdminContext): Router {
       breadcrumbs,
       rows,
       parentActions,
+      // The order column only for users who may reorder these pages (Wagtail's can_reorder_children).
+      canReorder: rows.some((row) => row.actions.canReorder),
       canAddChild: parentActions.canAddSubpage && allowedChildTypes(parent.page_type).length > 0,
       bulkActions: bulkActionChoices(),
       bulkListing: bulkListingChoice(parent.id, total, rows.length),

@@ -21,4 +21,4 @@ export {
 export { getLatestRevision, getRevision, getRevisions, revisionSnapshot, revisionSnapshotSchema, saveRevision, snapshotOfPage, type RevisionSnapshot } from './revisions';
 export { assertScheduleValid, claimDueExpiry, claimDueGoLive, isScheduledAhead, scheduleProblems, ScheduleError, type DueGoLive } from './schedule';
 export { addChild, createRootPage, deleteSubtree, isUniqueViolation, movePage, swapWithSibling, type AddChildInput } from './tree-changes';
-export { decodePathStep, encodePathStep, PATH_ALPHABET, PATH_STEP_LENGTH, ROOT_PATH } from './tree-paths';
+export { decodePathStep, encodePathStep, parentPathOf, PATH_ALPHABET, PATH_STEP_LENGTH, ROOT_PATH } from './tree-paths';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page, PagePermission } from '../../../server/db/schema';
-import { addChild, getPage, getPageOrThrow } from '../../../server/models/pages';
+import { addChild, getChildren, getPage, getPageOrThrow } from '../../../server/models/pages';
 import { addViewRestriction, restrictionsForPage } from '../../../server/models/view-restrictions';
 import { createAdminUser, signedInClient, type AdminClient } from '../../support/admin';
 import { createTestSite, type TestSite } from '../../support/fixtures';
@@ -61,6 +61,25 @@ describe('admin page permissions: publish rights guard what changes the public s
     const publisher = await clientWith(home, PUBLISHERS);
     expect((await publisher.postJson(`/wagtail/api/main/pages/${members.id}/action/move/`, { destination_page_id: section.id })).status).to.equal(200);
     expect((await getPageOrThrow(server.db, members.id)).url_path).to.equal(`${section.url_path}members/`);
+  });
+
+  it('refuses an Editor reordering live pages, through the arrows and their form, and lets a Moderator', async () => {
+    const { home, section, live, draft } = await tree();
+    const order = async () => (await getChildren(server.db, section)).map((page) => page.slug);
+    const editor = await clientWith(home, EDITORS);
+    const listing = await editor.get(`/wagtail/pages/${section.id}/`);
+    expect(listing.body).to.include(`/wagtail/pages/${live.id}/edit/`).and.not.include('/move/down/').and.not.include('/move/up/');
+    const refused = await editor.post(`/wagtail/pages/${live.id}/move/down/`, { next: `/wagtail/pages/${section.id}/` });
+    expect(refused.status).to.equal(403);
+    expect(refused.body).to.include('only a user who may publish them can');
+    expect(await order()).to.deep.equal(['live-story', 'draft-story']);
+
+    const moderator = await clientWith(home, PUBLISHERS);
+    expect((await moderator.get(`/wagtail/pages/${section.id}/`)).body)
+      .to.include(`/wagtail/pages/${live.id}/move/down/`)
+      .and.include(`/wagtail/pages/${draft.id}/move/up/`);
+    expect((await moderator.post(`/wagtail/pages/${live.id}/move/down/`, { next: `/wagtail/pages/${section.id}/` })).status).to.equal(303);
+    expect(await order()).to.deep.equal(['draft-story', 'live-story']);
   });
 
   it('needs publish rights at the destination to move a live page there', async () => {
