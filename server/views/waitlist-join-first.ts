@@ -8,7 +8,7 @@ import type { DatabaseAvailability } from '../db/database-availability';
 import { errorAnswer } from '../error-handler';
 import type { ReportError } from '../error-reporting';
 import { ValidationError } from '../errors';
-import { holdsNul, NUL_REFUSAL } from '../input-guard';
+import { holdsNul, inputRefusal } from '../input-guard';
 import { checkRateLimit, type RateLimitOptions } from '../rate-limit';
 import { redactRequestUrl } from '../redact-request-url';
 import { logWhenDone } from '../request-log';
@@ -73,7 +73,8 @@ export function waitlistJoinFirst(options: WaitlistJoinFirstOptions): EarlyHandl
 
   async function join(req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<{ status: number; body: unknown }> {
     await run(options.parseJson, req, res);
-    if (holdsNul(req.body)) throw new ValidationError(NUL_REFUSAL);
+    const refusal = inputRefusal(req.body);
+    if (refusal) throw new ValidationError(refusal);
     await checkRateLimit(options.rateLimit, { ip: proxyaddr(req, options.trust) });
     const key = req.headers['idempotency-key'];
     return joinAnswer(options, req.body, idempotencyKeyFrom(Array.isArray(key) ? key.join(', ') : key));
