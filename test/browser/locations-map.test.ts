@@ -39,9 +39,9 @@ async function pressPin(page: BrowserPage, selector: string): Promise<void> {
 
 describe('locations map in the browser', function () {
   // Console warnings count: React reports hydration mismatches there.
-  const suite = useBrowserSuite({ problems: { warnings: true, ignore: [NO_GEOMETRY_WARNING] } });
+  // Each test opens the map in a context of its own, so it passes alone and in any order.
+  const suite = useBrowserSuite({ problems: { warnings: true, ignore: [NO_GEOMETRY_WARNING] }, contextPerTest: true });
   let site: TestSite;
-  let page: BrowserPage;
   const base = uniqueRlidBase();
   const town = geocode(ZIP)!;
   // Restaurants in four directions, far enough apart that their pins do not overlap.
@@ -60,24 +60,34 @@ describe('locations map in the browser', function () {
     site = await createTestSite(suite.server.db, { settings: { brandName: 'Red Harbor' } });
     await addChild(suite.server.db, site.home, { title: 'Find a Red Harbor', slug: 'locations-map', pageType: LOCATIONS_MAP_PAGE_TYPE, content: {} });
     await insertLocations(suite.server.db, restaurants);
-    page = await suite.openPage(`http://${site.hostname}:${suite.server.port}/locations-map/`, {
+  });
+
+  const openMap = () =>
+    suite.openPage(`http://${site.hostname}:${suite.server.port}/locations-map/`, {
       height: 800,
       // The map glides for half a second when it fits or pans; a pin clicked mid-glide moves from under
       // the pointer. Visitors who ask for reduced motion get no glide, which keeps each click on its pin.
       beforeLoad: (tab) => tab.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]),
     });
-  });
-
-  const search = async (text: string) => {
+  const search = async (page: BrowserPage, text: string) => {
     await page.click('#locations-search-input', { count: 3 });
     await page.type('#locations-search-input', text);
     await page.click('.locations-search button[type="submit"]');
   };
-  const itemTexts = () => page.$$eval('.map-list__item', (items) => items.map((item) => item.textContent ?? ''));
-  const infoWindowText = () => page.$eval('.map-info-window', (card) => card.textContent ?? '');
+  /** The map after a visitor searched the four restaurants' ZIP and the list shows them all. */
+  const openSearchedMap = async () => {
+    const page = await openMap();
+    await search(page, ZIP);
+    await page.waitForSelector(`#map-list-item-${base + 3}`);
+    await page.waitForSelector('.offline-map__land');
+    return page;
+  };
+  const itemTexts = (page: BrowserPage) => page.$$eval('.map-list__item', (items) => items.map((item) => item.textContent ?? ''));
+  const infoWindowText = (page: BrowserPage) => page.$eval('.map-info-window', (card) => card.textContent ?? '');
 
   it('lists the restaurants near a searched ZIP, lettered, with distances to two decimals', async () => {
-    await search(ZIP);
+    const page = await openMap();
+    await search(page, ZIP);
     await page.waitForSelector(`#map-list-item-${base + 3}`);
     const letters = await page.$$eval('.map-list__letter', (glyphs) => glyphs.map((glyph) => glyph.textContent));
     expect(letters.slice(0, 4)).to.deep.equal(['A', 'B', 'C', 'D']);
@@ -91,18 +101,18 @@ describe('locations map in the browser', function () {
   });
 
   it('shows the current wait only for a restaurant whose wait list is ready', async () => {
-    const texts = await itemTexts();
+    const texts = await itemTexts(await openSearchedMap());
     expect(texts.filter((text) => text.includes('Current wait'))).to.have.length(1);
     expect(texts[1]).to.include('Current wait: 25 min');
     expect(texts[1]).to.include('Join the wait list');
     expect(texts[2]).to.not.include('Current wait');
   });
 
-  // The marker first, while the map still shows every pin as fitted.
   it('focuses a marker: its list item is highlighted and the info window shows it', async () => {
+    const page = await openSearchedMap();
     await pressPin(page, '.map-marker[aria-label^="D: "]');
     await page.waitForSelector('.map-info-window');
-    expect(await infoWindowText()).to.include('40 West Way');
+    expect(await infoWindowText(page)).to.include('40 West Way');
     const focused = await page.$$eval('.map-list__item--focused', (items) => items.map((item) => item.id));
     expect(focused).to.deep.equal([`map-list-item-${base + 3}`]);
     await page.click('.map-info-window__close');
@@ -111,10 +121,11 @@ describe('locations map in the browser', function () {
   });
 
   it('focuses a list item: its marker is pressed, the map pans and the info window shows it', async () => {
+    const page = await openSearchedMap();
     const planeBefore = await page.$eval('.offline-map__plane', (plane) => plane.getAttribute('style'));
     await page.click(`#map-list-item-${base + 2} .map-list__address`);
     await page.waitForSelector('.map-info-window');
-    expect(await infoWindowText()).to.include('30 South St');
+    expect(await infoWindowText(page)).to.include('30 South St');
     const pressed = await page.$$eval('.map-marker[aria-pressed="true"]', (buttons) => buttons.map((button) => button.getAttribute('aria-label')));
     expect(pressed).to.deep.equal(['C: 30 South St, Arock, OR']);
     // The pan lands a frame after the info window opens: under load, reading at once can come first.
@@ -129,6 +140,7 @@ describe('locations map in the browser', function () {
   });
 
   it('raises the reservation event with the restaurant id', async () => {
+    const page = await openSearchedMap();
     await page.evaluate(() => {
       window.addEventListener('open-reservation-panel', (event) => {
         document.body.dataset.reserved = String((event as CustomEvent<{ rlid: number }>).detail.rlid);
@@ -144,7 +156,8 @@ describe('locations map in the browser', function () {
   });
 
   it('says so when the search names no place, and keeps the list', async () => {
-    await search('xyzzy plugh');
+    const page = await openSearchedMap();
+    await search(page, 'xyzzy plugh');
     await page.waitForSelector('.locations-search__message');
     expect(await page.$eval('.locations-search__message', (message) => message.textContent)).to.equal('Please enter a valid city, state, or ZIP code.');
     expect(await page.$(`#map-list-item-${base}`)).to.not.equal(null);
