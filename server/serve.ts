@@ -40,19 +40,12 @@ export async function serve({ config, database, logger, reportError, backgroundW
     publicPagesGeneration,
   });
   const server: Server = app.listen(config.PORT, config.HOST);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  logger.info({ port, database: database.kind }, `Serving on http://localhost:${port}`);
-  const outbox = backgroundWork ? startOutboxWorker(database.db, config, logger) : undefined;
-  const scheduler = backgroundWork ? startScheduler(database.db, logger, systemClock) : undefined;
+  const background: { stop(): void }[] = [];
+  // Made in the tick that listens, before any connection can come: it follows every response.
   const shutdown = gracefulShutdown({
     server,
     stopWorkers: () => {
-      outbox?.stop();
-      scheduler?.stop();
+      for (const worker of background) worker.stop();
     },
     closeDatabase: async () => {
       await publicPagesGeneration.stop();
@@ -61,7 +54,16 @@ export async function serve({ config, database, logger, reportError, backgroundW
     logger,
     graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
   });
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  // Every signal, not only the first: a repeat (a supervisor signalling the whole process group
+  // besides the cluster primary relaying it) would otherwise kill the process mid-drain.
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port, database: database.kind }, `Serving on http://localhost:${port}`);
+  if (backgroundWork) background.push(startOutboxWorker(database.db, config, logger), startScheduler(database.db, logger, systemClock));
   return server;
 }

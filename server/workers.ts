@@ -7,7 +7,7 @@ const CRASH_LOOP_MS = 5_000;
 /**
  * The primary process of `WEB_CONCURRENCY=N npm start`: forks N workers sharing the port
  * (node:cluster hands connections round-robin), restarts one that dies, and on SIGTERM or
- * SIGINT passes the signal on and exits once every worker has ended.
+ * SIGINT passes the signal on and exits once every worker has ended: 0 when each stopped cleanly.
  */
 export function superviseWorkers(count: number, logger: Logger): void {
   let stopping = false;
@@ -19,6 +19,8 @@ export function superviseWorkers(count: number, logger: Logger): void {
     const ended = slots.get(worker);
     slots.delete(worker);
     if (stopping) {
+      // A worker that had to cut requests at the end of its grace period says so through the primary too.
+      if (code !== 0 || signal) process.exitCode = 1;
       if (slots.size === 0) process.exit(process.exitCode ?? 0);
       return;
     }
