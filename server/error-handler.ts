@@ -23,6 +23,7 @@ const STATUS_TITLES: Record<number, string> = {
   404: 'Page not found',
   405: 'Method not allowed',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Too large',
   422: 'Unprocessable request',
   429: 'Too many requests',

@@ -6,7 +6,7 @@ import { NotFoundError } from '../errors';
 import DataLoader from 'dataloader';
 import type { Db } from '../db/database';
 import type { Image } from '../db/schema';
-import { getImage, getImagesByIds } from '../models/images';
+import { getImage, getImagesByIds, logUnreadableImage, UnreadableImageError } from '../models/images';
 import { documentUrl, formatFileSize, getDocument } from '../models/documents';
 import { getPage } from '../models/pages';
 import { pageUrlWithinSite } from '../site-chrome';
@@ -85,7 +85,18 @@ export async function resolveImage(context: BlockContext, imageId: number | null
     context.logger.warn({ reference: `image ${imageId}` }, 'A block refers to something that no longer exists');
     return null;
   }
-  return imageProps(context.db, context.storage, image, options);
+  return propsOfImage(context, image, options);
+}
+
+/** `<img>` props of an image, or null when no rendition of it can be made: its file cannot be read (logged once per image). */
+export async function propsOfImage(context: BlockContext, image: Image, options: ImagePropsOptions): Promise<ImageProps | null> {
+  try {
+    return await imageProps(context.db, context.storage, image, options);
+  } catch (error) {
+    if (!(error instanceof UnreadableImageError)) throw error;
+    logUnreadableImage(context.logger, error);
+    return null;
+  }
 }
 
 /** The URL of a live page in the current site, or null when it is gone, unpublished or elsewhere. */

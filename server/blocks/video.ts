@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { VideoProps } from '../../client/blocks/Video';
 import type { VideoData } from '../../client/blocks/VideoPlayer';
 import { NotFoundError } from '../errors';
-import { imageProps } from '../models/renditions';
 import { getVideoWithSourcesAndTracks } from '../models/videos';
+import { propsOfImage } from './references';
 import { defineBlock, type BlockContext } from './types';
 
 /** A reference to a video in the library, by id. */
@@ -19,7 +19,7 @@ const POSTER_SPEC = 'fill-1280x720-c50|format-webp';
 export async function resolveVideo(context: BlockContext, videoId: number): Promise<VideoData | null> {
   try {
     const video = await getVideoWithSourcesAndTracks(context.db, videoId);
-    const poster = video.poster ? await imageProps(context.db, context.storage, video.poster, { spec: POSTER_SPEC, alt: '' }) : null;
+    const poster = video.poster ? await propsOfImage(context, video.poster, { spec: POSTER_SPEC, alt: '' }) : null;
     return { title: video.title, poster, sources: video.sources, tracks: video.tracks };
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;

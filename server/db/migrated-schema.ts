@@ -122,6 +122,7 @@ export interface MigratedSchema {
     created_at: 'not null';
     description: 'not null';
     file: 'not null';
+    file_error: 'null';
     file_hash: 'not null';
     file_size: 'not null';
     focal_point_height: 'null';

@@ -103,6 +103,8 @@ export interface ImagesTable {
   description: Generated<string>;
   /** Bumped whenever renditions are dropped (focal point or file changed); part of the renditions' memo key. */
   renditions_generation: Generated<number>;
+  /** Why the stored file cannot be decoded, once a rendition of it failed; null while it reads (replacing the file clears it). */
+  file_error: Generated<string | null>;
 }
 
 /** A label shared by images (and any kind that tags its objects); unique case-insensitively. */

@@ -58,8 +58,8 @@ export function imagesAddRouter({ db, admin }: AdminContext, images: ImageAdmin)
   router.post('/images/chooser/upload/', async (req, res) => {
     const { image, problems } = await addFromForm(req, res);
     if (!image) return res.status(400).json({ errors: problems.errors });
-    const thumb = await images.thumbnail(image, TILE_SPEC);
-    res.status(201).json({ result: { id: image.id, title: image.title, ...(thumb ? { thumbnail_url: thumb.url } : {}) } });
+    const { thumbnail } = await images.show(image, TILE_SPEC);
+    res.status(201).json({ result: { id: image.id, title: image.title, ...(thumbnail ? { thumbnail_url: thumbnail.url } : {}) } });
   });
 
   return router;

@@ -33,7 +33,7 @@ export function imagesDeleteRouter({ db, admin, storage }: AdminContext, images:
       title: interpolate('Delete image {title}', { title: image.title }),
       activeNav: 'images',
       image,
-      thumbnail: await images.thumbnail(image, TILE_SPEC),
+      ...(await images.show(image, TILE_SPEC)),
       usage: await mediaUsage(db, 'image', image.id),
       snippetUsage: await snippetUsage(db, 'image', image.id),
     });

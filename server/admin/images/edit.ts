@@ -3,8 +3,8 @@ import { interpolate } from '../../../client/lib/i18n';
 import type { Image } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { EditImageAction } from '../../actions/manage-images';
-import { focalPointOf, type FocalPoint } from '../../models/images';
-import { getRendition, parseFilterSpec } from '../../models/renditions';
+import { focalPointOf, UNREADABLE_IMAGE_MESSAGE, type FocalPoint } from '../../models/images';
+import { parseFilterSpec } from '../../models/renditions';
 import { formatTags, imageTagNames } from '../../models/tags';
 import { sendStoredFile } from '../../views/send-stored-file';
 import { permsOf } from '../access';
@@ -28,10 +28,10 @@ export function imagesEditRouter({ db, admin, storage }: AdminContext, images: I
 
   async function renderEdit(req: Request, res: Response, image: Image, problems: FormProblems | undefined, status = 200) {
     const perms = permsOf(res);
-    const [collections, tags, focalImage, usage] = await Promise.all([
+    const [collections, tags, shown, usage] = await Promise.all([
       editableCollections(db, res, image),
       imageTagNames(db, [image.id]),
-      images.thumbnail(image, FOCAL_SPEC),
+      images.show(image, FOCAL_SPEC),
       mediaUsage(db, 'image', image.id),
     ]);
     const focal = focalPointOf(image);
@@ -58,7 +58,9 @@ export function imagesEditRouter({ db, admin, storage }: AdminContext, images: I
         image,
         form: problems ?? emptyProblems(values),
         values,
-        focalImage,
+        focalImage: shown.thumbnail,
+        unreadable: shown.unreadable,
+        unreadableMessage: UNREADABLE_IMAGE_MESSAGE,
         collections: markSelected(collections, values.collection),
         showCollections: collections.length > 1,
         canDelete: canOnMedia(perms, image, 'delete'),
@@ -120,7 +122,7 @@ export function imagesEditRouter({ db, admin, storage }: AdminContext, images: I
       if (!(error instanceof ValidationError)) throw error;
       return res.status(400).type('text/plain').set('Cache-Control', 'no-store').send(`Invalid filter spec: ${spec}`);
     }
-    const rendition = await getRendition(db, storage, image, spec);
+    const rendition = await images.rendition(image, spec);
     res.set('Cache-Control', 'private, no-store');
     await sendStoredFile(res, next, storage, rendition.file, { notFound: 'The rendition file is missing.', maxAgeMs: 0 });
   });

@@ -1,9 +1,9 @@
 /** What every images back-office view shares: loading an image, its thumbnails, and adding one from a form. */
 import type { Request } from 'express';
-import type { Image } from '../../db/schema';
+import type { Image, ImageRendition } from '../../db/schema';
 import { HttpError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
 import { CreateImageAction } from '../../actions/manage-images';
-import { getImagesByIds, imageLimitsOf, type ImageLimits } from '../../models/images';
+import { getImagesByIds, imageLimitsOf, logUnreadableImage, UnreadableImageError, type ImageLimits } from '../../models/images';
 import { hasCollectionPermission, type UserPermissions } from '../../models/permissions';
 import { getRendition, renditionUrl } from '../../models/renditions';
 import { databaseId, type FormProblems } from '../forms';
@@ -20,13 +20,22 @@ export interface Thumbnail {
   height: number;
 }
 
+/** What a back-office page shows of an image: a rendition, else none, and whether that is because its file cannot be read. */
+export interface ShownImage {
+  thumbnail?: Thumbnail;
+  /** The file does not decode: the image is shown as broken, to have its file replaced. */
+  unreadable: boolean;
+}
+
 /** The helpers of the images views, bound to the app's database, storage and limits. */
 export interface ImageAdmin {
   limits: ImageLimits;
   /** The image the route's `imageId` names; NotFoundError when there is none. */
   loadImage(req: Request): Promise<Image>;
-  /** A rendition of the image, or undefined when its original is missing. */
-  thumbnail(image: Image, spec: string): Promise<Thumbnail | undefined>;
+  /** The image's rendition for a spec; an UnreadableImageError (logged the first time) when its file cannot be read. */
+  rendition(image: Image, spec: string): Promise<ImageRendition>;
+  /** A rendition of the image; none when its original is missing or cannot be read. */
+  show(image: Image, spec: string): Promise<ShownImage>;
   /** Refuses unless the user holds 'add' on the chosen collection (after the form named one of the offered ones). */
   requireAddTo(perms: UserPermissions, collectionId: number): void;
   /** Creates an image from a checked form and its upload; a refused upload becomes a problem of the file field. */
@@ -34,30 +43,41 @@ export interface ImageAdmin {
 }
 
 /** The images views' helpers for one app. */
-export function imageAdmin({ db, config, storage }: AdminContext): ImageAdmin {
+export function imageAdmin({ db, config, storage, logger }: AdminContext): ImageAdmin {
   const limits = imageLimitsOf(config);
 
   function requireAddTo(perms: UserPermissions, collectionId: number): void {
     if (!hasCollectionPermission(perms, collectionId, 'add')) throw new PermissionDenied('You do not have permission to add images to this collection.');
   }
 
+  async function rendition(image: Image, spec: string): Promise<ImageRendition> {
+    try {
+      return await getRendition(db, storage, image, spec);
+    } catch (error) {
+      if (error instanceof UnreadableImageError) logUnreadableImage(logger, error);
+      throw error;
+    }
+  }
+
   return {
     limits,
     requireAddTo,
+    rendition,
     async loadImage(req) {
       const id = databaseId.safeParse(req.params.imageId);
       const image = id.success ? (await getImagesByIds(db, [id.data])).get(id.data) : undefined;
       if (!image) throw new NotFoundError('There is no image with this id.');
       return image;
     },
-    async thumbnail(image, spec) {
+    async show(image, spec) {
       try {
-        const rendition = await getRendition(db, storage, image, spec);
-        return { url: renditionUrl(rendition), width: rendition.width, height: rendition.height };
+        const shown = await rendition(image, spec);
+        return { thumbnail: { url: renditionUrl(shown), width: shown.width, height: shown.height }, unreadable: false };
       } catch (error) {
+        if (error instanceof UnreadableImageError) return { unreadable: true };
         // A missing original still lists the image, by title, so it can be fixed or deleted.
         if (error instanceof HttpError) throw error;
-        return undefined;
+        return { unreadable: false };
       }
     },
     async createFromForm(perms, fields, bytes, problems) {

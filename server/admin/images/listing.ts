@@ -29,7 +29,7 @@ export function imagesListingRouter({ db, admin }: AdminContext, images: ImageAd
     const filters = { visibleCollectionIds: visible, collectionId: query.collection_id, q: query.q, tag: query.tag, ordering: query.ordering };
     const { images: rows, total } = await listImages(db, filters, (query.p - 1) * IMAGES_PER_PAGE, IMAGES_PER_PAGE);
     const [collections, popularTags] = await Promise.all([collectionOptions(db, visible), popularImageTags(db, visible)]);
-    const tiles = await Promise.all(rows.map(async (image) => ({ id: image.id, title: image.title, thumbnail: await images.thumbnail(image, TILE_SPEC) })));
+    const tiles = await Promise.all(rows.map(async (image) => ({ id: image.id, title: image.title, ...(await images.show(image, TILE_SPEC)) })));
     const pages = Math.max(1, Math.ceil(total / IMAGES_PER_PAGE));
     const linkTo = (page: number) => {
       const params = new URLSearchParams();

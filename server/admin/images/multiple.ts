@@ -19,11 +19,11 @@ export function imagesMultipleRouter({ db, admin, storage }: AdminContext, image
   const router = Router();
 
   async function itemForm(req: Request, res: Response, image: Image, problems?: FormProblems): Promise<string> {
-    const [collections, tags, thumb] = await Promise.all([editableCollections(db, res, image), imageTagNames(db, [image.id]), images.thumbnail(image, TILE_SPEC)]);
+    const [collections, tags, shown] = await Promise.all([editableCollections(db, res, image), imageTagNames(db, [image.id]), images.show(image, TILE_SPEC)]);
     const values = problems?.values ?? { title: image.title, description: image.description, collection: String(image.collection_id), tags: formatTags(tags.get(image.id) ?? []) };
     return admin.renderFragment(req, res, 'images-multiple-form', {
       image,
-      thumbnail: thumb,
+      ...shown,
       form: problems ?? emptyProblems(values),
       values,
       prefix: `image-${image.id}`,

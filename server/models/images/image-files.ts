@@ -121,6 +121,8 @@ export async function replaceImageFile(db: Db, storage: MediaStorage, image: Ima
           height,
           file_size: bytes.length,
           file_hash: fileHash,
+          // The new file decoded at upload; whatever the old one's failure was, it is gone with it.
+          file_error: null,
           renditions_generation: sql`renditions_generation + 1`,
           ...(sameSize ? {} : { focal_point_x: null, focal_point_y: null, focal_point_width: null, focal_point_height: null }),
         })

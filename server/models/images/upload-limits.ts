@@ -5,6 +5,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { configSchema, type Config } from '../../config';
 import { ValidationError } from '../../errors';
+import { undecodableReason } from './unreadable-files';
 
 /** How large an uploaded image may be: bytes of the file and pixels of the picture (config MAX_IMAGE_UPLOAD_BYTES, MAX_IMAGE_PIXELS). */
 export interface ImageLimits {
@@ -30,8 +31,9 @@ const ACCEPTED_LIST = 'JPEG, PNG, WebP, GIF or AVIF';
 
 /**
  * The stored extension and upright size of an upload, decided by its content (never its name
- * or claimed type) from the header alone: a picture over the pixel limit is refused before
- * anything decodes it.
+ * or claimed type): a picture over the pixel limit is refused from its header, before anything
+ * decodes it; then the whole picture is decoded, so that a damaged file, which no rendition
+ * could be made of, is refused here rather than breaking the pages that show it.
  */
 export async function inspectImage(bytes: Buffer, limits: ImageLimits): Promise<{ extension: string; width: number; height: number }> {
   if (bytes.length > limits.maxBytes) {
@@ -53,6 +55,10 @@ export async function inspectImage(bytes: Buffer, limits: ImageLimits): Promise<
   const { width, height } = metadata.autoOrient;
   if (width * height > limits.maxPixels) {
     throw new ValidationError(`The image is ${width}x${height}; images may have at most ${formatMillions(limits.maxPixels)} million pixels.`);
+  }
+  const damage = await undecodableReason(bytes);
+  if (damage !== undefined) {
+    throw new ValidationError(`This image file is damaged or incomplete, so its picture cannot be read; upload a complete ${ACCEPTED_LIST} file.`, { cause: new Error(damage) });
   }
   return { extension, width, height };
 }

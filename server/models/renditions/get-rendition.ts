@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Db } from '../../db/database';
 import type { Image, ImageRendition } from '../../db/schema';
 import { mediaKey, type MediaStorage } from '../../media-storage';
-import { focalPointOf } from '../images';
+import { focalPointOf, markImageFileUnreadable, undecodableReason, UnreadableImageError } from '../images';
 import { formatFilterSpec, parseFilterSpec, type FilterSpec, type OutputFormat } from './filter-spec';
 import { renderImage } from './render-image';
 
@@ -36,7 +36,8 @@ function remember(key: string, rendition: ImageRendition): ImageRendition {
 
 /**
  * The rendition of an image for a filter spec: the recorded one when it exists, else made with
- * sharp, stored, and recorded. Safe to call concurrently for the same rendition.
+ * sharp, stored, and recorded. Safe to call concurrently for the same rendition. An image whose
+ * file does not decode is an UnreadableImageError, decoded no more once it is recorded.
  */
 export async function getRendition(db: Db, storage: MediaStorage, image: Image, spec: string | FilterSpec): Promise<ImageRendition> {
   const filter = typeof spec === 'string' ? parseFilterSpec(spec) : spec;
@@ -48,10 +49,11 @@ export async function getRendition(db: Db, storage: MediaStorage, image: Image, 
   const memoKey = `${image.id}|${image.renditions_generation}|${image.file_hash}|${focalPointKey}|${filterSpec}`;
   const remembered = renditionMemo.get(memoKey);
   if (remembered) return remembered;
+  if (image.file_error !== null) throw new UnreadableImageError(image.id, image.file_error, false);
   const cached = await find();
   if (cached) return remember(memoKey, cached);
 
-  const { bytes, width, height, format } = await renderImage(await storage.read(image.file), image, filter);
+  const { bytes, width, height, format } = await renderReadable(db, image, await storage.read(image.file), filter);
   const digest = createHash('sha1').update(`${filterSpec}\n${focalPointKey}\n${image.file_hash}`).digest('hex').slice(0, 16);
   const file = mediaKey('images', `${image.id}-${digest}.${EXTENSIONS[format]}`);
   await storage.save(file, bytes);
@@ -65,6 +67,20 @@ export async function getRendition(db: Db, storage: MediaStorage, image: Image, 
   const recorded = await find();
   if (!recorded) throw new Error(`Rendition ${filterSpec} of image ${image.id} vanished after it was recorded.`);
   return remember(memoKey, recorded);
+}
+
+/**
+ * The rendition's bytes; when making them fails because the file itself does not decode, the
+ * image is recorded as unreadable. Any other failure (a bug of ours) is left as it is.
+ */
+async function renderReadable(db: Db, image: Image, source: Buffer, filter: FilterSpec): ReturnType<typeof renderImage> {
+  try {
+    return await renderImage(source, image, filter);
+  } catch (error) {
+    const reason = await undecodableReason(source);
+    if (reason === undefined) throw error;
+    throw new UnreadableImageError(image.id, reason, await markImageFileUnreadable(db, image, reason), { cause: error });
+  }
 }
 
 /** Only fill looks at the focal point, so only fill renditions are keyed by it. */

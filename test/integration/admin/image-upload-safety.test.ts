@@ -11,7 +11,7 @@ import { createImage } from '../../../server/models/images';
 import { createAdminUser, signedInClient, type AdminClient } from '../../support/admin';
 import { uniqueSuffix } from '../../support/fixtures';
 import { postMultipart } from '../../support/form-upload';
-import { solidImage } from '../../support/images';
+import { damagedPng, solidImage } from '../../support/images';
 import { startTestServer, type TestServer } from '../../support/server';
 
 /** A PNG that declares width x height in its header but carries almost no data: decoding it would claim width*height*3 bytes. */
@@ -84,6 +84,38 @@ describe('image upload safety', () => {
     expect(body).to.include('The image is 100000x100000; images may have at most 1 million pixels.');
     // The configured limit, not a constant: a real picture just over it is refused too.
     expect(await refusedUpload('wide.png', await solidImage(1001, 1000), 'image/png')).to.include('images may have at most 1 million pixels');
+  });
+
+  it('decodes the whole picture: a PNG with a sound header and garbage pixel data, or a cut-off JPEG, is refused on every upload form', async () => {
+    const damaged = damagedPng(200, 150);
+    const header = await sharp(damaged).metadata();
+    expect([header.format, header.width, header.height]).to.deep.equal(['png', 200, 150]);
+    const refusal = 'This image file is damaged or incomplete, so its picture cannot be read; upload a complete JPEG, PNG, WebP, GIF or AVIF file.';
+    expect(await refusedUpload('harbor.png', damaged, 'image/png')).to.include(refusal);
+
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .jpeg()
+      .toBuffer();
+    const cut = photo.subarray(0, Math.floor(photo.length / 2));
+    const [filesBefore, rowsBefore] = [originals(), await imageCount()];
+    const multiple = await postMultipart(server, client, '/wagtail/images/multiple/add/', {}, [{ field: 'files[]', filename: 'cut.jpg', bytes: cut }], { json: true });
+    expect(multiple.status).to.equal(400);
+    expect(multiple.json<{ error_message: string }>().error_message).to.equal(refusal);
+    const chooser = await postMultipart(server, client, '/wagtail/images/chooser/upload/', { title: 'Cut' }, [{ field: 'file', filename: 'cut.jpg', bytes: cut }], { json: true });
+    expect(chooser.status).to.equal(400);
+    expect(chooser.json()).to.deep.equal({ errors: { file: [refusal] } });
+    expect(originals()).to.deep.equal(filesBefore);
+    expect(await imageCount()).to.equal(rowsBefore);
+
+    // Nor can a sound image's file be changed for a damaged one.
+    const image = await createImage(server.db, createMediaStorage(mediaDir), { title: `Sound ${uniqueSuffix()}`, bytes: await solidImage(40, 30) });
+    const replaced = await postMultipart(server, client, `/wagtail/images/${image.id}/`, { title: image.title, collection: String(image.collection_id) }, [
+      { field: 'file', filename: 'harbor.png', bytes: damaged, type: 'image/png' },
+    ]);
+    expect(replaced.status).to.equal(400);
+    expect(replaced.body).to.include(refusal);
+    const after = await server.db.selectFrom('images').select(['file', 'file_hash']).where('id', '=', image.id).executeTakeFirstOrThrow();
+    expect(after).to.deep.equal({ file: image.file, file_hash: image.file_hash });
   });
 
   it('refuses SVG, so no script in one can reach a visitor', async () => {
