@@ -8,7 +8,8 @@ import { INVALID_EMAIL_MESSAGE, REQUIRED_MESSAGE, invalidChoiceMessage, tooLongM
 import { insertLocations } from '../../server/models/locations';
 import { addChild } from '../../server/models/pages';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
-import { passedCaptcha, preloadedOf, visitFormPage } from '../support/forms';
+import { passedCaptcha, visitFormPage } from '../support/forms';
+import { preloadedOf, withoutPreloaded } from '../support/preloaded';
 import { sampleLocation } from '../support/locations';
 import { request, startTestServer, type TestServer } from '../support/server';
 
@@ -241,7 +242,7 @@ describe('contact us form', () => {
   it('shows markup a visitor typed as text, never as HTML', async () => {
     const response = await send({ question_category: 'Praise', topic: 'Other', ...person({ last_name: '', message: '<img src=x onerror="steal()"><script>alert(1)</script>' }) });
     expect(response.status).to.equal(200);
-    const html = response.body.replace(/<script type="application\/json" id="preloaded"[\s\S]*?<\/script>/, '');
+    const html = withoutPreloaded(response.body);
     expect(html).to.include('&lt;img src=x onerror=&quot;steal()&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).to.not.include('<img src=x');
   });

@@ -5,7 +5,7 @@ import { AdminClient, createAdminUser, signedInClient, TEST_PASSWORD } from '../
 import { apiSession } from '../support/api-session';
 import { CookieJar } from '../support/cookies';
 import { addFooterPage, createTestSite, sampleFooter, type TestSite } from '../support/fixtures';
-import { preloadedOf } from '../support/forms';
+import { preloadedOf } from '../support/preloaded';
 import { testLocation, uniqueRlidBase } from '../support/locations';
 import { request, startTestServer, type TestServer } from '../support/server';
 

@@ -11,13 +11,13 @@ import { CONFIRMATION_MAILS_PER_ADDRESS, makeSignupConfirmationToken, purgeExpir
 import { occasionsOf } from '../../server/models/subscriber-occasions';
 import { getSubscriberByEmail, unsubscribeEmail } from '../../server/models/subscribers';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
-import { passedCaptcha, preloadedOf, visitFormPage } from '../support/forms';
+import { passedCaptcha, visitFormPage } from '../support/forms';
+import { preloadedOf, withoutPreloaded } from '../support/preloaded';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 const richText = (id: string, html: string) => ({ type: 'rich_text', id, value: { html } });
 
 /** The rendered page without its preloaded JSON, whose catalog holds every message. */
-const markup = (html: string) => html.replace(/<script type="application\/json" id="preloaded"[\s\S]*?<\/script>/, '');
 
 /** The management form and occasion fields of a form set with these occasions. */
 function occasionFields(occasions: Array<Record<string, string>>, total = occasions.length): Record<string, string> {
@@ -125,7 +125,7 @@ describe('email signup form', () => {
     expect(response.status).to.equal(303);
     expect(response.headers.location).to.equal('/sign-up/welcome/');
     const landing = await request(server, '/sign-up/welcome/', { host: site.hostname });
-    expect(markup(landing.body)).to.include('Check your inbox to confirm your subscription');
+    expect(withoutPreloaded(landing.body)).to.include('Check your inbox to confirm your subscription');
     expect(landing.body).to.include('<p>You are on the list.</p>');
     expect(landing.body).to.include('<p>Legal words.</p>');
     expect(landing.body).to.include('href="/unsubscribe/"');
@@ -140,7 +140,7 @@ describe('email signup form', () => {
     const confirmed = await follow(link);
     expect(confirmed.status).to.equal(200);
     expect(confirmed.headers['cache-control']).to.equal('private, no-store');
-    expect(markup(confirmed.body)).to.include('Your subscription is confirmed');
+    expect(withoutPreloaded(confirmed.body)).to.include('Your subscription is confirmed');
 
     const subscriber = (await getSubscriberByEmail(server.db, email))!;
     expect(subscriber).to.include({ email, first_name: 'Robin', last_name: 'Shore', postcode: '32801', birthday_month: 2, birthday_day: 29, subscribed: true, consent: true });
@@ -153,7 +153,7 @@ describe('email signup form', () => {
 
     const again = await follow(link);
     expect(again.status, 'confirming twice is harmless').to.equal(200);
-    expect(markup(again.body)).to.include('You already confirmed this subscription');
+    expect(withoutPreloaded(again.body)).to.include('You already confirmed this subscription');
     expect(await eventsFor(email)).to.deep.equal([{ kind: 'subscribe' }]);
   });
 
@@ -167,8 +167,8 @@ describe('email signup form', () => {
     for (const token of [expired, forged, 'not-a-token', 'x'.repeat(300)]) {
       const response = await request(server, `/_util/email-signup/confirm/${token}/`, { host: site.hostname });
       expect(response.status, token).to.equal(400);
-      expect(markup(response.body)).to.include('This confirmation link does not work');
-      expect(markup(response.body)).to.include('Please sign up again to get a new one.');
+      expect(withoutPreloaded(response.body)).to.include('This confirmation link does not work');
+      expect(withoutPreloaded(response.body)).to.include('Please sign up again to get a new one.');
     }
     expect(await getSubscriberByEmail(server.db, email)).to.equal(undefined);
   });
@@ -288,7 +288,7 @@ describe('email signup form', () => {
     const response = await send(details(newEmail()), `/${slug}/`);
     expect(response.headers.location).to.equal(`/${slug}/?submitted=1`);
     const thanks = await request(server, `/${slug}/?submitted=1`, { host: site.hostname });
-    expect(markup(thanks.body)).to.include('Thanks for signing up! Check your inbox to confirm your subscription');
+    expect(withoutPreloaded(thanks.body)).to.include('Thanks for signing up! Check your inbox to confirm your subscription');
     expect(preloadedOf(thanks.body).props.form).to.equal(null);
   });
 
@@ -309,7 +309,7 @@ describe('email signup form', () => {
       expect(await mailsTo(email)).to.deep.equal([]);
       const landing = await request(direct, '/sign-up/welcome/', { host: site.hostname });
       expect(landing.body).to.include('<p>You are on the list.</p>');
-      expect(markup(landing.body)).to.not.include('Check your inbox');
+      expect(withoutPreloaded(landing.body)).to.not.include('Check your inbox');
     });
   });
 });

@@ -10,7 +10,8 @@ import { addChild } from '../../server/models/pages';
 import { getSubscriberByEmail } from '../../server/models/subscribers';
 import { SAVE_FAILED_MESSAGE } from '../../server/views/page-forms';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
-import { passedCaptcha, preloadedOf, uniqueClientAddress, visitFormPage } from '../support/forms';
+import { passedCaptcha, uniqueClientAddress, visitFormPage } from '../support/forms';
+import { preloadedOf } from '../support/preloaded';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 const CONTACT = {

@@ -8,6 +8,7 @@ import { addChild } from '../../server/models/pages';
 import { createTestSite, uniqueSuffix, type TestSite } from '../support/fixtures';
 import { testLocation } from '../support/locations';
 import { request, startTestServer, type TestResponse, type TestServer } from '../support/server';
+import { withoutPreloaded } from '../support/preloaded';
 
 const BRAND = 'Test Harbor';
 const NATIONAL_PHONE = '1-800-555-0177';
@@ -52,9 +53,7 @@ function structuredData(html: string): Array<{ data: Record<string, unknown> }> 
 }
 
 /** The rendered page without its preloaded JSON, whose catalog holds every message. */
-function markup(response: TestResponse): string {
-  return response.body.replace(/<script type="application\/json" id="preloaded"[\s\S]*?<\/script>/, '');
-}
+const markup = (response: TestResponse) => withoutPreloaded(response.body);
 
 describe('locations directory', () => {
   let server: TestServer;

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PreloadedData } from '../../client/lib/page-data';
 import type { PressReleaseListProps } from '../../client/templates/PressReleaseList';
 import type { PressSectionProps } from '../../client/templates/PressSection';
 import type { Page } from '../../server/db/schema';
@@ -10,18 +9,8 @@ import { createMediaStorage, type MediaStorage } from '../../server/media-storag
 import { createDocument } from '../../server/models/documents';
 import { addChild, publishRevision, saveRevision, snapshotOfPage } from '../../server/models/pages';
 import { createTestSite, type TestSite } from '../support/fixtures';
+import { preloadedOf, withoutPreloaded } from '../support/preloaded';
 import { request, startTestServer, type TestServer } from '../support/server';
-
-function preloadedOf(html: string): PreloadedData {
-  const match = /<script type="application\/json" id="preloaded">([\s\S]*?)<\/script>/.exec(html);
-  expect(match, 'preloaded JSON script').to.not.equal(null);
-  return JSON.parse(match![1]!) as PreloadedData;
-}
-
-/** The rendered page without its preloaded JSON, whose catalog holds every message. */
-function markup(html: string): string {
-  return html.replace(/<script type="application\/json" id="preloaded"[\s\S]*?<\/script>/, '');
-}
 
 /** The titles of the listed releases, in page order. */
 function listedTitles(html: string): string[] {
@@ -103,10 +92,10 @@ describe('press pages through the server', () => {
       expect(preloadedOf(response.body).template).to.equal('press release list');
       expect(response.body).to.include('<h1 class="page-title">Press Releases</h1>');
       expect(listedTitles(response.body)).to.deep.equal(newest(10));
-      expect(markup(response.body)).to.not.include('Unpublished Release');
+      expect(withoutPreloaded(response.body)).to.not.include('Unpublished Release');
       expect(currentPage(response.body)).to.equal('1');
       expect(response.body).to.include(`<a class="pagination__page" href="${listPath}" aria-label="Page 1" aria-current="page">1</a>`);
-      expect(markup(response.body)).to.not.include('?page=1"');
+      expect(withoutPreloaded(response.body)).to.not.include('?page=1"');
       expect(response.body).to.match(/<span class="pagination__edge pagination__edge--first is-disabled" aria-disabled="true">/);
       expect(response.body).to.include(`<a class="pagination__edge pagination__edge--last" href="${listPath}?page=3" aria-label="Last page">`);
       const props = preloadedOf(response.body).props as unknown as PressReleaseListProps;
@@ -170,7 +159,7 @@ describe('press pages through the server', () => {
       expect(response.body).to.include('<h1 class="page-title press-release__title">Release 05</h1>');
       expect(response.body).to.include('<time class="press-date" dateTime="2019-05-15">5.15.19</time>');
       expect(response.body).to.include('<p>Body of release 5.</p>');
-      expect(markup(response.body)).to.not.include('steal()');
+      expect(withoutPreloaded(response.body)).to.not.include('steal()');
       expect(response.body).to.match(/<a class="button button--secondary" href="\/press\/">.*Back to Press Room<\/a>/);
     });
   });
@@ -184,14 +173,14 @@ describe('press pages through the server', () => {
       expect(response.body).to.include('<time class="press-date" dateTime="2020-11-15">11.15.20</time>');
       expect(response.body).to.include('<h1 class="press-hero__title">Press Room</h1>');
       expect(props.see_all_link).to.equal(null);
-      expect(markup(response.body)).to.not.include('See All');
+      expect(withoutPreloaded(response.body)).to.not.include('See All');
     });
 
     it('shows Press Inquiries with the sanitized contact info', async () => {
       const response = await get('/press/');
       expect(response.body).to.include('>Press Inquiries</h2>');
       expect(response.body).to.include('<p>Call <a href="tel:+14075550188">407-555-0188</a></p>');
-      expect(markup(response.body)).to.not.include('alert(1)');
+      expect(withoutPreloaded(response.body)).to.not.include('alert(1)');
     });
 
     it('shows a tile per existing document with its extension, size and Download link', async () => {
@@ -201,7 +190,7 @@ describe('press pages through the server', () => {
       expect(response.body).to.include('<p class="download-tile__meta">.pdf File, 1.5 MB</p>');
       expect(response.body).to.include('<h3 class="download-tile__title">Our Story in Dates</h3>');
       expect(response.body).to.match(/<p class="download-tile__meta">\.csv File, \d+ B<\/p>/);
-      expect(markup(response.body)).to.not.include('Deleted Document');
+      expect(withoutPreloaded(response.body)).to.not.include('Deleted Document');
       const props = preloadedOf(response.body).props as unknown as PressSectionProps;
       expect(props.media_download_tiles).to.have.length(2);
       const download = await get(props.media_download_tiles[0]!.url);
@@ -231,14 +220,14 @@ describe('press pages through the server', () => {
       const response = await get('/news/', other.hostname);
       expect(response.body).to.match(/Back to Newsroom<\/a>/);
       expect(listedTitles(response.body)).to.deep.equal(['Only Release']);
-      expect(markup(response.body)).to.not.include('class="pagination"');
+      expect(withoutPreloaded(response.body)).to.not.include('class="pagination"');
     });
 
     it('leaves out Press Inquiries and Media Downloads when there are none, and links see-all to the chosen page', async () => {
       const response = await get('/newsroom/', other.hostname);
       expect(response.status).to.equal(200);
-      expect(markup(response.body)).to.not.include('Press Inquiries');
-      expect(markup(response.body)).to.not.include('Media Downloads');
+      expect(withoutPreloaded(response.body)).to.not.include('Press Inquiries');
+      expect(withoutPreloaded(response.body)).to.not.include('Media Downloads');
       expect(response.body).to.include('<a class="button button--secondary" href="/news/">See All News Releases</a>');
       expect(response.body).to.include('There are no press releases yet.');
     });
@@ -263,10 +252,10 @@ describe('press pages through the server', () => {
     it('has no Back link on the list or a release', async () => {
       const listResponse = await get('/news/', bare.hostname);
       expect(listedTitles(listResponse.body)).to.deep.equal(['Lone Release']);
-      expect(markup(listResponse.body)).to.not.include('press-back-link');
+      expect(withoutPreloaded(listResponse.body)).to.not.include('press-back-link');
       const detail = await get('/news/lone/', bare.hostname);
       expect(detail.body).to.include('<time class="press-date" dateTime="2025-01-02">1.2.25</time>');
-      expect(markup(detail.body)).to.not.include('press-release__back');
+      expect(withoutPreloaded(detail.body)).to.not.include('press-release__back');
     });
 
     it('dates a release without a date by the day it was first published', async () => {

@@ -3,7 +3,7 @@ import type { Page } from '../../server/db/schema';
 import { addChild } from '../../server/models/pages';
 import { addViewRestriction } from '../../server/models/view-restrictions';
 import { createTestSite, type TestSite } from '../support/fixtures';
-import { preloadedOf, siteChromeOf } from '../support/forms';
+import { preloadedOf, siteChromeOf } from '../support/preloaded';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 /** Every title in a JSON value, wherever it sits (nested links, tiers, cards). */

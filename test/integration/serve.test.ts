@@ -1,14 +1,8 @@
 import { expect } from 'chai';
-import type { PreloadedData } from '../../client/lib/page-data';
 import { addChild, saveRevision, snapshotOfPage } from '../../server/models/pages';
 import { createTestSite, type TestSite } from '../support/fixtures';
+import { preloadedOf } from '../support/preloaded';
 import { request, startTestServer, type TestServer } from '../support/server';
-
-function preloadedOf(html: string): PreloadedData {
-  const match = /<script type="application\/json" id="preloaded">([\s\S]*?)<\/script>/.exec(html);
-  expect(match, 'preloaded JSON script').to.not.equal(null);
-  return JSON.parse(match![1]!) as PreloadedData;
-}
 
 describe('serving pages from the tree', () => {
   let server: TestServer;

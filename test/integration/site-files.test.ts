@@ -5,7 +5,7 @@ import { addChild } from '../../server/models/pages';
 import { DEFAULT_SITE_SETTINGS, saveSiteSettings } from '../../server/models/site-settings';
 import { addViewRestriction } from '../../server/models/view-restrictions';
 import { addFooterPage, createTestSite, sampleFooter, type TestSite } from '../support/fixtures';
-import { preloadedOf } from '../support/forms';
+import { preloadedOf } from '../support/preloaded';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 const SITEMAP_XSD = readFileSync(new URL('../fixtures/sitemap.xsd', import.meta.url), 'utf8');

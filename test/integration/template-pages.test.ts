@@ -1,19 +1,8 @@
 import { expect } from 'chai';
-import type { PreloadedData } from '../../client/lib/page-data';
 import { addChild } from '../../server/models/pages';
 import { createTestSite, type TestSite } from '../support/fixtures';
+import { preloadedOf, withoutPreloaded } from '../support/preloaded';
 import { request, startTestServer, type TestServer } from '../support/server';
-
-function preloadedOf(html: string): PreloadedData {
-  const match = /<script type="application\/json" id="preloaded">([\s\S]*?)<\/script>/.exec(html);
-  expect(match, 'preloaded JSON script').to.not.equal(null);
-  return JSON.parse(match![1]!) as PreloadedData;
-}
-
-/** The rendered page without its preloaded JSON, whose catalog holds every message. */
-function markup(html: string): string {
-  return html.replace(/<script type="application\/json" id="preloaded"[\s\S]*?<\/script>/, '');
-}
 
 const richText = (id: string, html: string) => ({ type: 'rich_text', id, value: { html } });
 
@@ -80,7 +69,7 @@ describe('contact, signup, redirect, utility and locations pages through the ser
     expect(preloadedOf(response.body).template).to.equal('email signup');
     expect(response.body).to.include('<p>Tell us about you.</p>');
     expect(response.body).to.include('<p>You can unsubscribe at any time.</p>');
-    expect(markup(response.body)).to.not.include('steal()');
+    expect(withoutPreloaded(response.body)).to.not.include('steal()');
     expect(response.body).to.include('<a class="button button--text-link" href="/faq/">Browse FAQ</a>');
     expect(response.body).to.include('<a class="button button--text-link" href="/email/unsubscribe/">Unsubscribe</a>');
   });
@@ -97,7 +86,7 @@ describe('contact, signup, redirect, utility and locations pages through the ser
     expect(response.body).to.include('<p>You are on the list.</p>');
     expect(response.body).to.include('<p>Legal.</p>');
     expect(response.body).to.include('>Unsubscribe</a>');
-    expect(markup(response.body)).to.not.include('Browse FAQ');
+    expect(withoutPreloaded(response.body)).to.not.include('Browse FAQ');
   });
 
   it('renders a redirect page as the shell around a main holding only its hidden title', async () => {
@@ -144,11 +133,11 @@ describe('contact, signup, redirect, utility and locations pages through the ser
 
     const map = await get('/locations/');
     expect(map.body).to.include('Find a different Red Harbor</h1>');
-    expect(markup(map.body)).to.not.include('Please enter a valid city, state, or ZIP code.');
+    expect(withoutPreloaded(map.body)).to.not.include('Please enter a valid city, state, or ZIP code.');
     // A place no geocoder knows: a real one ('Atlantis', in Florida) finds whatever locations other tests left within reach.
     const searched = await get('/locations/?q=Sunken+City+of+Atlantis');
     expect(searched.body).to.include('value="Sunken City of Atlantis"');
-    expect(markup(searched.body)).to.include('Please enter a valid city, state, or ZIP code.');
+    expect(withoutPreloaded(searched.body)).to.include('Please enter a valid city, state, or ZIP code.');
 
     const location = await get('/orlando-downtown/');
     expect(location.body).to.include('<h1 class="page-title">Orlando Downtown</h1>');

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import type { PreloadedData, SiteChrome } from '../../client/lib/page-data';
 import { signCaptchaToken } from '../../server/captcha/builtin';
 import { CookieJar } from './cookies';
 import { request, type TestResponse, type TestServer } from './server';
@@ -15,21 +14,6 @@ export function uniqueClientAddress(): string {
 /** The built-in captcha answered as a person would: box ticked, honeypot empty, drawn ten seconds ago. */
 export function passedCaptcha(secret: string): Record<string, string> {
   return { captcha: 'on', captcha_token: signCaptchaToken(secret, Date.now() - 10_000), captcha_website: '' };
-}
-
-/** The preloaded JSON of a rendered page. */
-export function preloadedOf(html: string): PreloadedData {
-  const match = /<script type="application\/json" id="preloaded">([\s\S]*?)<\/script>/.exec(html);
-  expect(match, 'preloaded JSON script').to.not.equal(null);
-  return JSON.parse(match![1]!) as PreloadedData;
-}
-
-/** The site's chrome a rendered page names for its hydration, as the page's host serves it. */
-export async function siteChromeOf(server: TestServer, host: string, html: string): Promise<SiteChrome> {
-  const { siteChrome } = preloadedOf(html);
-  const response = await request(server, siteChrome, { host });
-  expect(response.status, `GET ${siteChrome}`).to.equal(200);
-  return JSON.parse(response.body) as SiteChrome;
 }
 
 /** One visitor of a page with a form: their cookies, the page's CSRF token and their address. */
