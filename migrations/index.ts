@@ -30,6 +30,7 @@ import * as m0029 from './0029_waitlist_active_count';
 import * as m0030 from './0030_waitlist_headline_trigger';
 import * as m0031 from './0031_rate_limit_hits_unlogged';
 import * as m0032 from './0032_image_file_errors';
+import * as m0033 from './0033_collection_management_permissions';
 
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030_waitlist_headline_trigger': m0030,
   '0031_rate_limit_hits_unlogged': m0031,
   '0032_image_file_errors': m0032,
+  '0033_collection_management_permissions': m0033,
 };

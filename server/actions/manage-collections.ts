@@ -7,6 +7,7 @@ import {
   collectionNameTaken,
   collectionDeleteRefusal,
   collectionEditRefusal,
+  collectionMoveRefusal,
   collectionPrivacyRefusal,
   insertCollection,
   isEmptyCollection,
@@ -70,13 +71,16 @@ abstract class CollectionAction<Result, Options = NoOptions> extends Action<Coll
 
 /**
  * Renames a collection and moves it under another parent: never under itself or a descendant,
- * and only where the user may add collections. Audit 'collection.edit', and 'collection.move'
- * when the parent changed.
+ * only where the user may add collections, and not the collection the user's permissions to
+ * manage collections were given on. Audit 'collection.edit', and 'collection.move' when the
+ * parent changed.
  */
 export class EditCollectionAction extends CollectionAction<Collection, CollectionInput> {
   protected async checkAgainst(collection: Collection, db: Db): Promise<void> {
     refuseWith(collectionEditRefusal(this.actor, collection));
     if (this.options.parentId === collection.parent_id) return;
+    const unmovable = collectionMoveRefusal(this.actor, collection);
+    if (unmovable !== null) throw new CollectionFormError('parent', unmovable);
     if ((await subtreeIds(db, collection.id)).includes(this.options.parentId))
       throw new CollectionFormError('parent', 'A collection cannot be moved under itself or one of its descendants.');
     // Staying under its parent needs no 'add' there; moving needs it at the destination.

@@ -19,6 +19,7 @@ import {
   collectionContents,
   collectionDeleteRefusal,
   collectionEditRefusal,
+  collectionMoveRefusal,
   collectionPrivacyRefusal,
   collectionTree,
   getCollection,
@@ -60,10 +61,15 @@ function describeContents(contents: CollectionContents): string[] {
   return parts.filter(([count]) => count > 0).map(([, words]) => words);
 }
 
-/** The parents a collection may be put under: where the user may add, never itself or below it. */
-function parentChoices(tree: CollectionTreeEntry[], perms: UserPermissions, selectedId: number, excluded: readonly number[] = []) {
+/** The parents a collection may be put under: where the user may add, never itself or below it; only the selected one when it may not move. */
+function parentChoices(
+  tree: CollectionTreeEntry[],
+  perms: UserPermissions,
+  selectedId: number,
+  { excluded = [], movable = true }: { excluded?: readonly number[]; movable?: boolean } = {},
+) {
   return tree
-    .filter((entry) => canAddCollectionUnder(perms, entry.id) || entry.id === selectedId)
+    .filter((entry) => entry.id === selectedId || (movable && canAddCollectionUnder(perms, entry.id)))
     .map((entry) => ({ id: entry.id, label: entry.label, selected: entry.id === selectedId, disabled: excluded.includes(entry.id) }));
 }
 
@@ -110,6 +116,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
     const tree = await collectionTree(db);
     const excluded = collection ? await subtreeIds(db, collection.id) : [];
     const selected = Number(form.values.parent) || 0;
+    const movable = collection === undefined || collectionMoveRefusal(perms, collection) === null;
     admin.render(
       req,
       res,
@@ -120,7 +127,8 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
         breadcrumbs: [{ label: gettext('Collections'), url: LIST_URL }, { label: collection ? collection.name : gettext('Add collection') }],
         collection,
         form,
-        parents: parentChoices(tree, perms, selected, excluded),
+        parents: parentChoices(tree, perms, selected, { excluded, movable }),
+        movable,
         canDelete: collection !== undefined && collectionDeleteRefusal(perms, collection) === null,
         canSetPrivacy: collection !== undefined && collectionPrivacyRefusal(perms, collection) === null,
         action: collection ? `${LIST_URL}${collection.id}/` : `${LIST_URL}add/`,

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate } from '../../client/lib/i18n';
 import { CreateGroupAction, DeleteGroupAction, EditGroupAction } from '../actions/manage-accounts';
-import type { CollectionPermission, Group, ObjectPermission, PagePermission } from '../db/schema';
+import type { CollectionManagementPermission, CollectionPermission, Group, ObjectPermission, PagePermission } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { collectionOptions } from '../models/collections';
 import {
@@ -18,7 +18,7 @@ import {
   type GroupPageGrant,
 } from '../models/groups';
 import { OBJECT_PERMISSIONS, PERMISSION_MODELS, isPermissionModel } from '../models/object-permissions';
-import { COLLECTION_PERMISSIONS, PAGE_PERMISSIONS } from '../models/permissions';
+import { COLLECTION_MANAGEMENT_PERMISSIONS, COLLECTION_PERMISSIONS, PAGE_PERMISSIONS } from '../models/permissions';
 import { permsOf, requireUserManagement } from './access';
 import { addProblem, databaseId, emptyProblems, formValues, pageSelectOptions, type FormProblems } from './forms';
 import { flash } from './render';
@@ -45,6 +45,13 @@ const COLLECTION_PERMISSION_LABELS: Record<CollectionPermission, string> = {
   delete: 'Delete',
 };
 
+/** Labels of the collection management permissions (Wagtail's add, change and delete collection). */
+const COLLECTION_MANAGEMENT_PERMISSION_LABELS: Record<CollectionManagementPermission, string> = {
+  add_collection: 'Add',
+  change_collection: 'Change',
+  delete_collection: 'Delete',
+};
+
 /** Wagtail's labels of the object permissions on the group form. */
 const OBJECT_PERMISSION_LABELS: Record<ObjectPermission, string> = {
   add: 'Add',
@@ -52,10 +59,13 @@ const OBJECT_PERMISSION_LABELS: Record<ObjectPermission, string> = {
   delete: 'Delete',
 };
 
-/** Reads the grant rows: pp-{n}-page with pp-{n}-perm values, cp-{collection} values and op-{model} values. */
+/**
+ * Reads the grant rows: pp-{n}-page with pp-{n}-perm values, cp-{collection} (media) and
+ * cm-{collection} (collection management) values, one grant a collection, and op-{model} values.
+ */
 function readGrants(body: Record<string, unknown>): { pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[]; objectGrants: GroupObjectGrant[] } {
   const pageGrants: GroupPageGrant[] = [];
-  const collectionGrants: GroupCollectionGrant[] = [];
+  const collectionPermissions = new Map<number, GroupCollectionGrant['permissions']>();
   const objectGrants: GroupObjectGrant[] = [];
   for (const [key, value] of Object.entries(body)) {
     const row = /^pp-(\d{1,4})-page$/.exec(key);
@@ -64,10 +74,12 @@ function readGrants(body: Record<string, unknown>): { pageGrants: GroupPageGrant
       const permissions = formValues(body[`pp-${row[1]}-perm`]).filter((p): p is PagePermission => (PAGE_PERMISSIONS as readonly string[]).includes(p));
       if (permissions.length) pageGrants.push({ pageId, permissions });
     }
-    const collection = /^cp-(\d{1,9})$/.exec(key);
+    const collection = /^(cp|cm)-(\d{1,9})$/.exec(key);
     if (collection) {
-      const permissions = formValues(value).filter((p): p is CollectionPermission => (COLLECTION_PERMISSIONS as readonly string[]).includes(p));
-      if (permissions.length) collectionGrants.push({ collectionId: Number(collection[1]), permissions });
+      const offered: readonly string[] = collection[1] === 'cp' ? COLLECTION_PERMISSIONS : COLLECTION_MANAGEMENT_PERMISSIONS;
+      const permissions = formValues(value).filter((p): p is GroupCollectionGrant['permissions'][number] => offered.includes(p));
+      const collectionId = Number(collection[2]);
+      if (permissions.length) collectionPermissions.set(collectionId, [...(collectionPermissions.get(collectionId) ?? []), ...permissions]);
     }
     const model = /^op-([a-z_]{1,40})$/.exec(key)?.[1];
     if (model && isPermissionModel(model)) {
@@ -75,6 +87,7 @@ function readGrants(body: Record<string, unknown>): { pageGrants: GroupPageGrant
       if (permissions.length) objectGrants.push({ model, permissions });
     }
   }
+  const collectionGrants = [...collectionPermissions].map(([collectionId, permissions]) => ({ collectionId, permissions }));
   return { pageGrants, collectionGrants, objectGrants };
 }
 
@@ -117,17 +130,14 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
       pages: pages.map((page) => ({ ...page, selected: page.id === grant.pageId })),
       permissions: PAGE_PERMISSIONS.map((permission) => ({ value: permission, label: gettext(PAGE_PERMISSION_LABELS[permission]), checked: grant.permissions.includes(permission) })),
     }));
-    const collectionRows = collections.map((collection) => {
-      const grant = state.collectionGrants.find((each) => each.collectionId === collection.id);
-      return {
-        ...collection,
-        permissions: COLLECTION_PERMISSIONS.map((permission) => ({
-          value: permission,
-          label: gettext(COLLECTION_PERMISSION_LABELS[permission]),
-          checked: grant?.permissions.includes(permission) ?? false,
-        })),
-      };
-    });
+    const collectionRowsOf = <P extends GroupCollectionGrant['permissions'][number]>(offered: readonly P[], labels: Record<P, string>) =>
+      collections.map((collection) => {
+        const grant = state.collectionGrants.find((each) => each.collectionId === collection.id);
+        return {
+          ...collection,
+          permissions: offered.map((permission) => ({ value: permission, label: gettext(labels[permission]), checked: grant?.permissions.includes(permission) ?? false })),
+        };
+      });
     const objectRows = Object.entries(PERMISSION_MODELS).map(([model, label]) => {
       const grant = state.objectGrants.find((each) => each.model === model);
       return {
@@ -150,7 +160,8 @@ export function groupsRouter({ db, admin }: AdminContext): Router {
         group,
         form: state.form,
         rows,
-        collectionRows,
+        collectionRows: collectionRowsOf(COLLECTION_PERMISSIONS, COLLECTION_PERMISSION_LABELS),
+        collectionManagementRows: collectionRowsOf(COLLECTION_MANAGEMENT_PERMISSIONS, COLLECTION_MANAGEMENT_PERMISSION_LABELS),
         objectRows,
         hostScope: state.hostGrant.scope,
         hostRlids: typeof state.form.values.host_rlids === 'string' ? state.form.values.host_rlids : state.hostGrant.scope === 'some' ? state.hostGrant.rlids.join(', ') : '',

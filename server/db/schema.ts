@@ -401,11 +401,14 @@ export interface GroupPagePermissionsTable {
 /** What a collection permission allows on the media in a collection. */
 export type CollectionPermission = 'add' | 'change' | 'choose' | 'delete';
 
+/** Managing the collections themselves (Wagtail's add_collection, change_collection, delete_collection), granted per collection too. */
+export type CollectionManagementPermission = 'add_collection' | 'change_collection' | 'delete_collection';
+
 export interface GroupCollectionPermissionsTable {
   id: Generated<number>;
   group_id: number;
   collection_id: number;
-  permission: CollectionPermission;
+  permission: CollectionPermission | CollectionManagementPermission;
 }
 
 /** What a location permission allows: 'host' runs the location's wait list and reservations. */

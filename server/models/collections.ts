@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { Collection, CollectionPermission } from '../db/schema';
-import { hasCollectionPermission, permittedCollectionIds, type UserPermissions } from './permissions';
+import type { Collection } from '../db/schema';
+import { hasCollectionManagementPermission, type UserPermissions } from './permissions';
 
 /** A collection as forms and filters list it: in tree order, with its depth (root is 0). */
 export interface CollectionOption {
@@ -152,54 +152,62 @@ export async function removeCollection(db: Db, id: number): Promise<void> {
   await db.deleteFrom('collections').where('id', '=', id).execute();
 }
 
-// Who manages collections. Wagtail has separate add/change/delete_collection model permissions;
-// we have only the per-collection media permissions, so managing child collections reuses them:
-// 'add' on a collection lets a user add children under it, 'change' on a collection's parent
-// lets them rename or move it (moving also needs 'add' on the new parent), 'delete' on the
-// parent lets them delete it. Grants are inherited, so a grant on a collection covers its
-// whole subtree. Superusers manage everything.
-const MANAGING_PERMISSIONS: readonly CollectionPermission[] = ['add', 'change', 'delete'];
+// Who manages collections, as Wagtail's CollectionManagementPermissionPolicy: a permission of its
+// own, never implied by the media permissions, granted per collection and inherited by its
+// descendants. 'add_collection' adds children under the collection, 'change_collection' renames,
+// moves and sets the privacy of it, 'delete_collection' deletes the collections below it (not
+// the one it was granted on). Superusers manage every collection.
 
-/** Whether the user may use the images, documents and videos screens: any collection permission (superusers hold all). */
+/** Whether the user may use the images, documents and videos screens: any collection permission on media (superusers hold all). */
 export function canUseMedia(perms: UserPermissions): boolean {
   return perms.canAccessAdmin && (perms.user.is_superuser || perms.collectionGrants.length > 0);
 }
 
-/** Whether the user may use the collections screens at all (Wagtail: any of add, change, delete). */
+/** Whether the user may use the collections screens at all (Wagtail: any of add, change, delete collection). */
 export function canManageCollections(perms: UserPermissions): boolean {
-  if (!perms.canAccessAdmin) return false;
-  return MANAGING_PERMISSIONS.some((permission) => permittedCollectionIds(perms, permission)?.length !== 0);
+  return perms.canAccessAdmin && (perms.user.is_superuser || perms.collectionManagementGrants.length > 0);
 }
 
 /** The collections the user may see on the collections screen (undefined: all). */
 export function manageableCollectionIds(perms: UserPermissions): number[] | undefined {
-  const lists = MANAGING_PERMISSIONS.map((permission) => permittedCollectionIds(perms, permission));
-  if (lists.some((list) => list === undefined)) return undefined;
-  return [...new Set(lists.flatMap((list) => list ?? []))];
+  if (perms.user.is_superuser && perms.user.is_active) return undefined;
+  return [...new Set(perms.collectionManagementGrants.map((grant) => grant.collectionId))];
 }
 
 /** Whether the user may add a child collection under this one. */
 export function canAddCollectionUnder(perms: UserPermissions, parentId: number): boolean {
-  return perms.canAccessAdmin && hasCollectionPermission(perms, parentId, 'add');
+  return perms.canAccessAdmin && hasCollectionManagementPermission(perms, parentId, 'add_collection');
 }
 
 /** Why the user may not rename or move this collection, or null. */
 export function collectionEditRefusal(perms: UserPermissions, collection: Pick<Collection, 'id' | 'parent_id'>): string | null {
   if (collection.parent_id === null) return 'The root collection cannot be edited.';
-  if (!perms.canAccessAdmin || !hasCollectionPermission(perms, collection.parent_id, 'change')) return 'You do not have permission to edit this collection.';
+  if (!perms.canAccessAdmin || !hasCollectionManagementPermission(perms, collection.id, 'change_collection')) return 'You do not have permission to edit this collection.';
   return null;
+}
+
+/**
+ * Why the user may not move this collection to another parent, or null: Wagtail keeps a
+ * collection in place when the user's own permissions to manage collections were given on it.
+ * Where it may go is asked separately (canAddCollectionUnder).
+ */
+export function collectionMoveRefusal(perms: UserPermissions, collection: Pick<Collection, 'id'>): string | null {
+  if (perms.user.is_superuser && perms.user.is_active) return null;
+  const grantedHere = perms.collectionManagementGrants.some((grant) => grant.direct && grant.collectionId === collection.id);
+  return grantedHere ? 'This collection cannot be moved: your permissions to manage collections were given on it.' : null;
 }
 
 /** Why the user may not delete this collection, or null (its contents are checked separately). */
 export function collectionDeleteRefusal(perms: UserPermissions, collection: Pick<Collection, 'id' | 'parent_id'>): string | null {
   if (collection.parent_id === null) return 'The root collection cannot be deleted.';
-  if (!perms.canAccessAdmin || !hasCollectionPermission(perms, collection.parent_id, 'delete')) return 'You do not have permission to delete this collection.';
+  if (!perms.canAccessAdmin || !hasCollectionManagementPermission(perms, collection.parent_id, 'delete_collection')) return 'You do not have permission to delete this collection.';
   return null;
 }
 
-/** Why the user may not change the privacy of this collection, or null (Wagtail: 'change' on it). */
+/** Why the user may not change the privacy of this collection, or null ('change_collection' on it, as Wagtail's privacy view). */
 export function collectionPrivacyRefusal(perms: UserPermissions, collection: Pick<Collection, 'id' | 'parent_id'>): string | null {
   if (collection.parent_id === null) return 'The root collection has no privacy setting.';
-  if (!perms.canAccessAdmin || !hasCollectionPermission(perms, collection.id, 'change')) return 'You do not have permission to change the privacy of this collection.';
+  if (!perms.canAccessAdmin || !hasCollectionManagementPermission(perms, collection.id, 'change_collection'))
+    return 'You do not have permission to change the privacy of this collection.';
   return null;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { CollectionPermission, Group, ObjectPermission, PagePermission } from '../db/schema';
+import type { CollectionManagementPermission, CollectionPermission, Group, ObjectPermission, PagePermission } from '../db/schema';
 import { isPermissionModel, type PermissionModel } from './object-permissions';
 import { withTransaction } from '../db/transaction';
 import { likePattern } from './text-search';
@@ -10,10 +10,10 @@ export interface GroupPageGrant {
   permissions: PagePermission[];
 }
 
-/** Collection permissions of a group on one collection. */
+/** Collection permissions of a group on one collection: on its media, and to manage collections there. */
 export interface GroupCollectionGrant {
   collectionId: number;
-  permissions: CollectionPermission[];
+  permissions: Array<CollectionPermission | CollectionManagementPermission>;
 }
 
 /** Object permissions of a group on one model. */
@@ -69,7 +69,7 @@ export async function groupGrants(db: Db, groupId: number): Promise<GroupGrants>
   const hostGrant: GroupHostGrant = locations.some((row) => row.rlid === null) ? { scope: 'all' } : rlids.length ? { scope: 'some', rlids } : { scope: 'none' };
   const pageGrants = new Map<number, PagePermission[]>();
   for (const row of pages) pageGrants.set(row.page_id, [...(pageGrants.get(row.page_id) ?? []), row.permission]);
-  const collectionGrants = new Map<number, CollectionPermission[]>();
+  const collectionGrants = new Map<number, GroupCollectionGrant['permissions']>();
   for (const row of collections) collectionGrants.set(row.collection_id, [...(collectionGrants.get(row.collection_id) ?? []), row.permission]);
   return {
     pageGrants: [...pageGrants].map(([pageId, permissions]) => ({ pageId, permissions })),

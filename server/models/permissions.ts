@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { CollectionPermission, ObjectPermission, Page, PagePermission, User } from '../db/schema';
+import type { CollectionManagementPermission, CollectionPermission, ObjectPermission, Page, PagePermission, User } from '../db/schema';
 import { reviewTaskIdsOf } from './workflows';
 import { parentPathOf } from './pages';
 
@@ -10,14 +10,26 @@ export const PAGE_PERMISSIONS: readonly PagePermission[] = ['add', 'change', 'pu
 /** Every collection permission, in the order the group editor shows them. */
 export const COLLECTION_PERMISSIONS: readonly CollectionPermission[] = ['add', 'change', 'choose', 'delete'];
 
+/** Every collection management permission, in the order the group editor shows them. */
+export const COLLECTION_MANAGEMENT_PERMISSIONS: readonly CollectionManagementPermission[] = ['add_collection', 'change_collection', 'delete_collection'];
+
+/** A collection management grant as a user holds it: on the collection it was given on (`direct`), and on each descendant. */
+export interface CollectionManagementGrant {
+  collectionId: number;
+  permission: CollectionManagementPermission;
+  direct: boolean;
+}
+
 /** What one user may do, loaded once per request and asked many times. */
 export interface UserPermissions {
   user: User;
   canAccessAdmin: boolean;
   /** Page permissions with the path of the page they were granted on. */
   pageGrants: ReadonlyArray<{ path: string; permission: PagePermission }>;
-  /** Collection permissions, each repeated for every descendant of the collection it was granted on. */
+  /** Collection permissions on media, each repeated for every descendant of the collection it was granted on. */
   collectionGrants: ReadonlyArray<{ collectionId: number; permission: CollectionPermission }>;
+  /** Permissions to manage collections, likewise repeated for every descendant. */
+  collectionManagementGrants: readonly CollectionManagementGrant[];
   /** Locations whose host stand the user runs; a null rlid means every location. */
   hostGrants: ReadonlyArray<{ rlid: number | null }>;
   /** Active moderation tasks one of the user's groups reviews. */
@@ -28,8 +40,8 @@ export interface UserPermissions {
 
 /** Loads a user's groups' grants; an inactive user gets none. */
 export async function loadUserPermissions(db: Db, user: User): Promise<UserPermissions> {
-  if (!user.is_active) return { user, canAccessAdmin: false, pageGrants: [], collectionGrants: [], hostGrants: [], reviewTaskIds: [], objectGrants: [] };
-  const [admin, pageGrants, collectionGrants, hostGrants, reviewTaskIds, objectGrants] = await Promise.all([
+  if (!user.is_active) return { user, canAccessAdmin: false, pageGrants: [], collectionGrants: [], collectionManagementGrants: [], hostGrants: [], reviewTaskIds: [], objectGrants: [] };
+  const [admin, pageGrants, collectionRows, hostGrants, reviewTaskIds, objectGrants] = await Promise.all([
     db
       .selectFrom('user_groups')
       .innerJoin('groups', 'groups.id', 'user_groups.group_id')
@@ -61,7 +73,8 @@ export async function loadUserPermissions(db: Db, user: User): Promise<UserPermi
       .where('user_groups.user_id', '=', user.id)
       .execute(),
   ]);
-  return { user, canAccessAdmin: user.is_superuser || admin !== undefined, pageGrants, collectionGrants, hostGrants, reviewTaskIds, objectGrants };
+  const { collectionGrants, collectionManagementGrants } = splitCollectionGrants(collectionRows);
+  return { user, canAccessAdmin: user.is_superuser || admin !== undefined, pageGrants, collectionGrants, collectionManagementGrants, hostGrants, reviewTaskIds, objectGrants };
 }
 
 /** Whether the user holds a permission on a page, granted on it or on one of its ancestors. */
@@ -71,24 +84,44 @@ export function hasPagePermission(perms: UserPermissions, page: Pick<Page, 'path
   return perms.pageGrants.some((grant) => grant.permission === permission && page.path.startsWith(grant.path));
 }
 
+/** One of a user's collection grants, on the collection it was given on (`direct`) or inherited by a descendant. */
+interface CollectionGrantRow {
+  collectionId: number;
+  permission: CollectionPermission | CollectionManagementPermission;
+  direct: boolean;
+}
+
 /**
  * A user's collection grants with each carried down to the granted collection's descendants,
  * as Wagtail's collection permissions are inherited by child collections.
  */
-async function inheritedCollectionGrants(db: Db, userId: number): Promise<Array<{ collectionId: number; permission: CollectionPermission }>> {
-  const result = await sql<{ collectionId: number; permission: CollectionPermission }>`
-    with recursive granted(collection_id, permission) as (
-      select gcp.collection_id, gcp.permission
+async function inheritedCollectionGrants(db: Db, userId: number): Promise<CollectionGrantRow[]> {
+  const result = await sql<CollectionGrantRow>`
+    with recursive granted(collection_id, permission, direct) as (
+      select gcp.collection_id, gcp.permission, true
         from user_groups
         join group_collection_permissions gcp on gcp.group_id = user_groups.group_id
        where user_groups.user_id = ${userId}
       union
-      select child.id, granted.permission
+      select child.id, granted.permission, false
         from collections child
         join granted on child.parent_id = granted.collection_id
     )
-    select collection_id as "collectionId", permission from granted`.execute(db);
+    select collection_id as "collectionId", permission, direct from granted`.execute(db);
   return result.rows;
+}
+
+const isManagementPermission = (permission: string): permission is CollectionManagementPermission => (COLLECTION_MANAGEMENT_PERMISSIONS as readonly string[]).includes(permission);
+
+/** The media grants and the collection management grants among a user's collection grants: one never stands for the other. */
+function splitCollectionGrants(rows: readonly CollectionGrantRow[]): Pick<UserPermissions, 'collectionGrants' | 'collectionManagementGrants'> {
+  const collectionGrants: Array<{ collectionId: number; permission: CollectionPermission }> = [];
+  const collectionManagementGrants: CollectionManagementGrant[] = [];
+  for (const { collectionId, permission, direct } of rows) {
+    if (isManagementPermission(permission)) collectionManagementGrants.push({ collectionId, permission, direct });
+    else collectionGrants.push({ collectionId, permission });
+  }
+  return { collectionGrants, collectionManagementGrants };
 }
 
 /** The collections where the user holds a permission (inherited ones included); undefined means every collection (superusers). */
@@ -103,6 +136,13 @@ export function hasCollectionPermission(perms: UserPermissions, collectionId: nu
   if (!perms.user.is_active) return false;
   if (perms.user.is_superuser) return true;
   return perms.collectionGrants.some((grant) => grant.collectionId === collectionId && grant.permission === permission);
+}
+
+/** Whether the user may manage collections at this one (add under it, change it, delete below it), granted on it or on an ancestor. */
+export function hasCollectionManagementPermission(perms: UserPermissions, collectionId: number, permission: CollectionManagementPermission): boolean {
+  if (!perms.user.is_active) return false;
+  if (perms.user.is_superuser) return true;
+  return perms.collectionManagementGrants.some((grant) => grant.collectionId === collectionId && grant.permission === permission);
 }
 
 /** Media a user may be listed, edited or deleted by collection permissions. */

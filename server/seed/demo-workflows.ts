@@ -9,7 +9,8 @@ import { saveTask, saveWorkflow } from '../models/workflows';
  * The groups and moderation workflow a fresh Wagtail site starts with: Editors write pages and
  * submit them, and add and choose media in the root collection; Moderators review them in
  * "Moderators approval", assigned to the home page, may publish directly, and manage all media,
- * redirects and snippets. Sites and site settings stay with superusers.
+ * redirects and snippets. Sites, site settings and managing collections stay with superusers, as
+ * Wagtail's default groups have no collection management permission.
  */
 export async function seedDemoWorkflows(db: Db, home: Page): Promise<void> {
   const root = await rootCollection(db);

@@ -24,7 +24,7 @@ describe('back office collections in the browser', function () {
   before(async function () {
     site = await createTestSite(suite.server.db);
     editor = await createAdminUser(suite.server.db);
-    await grantCollection(suite.server.db, editor, await rootCollection(suite.server.db), ['add', 'change', 'choose']);
+    await grantCollection(suite.server.db, editor, await rootCollection(suite.server.db), ['add_collection', 'change_collection']);
   });
 
   const rowOf = (page: Page, name: string) =>

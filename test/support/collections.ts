@@ -1,5 +1,5 @@
 import type { Db } from '../../server/db/database';
-import type { Collection, CollectionPermission, User } from '../../server/db/schema';
+import type { Collection, CollectionManagementPermission, CollectionPermission, User } from '../../server/db/schema';
 import { insertCollection, rootCollection } from '../../server/models/collections';
 import { uniqueSuffix } from './fixtures';
 
@@ -17,8 +17,8 @@ export async function createCollection(db: Db, name: string, parent?: Collection
   return (await createTestCollection(db, name, parent)).id;
 }
 
-/** Grants collection permissions to the user's own group (createAdminUser gives each non-superuser one). */
-export async function grantCollection(db: Db, user: User, collection: CollectionRef, permissions: readonly CollectionPermission[]): Promise<void> {
+/** Grants collection permissions (on media, or to manage collections) to the user's own group (createAdminUser gives each non-superuser one). */
+export async function grantCollection(db: Db, user: User, collection: CollectionRef, permissions: ReadonlyArray<CollectionPermission | CollectionManagementPermission>): Promise<void> {
   const { group_id } = await db.selectFrom('user_groups').select('group_id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
   await db
     .insertInto('group_collection_permissions')

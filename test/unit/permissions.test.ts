@@ -7,7 +7,16 @@ const SECTION = '00010001';
 
 function actor(permissions: readonly PagePermission[], { superuser = false, path = SECTION } = {}): UserPermissions {
   const user = { id: USER_ID, is_active: true, is_superuser: superuser } as User;
-  return { user, canAccessAdmin: true, pageGrants: permissions.map((permission) => ({ path, permission })), collectionGrants: [], hostGrants: [], reviewTaskIds: [], objectGrants: [] };
+  return {
+    user,
+    canAccessAdmin: true,
+    pageGrants: permissions.map((permission) => ({ path, permission })),
+    collectionGrants: [],
+    collectionManagementGrants: [],
+    hostGrants: [],
+    reviewTaskIds: [],
+    objectGrants: [],
+  };
 }
 
 type TestPage = Pick<Page, 'path' | 'locked' | 'locked_by' | 'owner' | 'depth' | 'numchild' | 'live' | 'workflow_task_id'>;

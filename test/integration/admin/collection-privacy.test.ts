@@ -35,7 +35,7 @@ describe('collection privacy', () => {
   it('lets users who may change a collection set its privacy, and refuses the others and the root', async () => {
     const collection = await createTestCollection(server.db, 'Staff');
     const changer = await createAdminUser(server.db);
-    await grantCollection(server.db, changer, collection, ['change']);
+    await grantCollection(server.db, changer, collection, ['change_collection']);
     const client = await signedInClient(server, changer);
     const form = await client.get(`/wagtail/collections/${collection.id}/privacy/`);
     expect(form.status).to.equal(200);
@@ -52,9 +52,10 @@ describe('collection privacy', () => {
       .execute();
     expect(logged).to.have.length(1);
 
-    const adder = await createAdminUser(server.db);
-    await grantCollection(server.db, adder, collection, ['add', 'choose']);
-    const refused = await signedInClient(server, adder);
+    // The demo's Moderators hold every media permission, and no permission to manage collections.
+    const moderator = await createAdminUser(server.db);
+    await grantCollection(server.db, moderator, collection, ['add', 'change', 'choose', 'delete']);
+    const refused = await signedInClient(server, moderator);
     expect((await refused.get(`/wagtail/collections/${collection.id}/privacy/`)).status).to.equal(403);
     expect((await refused.post(`/wagtail/collections/${collection.id}/privacy/`, { restriction: 'public' })).status).to.equal(403);
     expect(await restrictionsForCollection(server.db, collection.id)).to.have.length(1);

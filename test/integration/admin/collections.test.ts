@@ -52,10 +52,10 @@ describe('admin collections', () => {
     expect((await new AdminClient(server).get('/wagtail/collections/')).status).to.equal(302);
   });
 
-  it('adds a collection under a parent where the user may add, refusing duplicates among siblings', async () => {
+  it('adds a collection under a parent where the user may add collections, refusing duplicates among siblings', async () => {
     const parent = await createTestCollection(server.db, 'Press');
     const adder = await createAdminUser(server.db);
-    await grantCollection(server.db, adder, parent, ['add']);
+    await grantCollection(server.db, adder, parent, ['add_collection']);
     const client = await signedInClient(server, adder);
     expect((await client.get('/wagtail/collections/add/')).status).to.equal(200);
     const name = `Kits ${uniqueSuffix()}`;
@@ -73,20 +73,20 @@ describe('admin collections', () => {
     expect(elsewhere.status).to.equal(400);
     expect(elsewhere.body).to.include('You do not have permission to add a collection there.');
 
-    const chooser = await createAdminUser(server.db);
-    await grantCollection(server.db, chooser, parent, ['choose']);
-    const refused = await signedInClient(server, chooser);
+    const uploader = await createAdminUser(server.db);
+    await grantCollection(server.db, uploader, parent, ['add', 'choose']);
+    const refused = await signedInClient(server, uploader);
     expect((await refused.get('/wagtail/collections/add/')).status).to.equal(403);
     expect((await refused.post('/wagtail/collections/add/', { name: `Nope ${uniqueSuffix()}`, parent: String(parent.id) })).status).to.equal(403);
   });
 
-  it('renames and moves a collection for users who may change its parent, never under itself or its descendants', async () => {
+  it('renames and moves a collection for users who may change it, never under itself or its descendants', async () => {
     const parent = await createTestCollection(server.db, 'Seasonal');
     const moving = await createTestCollection(server.db, 'Summer', parent);
     const below = await createTestCollection(server.db, 'July', moving);
     const target = await createTestCollection(server.db, 'Archive', parent);
     const changer = await createAdminUser(server.db);
-    await grantCollection(server.db, changer, parent, ['add', 'change']);
+    await grantCollection(server.db, changer, parent, ['add_collection', 'change_collection']);
     const client = await signedInClient(server, changer);
 
     const form = await client.get(`/wagtail/collections/${moving.id}/`);
@@ -104,11 +104,13 @@ describe('admin collections', () => {
     expect(await logEntries('collection.edit', moving.id)).to.have.length(1);
     expect(await logEntries('collection.move', moving.id)).to.have.length(1);
 
-    const adderOnly = await createAdminUser(server.db);
-    await grantCollection(server.db, adderOnly, parent, ['add']);
-    const refused = await signedInClient(server, adderOnly);
-    expect((await refused.get(`/wagtail/collections/${target.id}/`)).status).to.equal(403);
-    expect((await refused.post(`/wagtail/collections/${target.id}/`, { name: 'Taken over', parent: String(parent.id) })).status).to.equal(403);
+    for (const permissions of [['add_collection'], ['add', 'change', 'delete']] as const) {
+      const other = await createAdminUser(server.db);
+      await grantCollection(server.db, other, parent, permissions);
+      const refused = await signedInClient(server, other);
+      expect((await refused.get(`/wagtail/collections/${target.id}/`)).status, permissions.join()).to.equal(403);
+      expect((await refused.post(`/wagtail/collections/${target.id}/`, { name: 'Taken over', parent: String(parent.id) })).status, permissions.join()).to.equal(403);
+    }
     expect((await getCollection(server.db, target.id))?.name).to.equal(target.name);
   });
 
@@ -129,7 +131,7 @@ describe('admin collections', () => {
     const withChild = await createTestCollection(server.db, 'Festivals', parent);
     await createTestCollection(server.db, 'Lobster fest', withChild);
     const deleter = await createAdminUser(server.db);
-    await grantCollection(server.db, deleter, parent, ['delete']);
+    await grantCollection(server.db, deleter, parent, ['delete_collection']);
     const client = await signedInClient(server, deleter);
 
     const page = await client.get(`/wagtail/collections/${withDocument.id}/delete/`);
@@ -143,11 +145,13 @@ describe('admin collections', () => {
     expect(await getCollection(server.db, withChild.id)).to.not.equal(undefined);
 
     const empty = await createTestCollection(server.db, 'Empty', parent);
-    const adderOnly = await createAdminUser(server.db);
-    await grantCollection(server.db, adderOnly, parent, ['add', 'change']);
-    const refused = await signedInClient(server, adderOnly);
-    expect((await refused.get(`/wagtail/collections/${empty.id}/delete/`)).status).to.equal(403);
-    expect((await refused.post(`/wagtail/collections/${empty.id}/delete/`)).status).to.equal(403);
+    for (const permissions of [['add_collection', 'change_collection'], ['delete']] as const) {
+      const other = await createAdminUser(server.db);
+      await grantCollection(server.db, other, parent, permissions);
+      const refused = await signedInClient(server, other);
+      expect((await refused.get(`/wagtail/collections/${empty.id}/delete/`)).status, permissions.join()).to.equal(403);
+      expect((await refused.post(`/wagtail/collections/${empty.id}/delete/`)).status, permissions.join()).to.equal(403);
+    }
 
     expect((await client.get(`/wagtail/collections/${empty.id}/delete/`)).body).to.include('Are you sure you want to delete this collection?');
     expect((await client.post(`/wagtail/collections/${empty.id}/delete/`)).status).to.equal(303);
@@ -211,6 +215,76 @@ describe('admin collections', () => {
     const chooserBody = (await (await signedInClient(server, chooserUser)).get('/wagtail/')).body;
     expect(chooserBody).to.include('<li><a href="/wagtail/images/"');
     expect(chooserBody).to.not.include('href="/wagtail/collections/"');
+  });
+
+  it('refuses collections to an Editor, whose media grants are add and choose: no listing, no menu link, no adding', async () => {
+    const root = await rootCollection(server.db);
+    const editor = await createAdminUser(server.db);
+    await grantCollection(server.db, editor, root, ['add', 'choose']);
+    const client = await signedInClient(server, editor);
+    const name = `Editors' own ${uniqueSuffix()}`;
+    expect((await client.get('/wagtail/collections/')).status).to.equal(403);
+    expect((await client.get('/wagtail/collections/add/')).status).to.equal(403);
+    expect((await client.post('/wagtail/collections/add/', { name, parent: String(root.id) })).status).to.equal(403);
+    expect(await server.db.selectFrom('collections').select('id').where('name', '=', name).executeTakeFirst()).to.equal(undefined);
+    const dashboard = (await client.get('/wagtail/')).body;
+    expect(dashboard).to.include('href="/wagtail/images/"').and.not.include('href="/wagtail/collections/"');
+  });
+
+  it('offers "Add a collection" only to users who may add collections somewhere', async () => {
+    const collection = await createTestCollection(server.db, 'Offers');
+    const changer = await createAdminUser(server.db);
+    await grantCollection(server.db, changer, collection, ['change_collection']);
+    const changing = await (await signedInClient(server, changer)).get('/wagtail/collections/');
+    expect(changing.status).to.equal(200);
+    expect(changing.body).to.include(`/wagtail/collections/${collection.id}/`).and.not.include('Add a collection');
+    const adder = await createAdminUser(server.db);
+    await grantCollection(server.db, adder, collection, ['add_collection']);
+    expect((await (await signedInClient(server, adder)).get('/wagtail/collections/')).body).to.include('Add a collection');
+  });
+
+  it('lets a grant to manage one collection manage it and its descendants only, as Wagtail', async () => {
+    const root = await rootCollection(server.db);
+    const marketing = await createTestCollection(server.db, 'Marketing');
+    const digital = await createTestCollection(server.db, 'Digital', marketing);
+    const mail = await createTestCollection(server.db, 'Direct mail', marketing);
+    const finance = await createTestCollection(server.db, 'Finance');
+    const manager = await createAdminUser(server.db);
+    await grantCollection(server.db, manager, marketing, ['add_collection', 'change_collection', 'delete_collection']);
+    const client = await signedInClient(server, manager);
+
+    const listing = (await client.get('/wagtail/collections/')).body;
+    for (const shown of [marketing, digital, mail]) expect(listing).to.include(`data-collection-id="${shown.id}"`);
+    expect(listing).to.not.include(`data-collection-id="${finance.id}"`);
+
+    const addUnder = (parent: { id: number }) => client.post('/wagtail/collections/add/', { name: `Affiliates ${uniqueSuffix()}`, parent: String(parent.id) });
+    expect((await addUnder(marketing)).status).to.equal(303);
+    expect((await addUnder(digital)).status).to.equal(303);
+    for (const outside of [root, finance]) expect((await addUnder(outside)).body).to.include('You do not have permission to add a collection there.');
+
+    for (const mine of [marketing, digital]) expect((await client.get(`/wagtail/collections/${mine.id}/privacy/`)).status).to.equal(200);
+    expect((await client.post(`/wagtail/collections/${digital.id}/privacy/`, { restriction: 'login' })).status).to.equal(303);
+    for (const path of [`/wagtail/collections/${finance.id}/`, `/wagtail/collections/${finance.id}/privacy/`, `/wagtail/collections/${finance.id}/delete/`])
+      expect((await client.get(path)).status, path).to.equal(403);
+
+    // The collection the grant was given on may be renamed but stays where it is, and is not deleted.
+    const form = (await client.get(`/wagtail/collections/${marketing.id}/`)).body;
+    expect(form).to.include('This collection stays under its parent').and.include(`<option value="${root.id}"`).and.not.include(`<option value="${digital.id}"`);
+    const renamed = `Marketing ${uniqueSuffix()}`;
+    expect((await client.post(`/wagtail/collections/${marketing.id}/`, { name: renamed, parent: String(root.id) })).status).to.equal(303);
+    const stays = await client.post(`/wagtail/collections/${marketing.id}/`, { name: renamed, parent: String(digital.id) });
+    expect(stays.status).to.equal(400);
+    expect(stays.body).to.include('This collection cannot be moved: your permissions to manage collections were given on it.');
+    expect(await getCollection(server.db, marketing.id)).to.include({ name: renamed, parent_id: root.id });
+    expect((await client.post(`/wagtail/collections/${marketing.id}/delete/`)).status).to.equal(403);
+
+    expect((await client.post(`/wagtail/collections/${digital.id}/`, { name: digital.name, parent: String(mail.id) })).status).to.equal(303);
+    expect((await getCollection(server.db, digital.id))?.parent_id).to.equal(mail.id);
+    expect((await client.post(`/wagtail/collections/${finance.id}/`, { name: 'Taken over', parent: String(root.id) })).status).to.equal(403);
+    expect((await client.post(`/wagtail/collections/${mail.id}/delete/`)).status).to.equal(403);
+    const empty = await createTestCollection(server.db, 'Spare', mail);
+    expect((await client.post(`/wagtail/collections/${empty.id}/delete/`)).status).to.equal(303);
+    expect(await getCollection(server.db, empty.id)).to.equal(undefined);
   });
 
   it('shows the collection tree with Wagtail labels on the group form', async () => {

@@ -3,7 +3,9 @@ import { addChild, getPageOrThrow } from '../../../server/models/pages';
 import { hasObjectPermission } from '../../../server/models/object-permissions';
 import { loadUserPermissions, hasPagePermission, hasCollectionPermission, isStaff } from '../../../server/models/permissions';
 import { findUserByUsername, getUser } from '../../../server/models/users';
+import { groupGrants } from '../../../server/models/groups';
 import { AdminClient, TEST_PASSWORD, createAdminUser, signedInClient } from '../../support/admin';
+import { createTestCollection } from '../../support/collections';
 import { createTestSite, uniqueSuffix } from '../../support/fixtures';
 import { startTestServer, type TestServer } from '../../support/server';
 
@@ -119,6 +121,34 @@ describe('admin users and groups', () => {
     expect(duplicate.body).to.include('A group with that name already exists.');
     expect((await admin.post(`/wagtail/groups/${group.id}/delete/`)).status).to.equal(303);
     expect(await isStaff(server.db, member.id)).to.equal(false);
+  });
+
+  it('grants the management of one collection on the group form, apart from its media permissions', async () => {
+    const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
+    const managed = await createTestCollection(server.db, 'Managed');
+    const name = `Collection keepers ${uniqueSuffix()}`;
+    const created = await admin.post('/wagtail/groups/add/', {
+      name,
+      can_access_admin: 'on',
+      [`cp-${managed.id}`]: ['choose'],
+      [`cm-${managed.id}`]: ['add_collection', 'change_collection', 'not-a-permission'],
+    });
+    expect(created.status).to.equal(303);
+    const group = await server.db.selectFrom('groups').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    const { collectionGrants } = await groupGrants(server.db, group.id);
+    expect(collectionGrants.map((grant) => grant.collectionId)).to.deep.equal([managed.id]);
+    expect(collectionGrants[0]!.permissions).to.have.members(['choose', 'add_collection', 'change_collection']);
+    const form = (await admin.get(`/wagtail/groups/${group.id}/`)).body;
+    expect(form).to.include('Collection management permissions');
+    expect(form).to.match(new RegExp(`name="cm-${managed.id}" value="add_collection"[^>]*checked`));
+    expect(form).to.match(new RegExp(`name="cm-${managed.id}" value="delete_collection"(?![^>]*checked)`));
+    expect(form).to.match(new RegExp(`name="cp-${managed.id}" value="choose"[^>]*checked`));
+
+    const member = await createAdminUser(server.db);
+    await server.db.insertInto('user_groups').values({ user_id: member.id, group_id: group.id }).execute();
+    const client = await signedInClient(server, member);
+    expect((await client.post('/wagtail/collections/add/', { name: `Child ${uniqueSuffix()}`, parent: String(managed.id) })).status).to.equal(303);
+    expect((await client.get(`/wagtail/collections/${managed.id}/privacy/`)).status).to.equal(200);
   });
 
   it('grants object permissions on the group form, and the sidebar offers only the areas they open', async () => {
