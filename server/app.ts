@@ -99,7 +99,7 @@ export function createApp({
     catalog: loadCatalog(config.LANGUAGE_CODE),
     csrf,
   });
-  const storage = createMediaStorageFromConfig(config);
+  const storage = createMediaStorageFromConfig(config, logger);
   const securityHeaderLists = securityHeaderList(config);
   const sendPrepared = preparedResponder(securityHeaderLists, logger);
   const pageCache = createPageCache({

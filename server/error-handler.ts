@@ -2,7 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { DatabaseAvailability } from './db/database-availability';
 import { DatabaseUnavailableError } from './db/database-unavailable-error';
-import { HttpError, ServiceUnavailableError, TooManyRequestsError } from './errors';
+import { HttpError, InsufficientStorageError, ServiceUnavailableError, TooManyRequestsError } from './errors';
 import type { ReportError } from './error-reporting';
 import { redactRequestUrl } from './redact-request-url';
 import { escapeHtml } from './render';
@@ -29,6 +29,7 @@ const STATUS_TITLES: Record<number, string> = {
   429: 'Too many requests',
   500: 'Something went wrong',
   503: 'Service unavailable',
+  507: 'Insufficient storage',
 };
 
 /** Clear words for refusals whose library message is terse (body-parser's 'request entity too large'). */
@@ -83,6 +84,9 @@ export function errorAnswer(caught: unknown, { log, url, reportError, availabili
   if (error instanceof ServiceUnavailableError) {
     // Expected while the database is away; the availability logs the outage once, not per request.
     log.warn({ url, reason: error.cause instanceof Error ? error.cause.message : undefined }, 'Service unavailable');
+    message = error.message;
+  } else if (error instanceof InsufficientStorageError) {
+    // Expected until space is freed; the media storage logs it once, not per request.
     message = error.message;
   } else if (status >= 500) {
     log.error({ err: error, url }, 'Request failed');

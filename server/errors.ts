@@ -60,6 +60,14 @@ export class TooManyRequestsError extends HttpError {
   }
 }
 
+/** A file could not be stored because the media storage is full (507, Insufficient Storage). */
+export class InsufficientStorageError extends HttpError {
+  override name = 'InsufficientStorageError';
+  constructor(message = 'The file could not be stored: the media storage is full.', options?: ErrorOptions) {
+    super(507, message, options);
+  }
+}
+
 /**
  * The site cannot serve this now, such as while the database does not answer (503);
  * `retryAfterSeconds` becomes the Retry-After header.

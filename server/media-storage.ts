@@ -4,7 +4,9 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { Logger } from 'pino';
 import type { Config } from './config';
+import { InsufficientStorageError } from './errors';
 
 /** The folders of the media root, one per kind of stored file. */
 export const MEDIA_FOLDERS = ['original_images', 'images', 'documents', 'videos', 'video_tracks'] as const;
@@ -84,6 +86,13 @@ function isMissingFile(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'ENOENT';
 }
 
+// No space left on the device, or the disk quota of the app's user used up.
+const FULL_DISK_CODES: readonly unknown[] = ['ENOSPC', 'EDQUOT'];
+
+function isFullDisk(error: unknown): boolean {
+  return FULL_DISK_CODES.includes((error as { code?: unknown } | null)?.code);
+}
+
 /** Storage on the local disk under `root`; writes are atomic (temp file, then rename). */
 export function createMediaStorage(root: string): MediaStorage {
   const resolvedRoot = path.resolve(root);
@@ -102,13 +111,15 @@ export function createMediaStorage(root: string): MediaStorage {
     location: resolvedRoot,
     async save(key, bytes) {
       const target = pathOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
       // Readers of the final name must never see a half-written file, and rename within one
       // folder is atomic; the leading dot keeps the temp file outside the key pattern.
       const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
       try {
+        await mkdir(path.dirname(target), { recursive: true });
         await writeFile(temp, bytes, { flag: 'wx' });
         await rename(temp, target);
+      } catch (error) {
+        throw isFullDisk(error) ? new InsufficientStorageError(undefined, { cause: error }) : error;
       } finally {
         await rm(temp, { force: true });
       }
@@ -147,6 +158,11 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean;
   /** Prepended to every key, so one bucket can hold several sites' media. */
   prefix?: string;
+}
+
+// MinIO and other S3-compatible servers refuse a write to a full disk with 507 (MinIO's XMinioStorageFull).
+function isS3StorageFull(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 507 || error.name === 'XMinioStorageFull');
 }
 
 function isS3NotFound(error: unknown): boolean {
@@ -190,7 +206,11 @@ export function createS3MediaStorage(options: S3StorageOptions): MediaStorage {
     location: `s3://${Bucket}/${prefix}`,
     async save(key, bytes) {
       // S3 writes whole objects: readers see the old object or the new one, never a part.
-      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.byteLength }));
+      try {
+        await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.byteLength }));
+      } catch (error) {
+        throw isS3StorageFull(error) ? new InsufficientStorageError(undefined, { cause: error }) : error;
+      }
     },
     read: async (key) => Buffer.from(await (await getBody(key)).transformToByteArray()),
     async remove(key) {
@@ -205,8 +225,39 @@ export function createS3MediaStorage(options: S3StorageOptions): MediaStorage {
   };
 }
 
-/** The storage the configuration names: the S3 bucket when MEDIA_S3_BUCKET is set, else the local media folder. */
-export function createMediaStorageFromConfig(config: Config): MediaStorage {
+/**
+ * The storage, logging when it turns out to be full: once, and again only after a file was
+ * stored meanwhile, however many uploads and renditions it refuses in between.
+ */
+export function loggingWhenFull(storage: MediaStorage, logger: Logger): MediaStorage {
+  let full = false;
+  return {
+    ...storage,
+    async save(key, bytes) {
+      try {
+        await storage.save(key, bytes);
+        full = false;
+      } catch (error) {
+        if (error instanceof InsufficientStorageError && !full) {
+          full = true;
+          logger.error({ location: storage.location, key, err: error.cause }, 'The media storage is full: uploads and new renditions are refused until space is freed');
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The storage the configuration names: the S3 bucket when MEDIA_S3_BUCKET is set, else the
+ * local media folder; with a logger, one that logs when it is full (loggingWhenFull).
+ */
+export function createMediaStorageFromConfig(config: Config, logger?: Logger): MediaStorage {
+  const storage = configuredStorage(config);
+  return logger ? loggingWhenFull(storage, logger) : storage;
+}
+
+function configuredStorage(config: Config): MediaStorage {
   if (!config.MEDIA_S3_BUCKET) return createMediaStorage(mediaRoot(config));
   return createS3MediaStorage({
     bucket: config.MEDIA_S3_BUCKET,

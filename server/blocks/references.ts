@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { LinkProps } from '../../client/components/Button';
 import type { ImageProps, ImagePropsOptions } from '../models/renditions';
 import { imageProps } from '../models/renditions';
-import { NotFoundError } from '../errors';
+import { InsufficientStorageError, NotFoundError } from '../errors';
 import DataLoader from 'dataloader';
 import type { Db } from '../db/database';
 import type { Image } from '../db/schema';
@@ -88,13 +88,16 @@ export async function resolveImage(context: BlockContext, imageId: number | null
   return propsOfImage(context, image, options);
 }
 
-/** `<img>` props of an image, or null when no rendition of it can be made: its file cannot be read (logged once per image). */
+/**
+ * `<img>` props of an image, or null when no rendition of it can be made: its file cannot be
+ * read (logged once per image), or the media storage is full (logged by the storage).
+ */
 export async function propsOfImage(context: BlockContext, image: Image, options: ImagePropsOptions): Promise<ImageProps | null> {
   try {
     return await imageProps(context.db, context.storage, image, options);
   } catch (error) {
-    if (!(error instanceof UnreadableImageError)) throw error;
-    logUnreadableImage(context.logger, error);
+    if (error instanceof UnreadableImageError) logUnreadableImage(context.logger, error);
+    else if (!(error instanceof InsufficientStorageError)) throw error;
     return null;
   }
 }

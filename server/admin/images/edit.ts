@@ -14,7 +14,7 @@ import { canOnMedia, editableCollections, markSelected, requireOnMedia, textFiel
 import { mediaUsage } from '../media-usage';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
-import type { ImageAdmin } from './image-admin';
+import { isUploadRefusal, type ImageAdmin } from './image-admin';
 
 /** The picture the focal point is picked on. */
 const FOCAL_SPEC = 'max-800x600';
@@ -103,10 +103,10 @@ export function imagesEditRouter({ db, admin, storage }: AdminContext, images: I
       current = await new EditImageAction(db, image, perms, { changes: fields, file: file?.bytes, focalPoint, storage, limits }).execute();
     } catch (error) {
       // Only a new file can be refused here: the fields were checked above.
-      if (!(error instanceof ValidationError)) throw error;
+      if (!isUploadRefusal(error)) throw error;
       (problems.errors.file ??= []).push(error.message);
       problems.formErrors.push(error.message);
-      return renderEdit(req, res, image, problems, 400);
+      return renderEdit(req, res, image, problems, error.status);
     }
     flash(req, 'success', interpolate("Image '{title}' updated.", { title: current.title }), { link: { url: `/wagtail/images/${current.id}/`, label: 'Edit' } });
     res.redirect(303, '/wagtail/images/');

@@ -1,7 +1,7 @@
 /** What every images back-office view shares: loading an image, its thumbnails, and adding one from a form. */
 import type { Request } from 'express';
 import type { Image, ImageRendition } from '../../db/schema';
-import { HttpError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
+import { HttpError, InsufficientStorageError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
 import { CreateImageAction } from '../../actions/manage-images';
 import { getImagesByIds, imageLimitsOf, logUnreadableImage, UnreadableImageError, type ImageLimits } from '../../models/images';
 import { hasCollectionPermission, type UserPermissions } from '../../models/permissions';
@@ -20,12 +20,17 @@ export interface Thumbnail {
   height: number;
 }
 
-/** What a back-office page shows of an image: a rendition, else none, and whether that is because its file cannot be read. */
+/** What a back-office page shows of an image: a rendition, else none, and whether that is because its file cannot be read or the storage is full. */
 export interface ShownImage {
   thumbnail?: Thumbnail;
   /** The file does not decode: the image is shown as broken, to have its file replaced. */
   unreadable: boolean;
+  /** The rendition could not be stored. */
+  storageFull: boolean;
 }
+
+/** An upload's outcome: the new image, or the status its refusal answers with (the form's problems say why). */
+export type UploadOutcome = { image: Image } | { image?: undefined; status: number };
 
 /** The helpers of the images views, bound to the app's database, storage and limits. */
 export interface ImageAdmin {
@@ -38,8 +43,8 @@ export interface ImageAdmin {
   show(image: Image, spec: string): Promise<ShownImage>;
   /** Refuses unless the user holds 'add' on the chosen collection (after the form named one of the offered ones). */
   requireAddTo(perms: UserPermissions, collectionId: number): void;
-  /** Creates an image from a checked form and its upload; a refused upload becomes a problem of the file field. */
-  createFromForm(perms: UserPermissions, fields: ImageFields, bytes: Buffer, problems: FormProblems): Promise<Image | undefined>;
+  /** Creates an image from a checked form and its upload; a refused upload, or one the full storage cannot keep, becomes a problem of the file field. */
+  createFromForm(perms: UserPermissions, fields: ImageFields, bytes: Buffer, problems: FormProblems): Promise<UploadOutcome>;
 }
 
 /** The images views' helpers for one app. */
@@ -72,26 +77,32 @@ export function imageAdmin({ db, config, storage, logger }: AdminContext): Image
     async show(image, spec) {
       try {
         const shown = await rendition(image, spec);
-        return { thumbnail: { url: renditionUrl(shown), width: shown.width, height: shown.height }, unreadable: false };
+        return { thumbnail: { url: renditionUrl(shown), width: shown.width, height: shown.height }, unreadable: false, storageFull: false };
       } catch (error) {
-        if (error instanceof UnreadableImageError) return { unreadable: true };
+        if (error instanceof UnreadableImageError) return { unreadable: true, storageFull: false };
+        if (error instanceof InsufficientStorageError) return { unreadable: false, storageFull: true };
         // A missing original still lists the image, by title, so it can be fixed or deleted.
         if (error instanceof HttpError) throw error;
-        return { unreadable: false };
+        return { unreadable: false, storageFull: false };
       }
     },
     async createFromForm(perms, fields, bytes, problems) {
       requireAddTo(perms, fields.collectionId);
       try {
-        return await new CreateImageAction(db, { ...fields, bytes }, perms, { storage, limits }).execute();
+        return { image: await new CreateImageAction(db, { ...fields, bytes }, perms, { storage, limits }).execute() };
       } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
+        if (!isUploadRefusal(error)) throw error;
         (problems.errors.file ??= []).push(error.message);
         problems.formErrors.push(error.message);
-        return undefined;
+        return { status: error.status };
       }
     },
   };
+}
+
+/** Whether an upload failed for a reason its form can show: the file was refused (400), or the storage is full (507). */
+export function isUploadRefusal(error: unknown): error is ValidationError | InsufficientStorageError {
+  return error instanceof ValidationError || error instanceof InsufficientStorageError;
 }
 
 /** Whether the caller asked for JSON (the multiple upload's and chooser's scripts do). */

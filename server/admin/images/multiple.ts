@@ -51,8 +51,9 @@ export function imagesMultipleRouter({ db, admin, storage }: AdminContext, image
     if (!file) return res.status(400).json({ success: false, error_message: 'Choose a file to upload.' });
     const { fields, problems } = readImageFields({ title: '', description: '', tags: '', collection: textField(req, 'collection') }, collections, titleFromFilename(file.filename));
     if (!fields) return res.status(400).json({ success: false, error_message: problems.formErrors.join(' ') });
-    const image = await images.createFromForm(perms, fields, file.bytes, problems);
-    if (!image) return res.status(400).json({ success: false, error_message: problems.formErrors.join(' ') });
+    const outcome = await images.createFromForm(perms, fields, file.bytes, problems);
+    if (!outcome.image) return res.status(outcome.status).json({ success: false, error_message: problems.formErrors.join(' ') });
+    const { image } = outcome;
     res.json({ success: true, id: image.id, title: image.title, form: await itemForm(req, res, image) });
   });
 
