@@ -98,6 +98,16 @@ export const configSchema = z.object({
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(128_000_000),
   /** Most files one upload request may carry. */
   MAX_UPLOAD_FILES: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Most megabytes an imported spreadsheet may hold: an .xlsx's files unpacked, as its zip directory says, or a CSV's text. */
+  SPREADSHEET_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(2000).default(20),
+  /** Most files an imported .xlsx may hold inside (a workbook has about ten). */
+  SPREADSHEET_MAX_ENTRIES: z.coerce.number().int().min(10).max(100_000).default(1000),
+  /** Most rows below the header an imported spreadsheet may have. */
+  SPREADSHEET_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  /** Longest reading one spreadsheet (in a worker thread) may take, in seconds, before it is stopped and refused. */
+  SPREADSHEET_READ_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  /** Most heap the worker thread reading one spreadsheet may use, in megabytes. */
+  SPREADSHEET_READ_MEMORY_MB: z.coerce.number().int().min(32).max(8192).default(256),
   /** The S3-compatible bucket media is stored in; the local media folder when unset. */
   MEDIA_S3_BUCKET: optionalText.pipe(
     z

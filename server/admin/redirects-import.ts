@@ -6,8 +6,10 @@ import { importRedirects, importSummary, requireRedirectPermission, type ImportR
 import { NotFoundError } from '../errors';
 import { megabytes } from '../models/images';
 import { deletePendingImport, getPendingImport, savePendingImport, type PendingImport } from '../models/redirects';
-import { readSpreadsheet, SpreadsheetError } from '../models/redirects/spreadsheet';
 import { listSites } from '../models/sites';
+import { readSpreadsheet } from '../spreadsheets/read-spreadsheet';
+import { SpreadsheetError } from '../spreadsheets/spreadsheet-error';
+import { spreadsheetLimitsOf } from '../spreadsheets/spreadsheet-limits';
 import { permsOf } from './access';
 import { addProblem, databaseId, emptyProblems, parseForm, type FormProblems } from './forms';
 import { uploadedFile } from './media-admin';
@@ -17,7 +19,7 @@ import { formBody } from './form-body';
 
 const IMPORT_URL = '/wagtail/redirects/import/';
 
-/** Largest spreadsheet of redirects read, below the uploads' own limit: it is read whole into memory. */
+/** Largest spreadsheet of redirects accepted, below the uploads' own limit: it is held whole in memory. */
 export const MAX_REDIRECT_IMPORT_BYTES = 10_000_000;
 
 /** Rows the confirmation shows before the import. */
@@ -42,8 +44,9 @@ const confirmForm = z
  * confirm with a preview of its first rows, the column mapping, the site and permanence, then
  * import/process/ creates the good rows and reports the refused ones with their reasons.
  */
-export function redirectsImportRouter({ db, admin, clock }: AdminContext): Router {
+export function redirectsImportRouter({ db, admin, clock, config }: AdminContext): Router {
   const router = Router();
+  const limits = spreadsheetLimitsOf(config);
   router.use('/redirects/import/', (_req, res, next) => {
     requireRedirectPermission(permsOf(res), 'add');
     next();
@@ -128,11 +131,12 @@ export function redirectsImportRouter({ db, admin, clock }: AdminContext): Route
     }
     let dataset;
     try {
-      dataset = await readSpreadsheet(file.bytes);
+      dataset = await readSpreadsheet(file.bytes, limits);
     } catch (error) {
       if (!(error instanceof SpreadsheetError)) throw error;
       return refuse(error.message);
     }
+    if (dataset.headers.length < 2) return refuse(gettext('The file needs at least two columns: one with the paths to redirect from and one with where they go.'));
     const pending: PendingImport = { id: randomUUID(), filename: file.filename, headers: dataset.headers, rows: dataset.rows };
     await savePendingImport(db, permsOf(res).user.id, pending, clock());
     await renderConfirm(req, res, pending, emptyProblems({ permanent: 'on', site: '' }));
