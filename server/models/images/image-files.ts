@@ -42,13 +42,12 @@ const createImageSchema = z.object({
 
 /**
  * Stores an upload as a new image after checking by content that it is one we can render,
- * within the limits. The row and the file are written in one transaction; whatever fails
- * leaves neither behind.
+ * within the limits, without its GPS position. The row and the file are written in one
+ * transaction; whatever fails leaves neither behind.
  */
 export async function createImage(db: Db, storage: MediaStorage, options: CreateImageOptions): Promise<Image> {
   const { title, collectionId, focalPoint: requestedFocalPoint, uploadedBy, description, tags } = parseOrThrow(createImageSchema, options);
-  const bytes = Buffer.from(options.bytes);
-  const { extension, width, height } = await inspectImage(bytes, options.limits ?? DEFAULT_IMAGE_LIMITS);
+  const { extension, width, height, stored: bytes } = await inspectImage(Buffer.from(options.bytes), options.limits ?? DEFAULT_IMAGE_LIMITS);
   const focalPoint = requestedFocalPoint && checkFocalPoint(requestedFocalPoint, width, height);
   const fileHash = sha1Of(bytes);
 
@@ -106,8 +105,7 @@ async function withStoredFile<T>(storage: MediaStorage, work: (store: (key: stri
  * after the commit; a failure leaves the image as it was and no new file.
  */
 export async function replaceImageFile(db: Db, storage: MediaStorage, image: Image, upload: Uint8Array, limits: ImageLimits): Promise<Image> {
-  const bytes = Buffer.from(upload);
-  const { extension, width, height } = await inspectImage(bytes, limits);
+  const { extension, width, height, stored: bytes } = await inspectImage(Buffer.from(upload), limits);
   const fileHash = sha1Of(bytes);
   const sameSize = width === image.width && height === image.height;
   const { updated, staleFiles } = await withStoredFile(storage, async (store) =>

@@ -1,10 +1,11 @@
 /**
  * What an uploaded image may be: an accepted format, decided by content, within the configured
- * limits of bytes and pixels.
+ * limits of bytes and pixels, that decodes whole; and what of it is stored.
  */
 import sharp, { type Metadata } from 'sharp';
 import { configSchema, type Config } from '../../config';
 import { ValidationError } from '../../errors';
+import { withoutLocation } from './image-location';
 import { undecodableReason } from './unreadable-files';
 
 /** How large an uploaded image may be: bytes of the file and pixels of the picture (config MAX_IMAGE_UPLOAD_BYTES, MAX_IMAGE_PIXELS). */
@@ -33,9 +34,10 @@ const ACCEPTED_LIST = 'JPEG, PNG, WebP, GIF or AVIF';
  * The stored extension and upright size of an upload, decided by its content (never its name
  * or claimed type): a picture over the pixel limit is refused from its header, before anything
  * decodes it; then the whole picture is decoded, so that a damaged file, which no rendition
- * could be made of, is refused here rather than breaking the pages that show it.
+ * could be made of, is refused here rather than breaking the pages that show it. `stored` is
+ * what to store: the upload, without its GPS position if it had one.
  */
-export async function inspectImage(bytes: Buffer, limits: ImageLimits): Promise<{ extension: string; width: number; height: number }> {
+export async function inspectImage(bytes: Buffer, limits: ImageLimits): Promise<{ extension: string; width: number; height: number; stored: Buffer }> {
   if (bytes.length > limits.maxBytes) {
     throw new ValidationError(`This file is too big (${megabytes(bytes.length)}). Maximum filesize is ${megabytes(limits.maxBytes)}.`);
   }
@@ -60,7 +62,7 @@ export async function inspectImage(bytes: Buffer, limits: ImageLimits): Promise<
   if (damage !== undefined) {
     throw new ValidationError(`This image file is damaged or incomplete, so its picture cannot be read; upload a complete ${ACCEPTED_LIST} file.`, { cause: new Error(damage) });
   }
-  return { extension, width, height };
+  return { extension, width, height, stored: await withoutLocation(bytes, extension, metadata) };
 }
 
 /** A size in megabytes with one decimal, as upload limits are stated ("10 MB"). */

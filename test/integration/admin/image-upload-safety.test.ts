@@ -2,9 +2,11 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import sharp from 'sharp';
+import exifReader from 'exif-reader';
+import sharp, { type Metadata } from 'sharp';
 import type { User } from '../../../server/db/schema';
 import { createMediaStorage, type MediaStorage } from '../../../server/media-storage';
 import { createImage } from '../../../server/models/images';
@@ -144,6 +146,71 @@ describe('image upload safety', () => {
     const multiple = await postMultipart(server, client, '/wagtail/images/multiple/add/', {}, [{ field: 'files[]', filename: 'noise.png', bytes: noise }], { json: true });
     expect(multiple.status).to.equal(400);
     expect((JSON.parse(multiple.body) as { error_message: string }).error_message).to.include('Maximum filesize is 0.1 MB.');
+  });
+
+  describe('where a photo was taken', () => {
+    const GPS = { GPSLatitudeRef: 'N', GPSLatitude: '41/1 29/1 1234/100', GPSLongitudeRef: 'W', GPSLongitude: '71/1 18/1 4500/100' };
+
+    /** A photo as a phone leaves it: turned a quarter (Orientation 6), in Display P3, with a GPS position. */
+    function phonePhoto(exif: Record<string, Record<string, string>>): Promise<Buffer> {
+      return sharp({ create: { width: 240, height: 160, channels: 3, background: '#2a6f97', noise: { type: 'gaussian', mean: 110, sigma: 12 } } })
+        .withIccProfile('p3')
+        .withExif(exif)
+        .withMetadata({ orientation: 6 })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    }
+
+    /** Uploads through the add form and returns the stored original's bytes, as read from the media folder (the file a staff member or a backup gets). */
+    async function uploadedOriginal(filename: string, bytes: Buffer): Promise<{ stored: Buffer; row: { file_hash: string; file_size: number; width: number; height: number } }> {
+      const title = `Pier ${uniqueSuffix()}`;
+      const response = await postMultipart(server, client, '/wagtail/images/add/', { title }, [{ field: 'file', filename, bytes }]);
+      expect(response.status, response.body.slice(0, 300)).to.equal(303);
+      const row = await server.db.selectFrom('images').select(['file', 'file_hash', 'file_size', 'width', 'height']).where('title', '=', title).executeTakeFirstOrThrow();
+      return { stored: readFileSync(path.join(mediaDir, row.file)), row };
+    }
+
+    const gpsOf = (metadata: Metadata) => (metadata.exif ? exifReader(metadata.exif).GPSInfo : undefined);
+
+    it('removes the GPS position from an uploaded photo, keeping its orientation and colour profile', async () => {
+      const photo = await phonePhoto({ IFD0: { Make: 'Harbor Phone' }, IFD3: GPS });
+      const sent = await sharp(photo).metadata();
+      expect(gpsOf(sent)).to.deep.include({ GPSLatitudeRef: 'N', GPSLongitudeRef: 'W' });
+      expect(sent.orientation).to.equal(6);
+      expect(sent.icc, 'an ICC profile').to.be.instanceOf(Buffer);
+
+      const { stored, row } = await uploadedOriginal('pier.jpg', photo);
+      const kept = await sharp(stored).metadata();
+      expect(gpsOf(kept), 'GPS tags').to.equal(undefined);
+      expect(kept.exif && exifReader(kept.exif).Image?.GPSTag, 'GPS directory').to.equal(undefined);
+      expect(stored.includes(Buffer.from('Harbor Phone'))).to.equal(false);
+      expect(kept.format).to.equal('jpeg');
+      expect(kept.orientation).to.equal(6);
+      expect(kept.icc!.equals(sent.icc!), 'the same ICC profile').to.equal(true);
+      expect([row.width, row.height]).to.deep.equal([160, 240]);
+      expect(row).to.include({ file_size: stored.length, file_hash: createHash('sha1').update(stored).digest('hex') });
+      // Encoded anew at a quality that keeps the picture: every pixel within a few levels.
+      const [before, after] = await Promise.all([photo, stored].map((bytes) => sharp(bytes).raw().toBuffer()));
+      const largest = before!.reduce((most, value, index) => Math.max(most, Math.abs(value - after![index]!)), 0);
+      expect(largest).to.be.below(24);
+    });
+
+    it('removes a position kept in XMP too, and stores a photo without one byte for byte', async () => {
+      const xmp =
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="41,29.2057N" exif:GPSLongitude="71,18.75W"/></rdf:RDF></x:xmpmeta>';
+      const tagged = await sharp(await solidImage(120, 80, '#c8281e'))
+        .withXmp(xmp)
+        .png()
+        .toBuffer();
+      expect((await sharp(tagged).metadata()).xmp?.toString()).to.include('GPSLatitude');
+      const { stored } = await uploadedOriginal('flag.png', tagged);
+      const kept = await sharp(stored).metadata();
+      expect(kept.xmp, 'XMP').to.equal(undefined);
+      expect(stored.includes(Buffer.from('GPSLatitude'))).to.equal(false);
+
+      const untagged = await phonePhoto({ IFD0: { Make: 'Harbor Phone' } });
+      expect((await uploadedOriginal('dock.jpg', untagged)).stored.equals(untagged), 'stored as uploaded').to.equal(true);
+    });
   });
 
   describe('a failed upload leaves neither file nor row', () => {
