@@ -17,19 +17,31 @@ export class NotFoundError extends HttpError {
   }
 }
 
-/** The request or the data it carries breaks a rule (400). */
+/**
+ * How a refusal names the form field it belongs beside (`slug`), or `__all__` for the form as a
+ * whole, as Django's NON_FIELD_ERRORS: a form shows it there without reading its words.
+ */
+export interface FieldErrorOptions extends ErrorOptions {
+  field?: string;
+}
+
+/** The request or the data it carries breaks a rule (400); `field` says which form field, when one. */
 export class ValidationError extends HttpError {
   override name = 'ValidationError';
-  constructor(message: string, options?: ErrorOptions) {
+  readonly field: string | undefined;
+  constructor(message: string, options?: FieldErrorOptions) {
     super(400, message, options);
+    this.field = options?.field;
   }
 }
 
-/** The change conflicts with the current state, such as a slug already in use (409). */
+/** The change conflicts with the current state, such as a slug already in use (409); `field` as ValidationError's. */
 export class ConflictError extends HttpError {
   override name = 'ConflictError';
-  constructor(message: string, options?: ErrorOptions) {
+  readonly field: string | undefined;
+  constructor(message: string, options?: FieldErrorOptions) {
     super(409, message, options);
+    this.field = options?.field;
   }
 }
 

@@ -30,11 +30,8 @@ export interface CollectionInput {
 
 /** Why a collection's name or place was refused, for the form to show beside that field. */
 export class CollectionFormError extends ValidationError {
-  constructor(
-    readonly field: 'name' | 'parent',
-    message: string,
-  ) {
-    super(message);
+  constructor(field: 'name' | 'parent', message: string) {
+    super(message, { field });
   }
 }
 

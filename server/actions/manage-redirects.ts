@@ -52,11 +52,8 @@ export const redirectFields = z
 
 /** Why a redirect was refused, for the form to show beside that field. */
 export class RedirectFormError extends ValidationError {
-  constructor(
-    readonly field: 'old_path' | 'site' | 'redirect_page' | 'redirect_link',
-    message: string,
-  ) {
-    super(message);
+  constructor(field: 'old_path' | 'site' | 'redirect_page' | 'redirect_link', message: string) {
+    super(message, { field });
   }
 }
 

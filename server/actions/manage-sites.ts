@@ -1,3 +1,4 @@
+import { interpolate } from '../../client/lib/i18n';
 import type { Db } from '../db/database';
 import type { Site } from '../db/schema';
 import { PermissionDenied, ValidationError } from '../errors';
@@ -10,14 +11,10 @@ import { Action, CreateAction, type NoOptions } from './action';
 
 // Sites share one audit format and Wagtail's few rules.
 
-/** Why a site's fields were refused, for the form to show beside that field: a catalog message and its placeholders' values. */
+/** Why a site's fields were refused, for the form to show beside that field: a catalog message, translated, with its placeholders filled. */
 export class SiteFormError extends ValidationError {
-  constructor(
-    readonly field: 'hostname' | 'port' | 'root_page' | 'is_default_site',
-    readonly template: string,
-    readonly params: Record<string, string> = {},
-  ) {
-    super(template.replace(/\{(\w+)\}/g, (_match, key: string) => params[key] ?? ''));
+  constructor(field: 'hostname' | 'port' | 'root_page' | 'is_default_site', template: string, params: Record<string, string> = {}) {
+    super(interpolate(template, params), { field });
   }
 }
 

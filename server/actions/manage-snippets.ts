@@ -3,6 +3,7 @@
  * checks the model's object permission, changes the object in one transaction with a revision
  * of what was saved, and writes the audit entry the history screen and site history read.
  */
+import { NON_FIELD_ERRORS } from '../../client/lib/server-forms';
 import type { Db } from '../db/database';
 import { NotFoundError, PermissionDenied, ValidationError } from '../errors';
 import { hasObjectPermission } from '../models/object-permissions';
@@ -14,13 +15,10 @@ import { insertSnippetRevision, deleteSnippetRevisions } from '../models/snippet
 import { countryCodeTaken, deleteSnippetRow, getSnippet, insertSnippet, updateSnippet, type SnippetObject } from '../models/snippets/store';
 import { Action, CreateAction } from './action';
 
-/** A value refused for one field, for the form to show beside it. */
+/** A value refused for one field (or, with NON_FIELD_ERRORS, the form as a whole), for the form to show beside it. */
 export class SnippetFormError extends ValidationError {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
+  constructor(field: string, message: string) {
+    super(message, { field });
   }
 }
 
@@ -80,7 +78,7 @@ async function lockSnippet<M extends SnippetModel>(trx: Db, { model, object }: S
 export class EditSnippetAction<M extends SnippetModel> extends Action<SnippetRef<M>, SnippetObject<M>, SnippetSaveOptions & { fields: SnippetFields<M> }> {
   protected async lockTarget(trx: Db, target: SnippetRef<M>): Promise<SnippetRef<M>> {
     const current = await lockSnippet(trx, target);
-    if (!current) throw new SnippetFormError('', 'This object was deleted while you were editing it.');
+    if (!current) throw new SnippetFormError(NON_FIELD_ERRORS, 'This object was deleted while you were editing it.');
     return current;
   }
 
@@ -92,7 +90,7 @@ export class EditSnippetAction<M extends SnippetModel> extends Action<SnippetRef
     const { fields, now } = this.options;
     await ensureUnique(trx, model, fields, object.id);
     const updated = await updateSnippet(trx, model, object.id, fields);
-    if (!updated) throw new SnippetFormError('', 'This object was deleted while you were editing it.');
+    if (!updated) throw new SnippetFormError(NON_FIELD_ERRORS, 'This object was deleted while you were editing it.');
     const revision = await insertSnippetRevision(trx, model, updated.id, updated.fields, this.actorId, now);
     await this.audit(trx, { action: 'snippet.edit', objectType: model, objectId: updated.id, label: updated.title, data: { revision_id: revision.id } });
     return updated;

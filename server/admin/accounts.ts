@@ -9,7 +9,7 @@ import { passwordOwnerOf, refineNewPassword, type PasswordOwner } from '../model
 import { TOO_MANY_ATTEMPTS, WRONG_LOGIN, safeLocalUrl } from '../views/restricted-pages';
 import { permsOf, requireAdminAccess } from './access';
 import type { AdminChrome } from './admin-chrome';
-import { addProblem, emptyProblems, parseForm, type FormProblems } from './forms';
+import { addProblem, emptyProblems, parseForm, type FormProblems } from '../forms/problems';
 import { flash } from './render';
 import type { AdminContext } from './types';
 

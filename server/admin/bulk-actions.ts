@@ -15,7 +15,7 @@ import { getPage } from '../models/pages';
 import { canOnPage, type UserPermissions } from '../models/permissions';
 import { permsOf } from './access';
 import { BULK_ACTIONS, MAX_SELECTED, outermostPages, PAGE_BULK_ACTIONS, runBulkAction, UNSAFE_PAGE_DELETION_LIMIT, type PageBulkAction } from './bulk-actions-definitions';
-import { databaseId } from './forms';
+import { databaseId } from '../db/database-id';
 import { adminNextUrl } from './next-url';
 import { bulkMoveDestinations } from './bulk-actions-destinations';
 import type { AdminChrome } from './admin-chrome';

@@ -32,7 +32,9 @@ import {
 import type { UserPermissions } from '../models/permissions';
 import { restrictionsForCollection, type ViewPrivacy } from '../models/view-restrictions';
 import { permsOf } from './access';
-import { addProblem, databaseId, emptyProblems, formValues, parseForm, type FormProblems } from './forms';
+import { addProblem, emptyProblems, parseForm, problemsFromError, type FormProblems } from '../forms/problems';
+import { databaseId } from '../db/database-id';
+import { formValues } from '../forms/posted';
 import { flash } from './render';
 import type { AdminContext } from './types';
 
@@ -155,9 +157,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
       return await save();
     } catch (error) {
       if (!(error instanceof CollectionFormError)) throw error;
-      const problems = emptyProblems({ name: input.name, parent: input.parentId });
-      addProblem(problems, error.field, gettext(error.message));
-      return void (await renderForm(req, res, collection, problems, 400));
+      return void (await renderForm(req, res, collection, problemsFromError(error, { name: input.name, parent: input.parentId }), 400));
     }
   }
 

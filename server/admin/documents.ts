@@ -8,7 +8,8 @@ import { CreateDocumentAction, DeleteDocumentAction, EditDocumentAction } from '
 import { documentUrl, formatFileSize, getDocument } from '../models/documents';
 import { listMedia } from '../models/media-listing';
 import { permsOf } from './access';
-import { addProblem, databaseId, emptyProblems, type FormProblems } from './forms';
+import { addProblem, emptyProblems, type FormProblems } from '../forms/problems';
+import { databaseId } from '../db/database-id';
 import {
   addableCollections,
   canOnMedia,

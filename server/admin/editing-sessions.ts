@@ -6,7 +6,7 @@ import { getPage } from '../models/pages';
 import { isLockedAgainst } from '../models/permissions';
 import { permsOf } from './access';
 import type { AdminContext } from './types';
-import { databaseId } from './forms';
+import { databaseId } from '../db/database-id';
 
 const sessionKey = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
 const pingBody = z.object({ revision_id: z.coerce.number().int().nonnegative().nullable().default(null) });

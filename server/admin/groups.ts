@@ -20,7 +20,10 @@ import {
 import { OBJECT_PERMISSIONS, PERMISSION_MODELS, isPermissionModel } from '../models/object-permissions';
 import { COLLECTION_MANAGEMENT_PERMISSIONS, COLLECTION_PERMISSIONS, PAGE_PERMISSIONS } from '../models/permissions';
 import { permsOf, requireUserManagement } from './access';
-import { addProblem, databaseId, emptyProblems, formValues, pageSelectOptions, type FormProblems } from './forms';
+import { addProblem, emptyProblems, type FormProblems } from '../forms/problems';
+import { databaseId } from '../db/database-id';
+import { formValues } from '../forms/posted';
+import { pageSelectOptions } from './generic/select-options';
 import { flash } from './render';
 import type { AdminContext } from './types';
 

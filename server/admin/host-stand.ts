@@ -9,7 +9,7 @@ import { timeZoneName } from '../../client/lib/local-clock';
 import { permsOf } from './access';
 import { flash, type AdminRenderer, type FlashAction } from './render';
 import type { AdminContext } from './types';
-import { databaseId } from './forms';
+import { databaseId } from '../db/database-id';
 
 /** The two host-stand areas: the wait list and the day's reservations. */
 export type HostArea = 'waitlist' | 'reservations';

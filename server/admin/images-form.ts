@@ -5,7 +5,8 @@ import { HttpError } from '../errors';
 import type { CollectionOption } from '../models/collections';
 import { megabytes, type FocalPoint, type ImageLimits } from '../models/images';
 import { checkTagNames, parseTags } from '../models/tags';
-import { addProblem, databaseId, emptyProblems, type FormProblems } from './forms';
+import { addProblem, emptyProblems, type FormProblems } from '../forms/problems';
+import { databaseId } from '../db/database-id';
 import { textField } from './media-admin';
 
 /** Wagtail's help text of the tag field. */

@@ -15,7 +15,7 @@ import type { MediaListQuery } from '../models/media-listing';
 import { canOnMedia, permittedCollectionIds, type MediaItem, type UserPermissions } from '../models/permissions';
 import type { UploadedFile } from '../uploads';
 import { permsOf } from './access';
-import { databaseId } from './forms';
+import { databaseId } from '../db/database-id';
 import { mediaUsage, snippetUsage } from './media-usage';
 import { PAGE_TYPES } from '../pagetypes/index';
 

@@ -10,7 +10,7 @@ import { hashClientAddress } from '../rate-limit';
 import { loadUserPermissions } from '../models/permissions';
 import { getUser } from '../models/users';
 import { newPasswordPairForm } from './accounts';
-import { parseForm } from './forms';
+import { parseForm } from '../forms/problems';
 import { mailOrigin } from './mail-origin';
 import type { AdminContext } from './types';
 

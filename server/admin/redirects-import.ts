@@ -11,11 +11,12 @@ import { readSpreadsheet } from '../spreadsheets/read-spreadsheet';
 import { SpreadsheetError } from '../spreadsheets/spreadsheet-error';
 import { spreadsheetLimitsOf } from '../spreadsheets/spreadsheet-limits';
 import { permsOf } from './access';
-import { addProblem, databaseId, emptyProblems, parseForm, type FormProblems } from './forms';
+import { addProblem, emptyProblems, parseForm, type FormProblems } from '../forms/problems';
+import { databaseId } from '../db/database-id';
 import { uploadedFile } from './media-admin';
 import { flash } from './render';
 import type { AdminContext } from './types';
-import { formBody } from './form-body';
+import { formBody } from '../forms/posted';
 
 const IMPORT_URL = '/wagtail/redirects/import/';
 

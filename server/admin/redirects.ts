@@ -9,7 +9,10 @@ import { getRedirect, listRedirects, REDIRECT_ORDERINGS, REDIRECTS_PAGE_SIZE, ty
 import { getRootPage } from '../models/pages';
 import { listSites } from '../models/sites';
 import { permsOf } from './access';
-import { addProblem, databaseId, emptyProblems, pageSelectOptions, parseForm, type FormProblems } from './forms';
+import { emptyProblems, parseForm, problemsFromError, type FormProblems } from '../forms/problems';
+import { formBody } from '../forms/posted';
+import { databaseId } from '../db/database-id';
+import { pageSelectOptions } from './generic/select-options';
 import { flash } from './render';
 import { redirectsImportRouter } from './redirects-import';
 import type { AdminContext } from './types';
@@ -145,18 +148,12 @@ export function redirectsRouter(context: AdminContext): Router {
   /** Runs a save; what the form or the rules refuse is shown beside its field (400), answering undefined. */
   async function saveOrShow(req: Request, res: Response, redirect: Redirect | undefined, save: (input: z.output<typeof redirectFields>) => Promise<Redirect>) {
     const form = parseForm(redirectForm, req.body);
-    if (!form.ok) {
-      form.formErrors = form.formErrors.map((message) => gettext(message));
-      for (const field of Object.keys(form.errors)) form.errors[field] = form.errors[field]!.map((message) => gettext(message));
-      return void (await renderForm(req, res, redirect, form, 400));
-    }
+    if (!form.ok) return void (await renderForm(req, res, redirect, form, 400));
     try {
       return await save(form.data);
     } catch (error) {
       if (!(error instanceof RedirectFormError)) throw error;
-      const problems = emptyProblems({ ...(req.body as Record<string, unknown>) });
-      addProblem(problems, error.field, error.message);
-      return void (await renderForm(req, res, redirect, problems, 400));
+      return void (await renderForm(req, res, redirect, problemsFromError(error, { ...formBody(req) }), 400));
     }
   }
 

@@ -10,7 +10,7 @@ import { reservationsOn } from '../reservations/book';
 import { permsOf } from './access';
 import { hostStandSubtitle, loadHostedLocation, localTimeFormat, parseOrReject, renderLocationChooser, requireSomeHostRight, runHostChange } from './host-stand';
 import type { AdminContext } from './types';
-import { databaseId } from './forms';
+import { databaseId } from '../db/database-id';
 
 const STATUS_LABELS: Record<ReservationStatus, string> = {
   requested: 'Requested',

@@ -9,10 +9,12 @@ import { getRootPage } from '../models/pages';
 import type { UserPermissions } from '../models/permissions';
 import { getSite, listSitesWithRoots, type SiteFields } from '../models/sites';
 import { permsOf } from './access';
-import { addProblem, databaseId, emptyProblems, pageSelectOptions, parseForm, type FormProblems } from './forms';
+import { emptyProblems, parseForm, problemsFromError, type FormProblems } from '../forms/problems';
+import { databaseId } from '../db/database-id';
+import { pageSelectOptions } from './generic/select-options';
 import { flash } from './render';
 import type { AdminContext } from './types';
-import { formBody } from './form-body';
+import { formBody } from '../forms/posted';
 
 const LIST_URL = '/wagtail/sites/';
 
@@ -123,9 +125,7 @@ export function sitesRouter({ db, admin }: AdminContext): Router {
       res.redirect(303, LIST_URL);
     } catch (error) {
       if (!(error instanceof SiteFormError)) throw error;
-      const problems = emptyProblems({ ...formBody(req) });
-      addProblem(problems, error.field, interpolate(gettext(error.template), error.params));
-      await renderForm(req, res, site, problems, 400);
+      await renderForm(req, res, site, problemsFromError(error, { ...formBody(req) }), 400);
     }
   }
 

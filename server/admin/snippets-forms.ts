@@ -8,7 +8,7 @@ import { gettext } from '../../client/lib/i18n';
 import type { StreamErrors, StreamValue } from '../../admin-client/streamfield/schemas';
 import { SNIPPET_FIELDS, type SnippetFields, type SnippetModel } from '../models/snippets/registry';
 import type { SnippetObject } from '../models/snippets/store';
-import { addProblem, emptyProblems, type FormProblems } from './forms';
+import { addProblem, emptyProblems, type FormProblems, type FormResult } from '../forms/problems';
 import { streamBlocksOf, streamSummary } from './pages/page-form';
 import { issueMessage, validateStream } from './stream-validation';
 
@@ -67,7 +67,7 @@ export function emptyFormValues(model: SnippetModel): Record<string, unknown> {
 export type SnippetFormProblems = FormProblems & { streamErrors: Record<string, StreamErrors> };
 
 /** The result of reading a form: the fields to save, or the problems to show. */
-export type SnippetFormResult<M extends SnippetModel> = { ok: true; fields: SnippetFields<M> } | ({ ok: false } & SnippetFormProblems);
+export type SnippetFormResult<M extends SnippetModel> = FormResult<SnippetFields<M>, SnippetFormProblems>;
 
 // The StreamField editor posts its blocks as JSON; anything else reads as no blocks.
 function parsedBlocks(text: string): StreamValue {
@@ -101,7 +101,7 @@ export function readSnippetForm<M extends SnippetModel>(model: M, body: Request[
   const parsed = SNIPPET_FIELDS[model].safeParse(raw);
   if (!parsed.success) for (const issue of parsed.error.issues) addProblem(problems, String(issue.path[0] ?? ''), gettext(issueMessage(issue)));
   if (!parsed.success || problems.formErrors.length > 0) return { ok: false, ...problems };
-  return { ok: true, fields: parsed.data as SnippetFields<M> };
+  return { ok: true, data: parsed.data as SnippetFields<M> };
 }
 
 /** The form's values for an existing object (edit) or one to copy. */

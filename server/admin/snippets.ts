@@ -9,7 +9,9 @@ import { serializeForScript } from '../render';
 import { permsOf } from './access';
 import { referenceTitles } from './chooser-data';
 import { capitalised, ensureAnyPermission, INDEX_URL, LIST_PAGE_SIZE, listQuery, listUrl, modelOf } from './snippets-addresses';
-import { addProblem, databaseId, pageSelectOptions } from './forms';
+import { problemsFromError } from '../forms/problems';
+import { databaseId } from '../db/database-id';
+import { pageSelectOptions } from './generic/select-options';
 import { usageView } from './media-admin';
 import { flash } from './render';
 import { emptyFormValues, objectFormValues, readSnippetForm, SNIPPET_FORM_FIELDS, type SnippetFormProblems } from './snippets-forms';
@@ -161,15 +163,13 @@ export function snippetsRouter({ db, admin, storage, clock }: AdminContext): Rou
     const form = readSnippetForm(model, req.body);
     if (!form.ok) return renderForm(req, res, model, object, form, 400);
     try {
-      const saved = await save(form.fields);
+      const saved = await save(form.data);
       const verbose = capitalised(gettext(SNIPPET_NAMING[model].verboseName));
       flash(req, 'success', interpolate(object ? "{model} '{title}' updated." : "{model} '{title}' created.", { model: verbose, title: saved.title }));
       res.redirect(303, listUrl(model));
     } catch (error) {
       if (!(error instanceof SnippetFormError)) throw error;
-      const problems = { values: objectFormValues(model, { id: 0, title: '', fields: form.fields }), errors: {}, formErrors: [], streamErrors: {} };
-      addProblem(problems, error.field || undefined, gettext(error.message));
-      return renderForm(req, res, model, object, problems, 400);
+      return renderForm(req, res, model, object, { ...problemsFromError(error, objectFormValues(model, { id: 0, title: '', fields: form.data })), streamErrors: {} }, 400);
     }
   }
 

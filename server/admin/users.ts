@@ -9,10 +9,11 @@ import { refineNewPassword } from '../models/password-validation';
 import { USERS_PAGE_SIZE, listUsers, userGroupIds } from '../models/user-admin';
 import { findUserByUsername, getUser } from '../models/users';
 import { displayName, permsOf, requireUserManagement } from './access';
-import { addProblem, databaseId, emptyProblems, parseForm, type FormProblems } from './forms';
+import { addProblem, emptyProblems, parseForm, type FormProblems } from '../forms/problems';
+import { databaseId } from '../db/database-id';
 import { flash } from './render';
 import type { AdminContext } from './types';
-import { formBody } from './form-body';
+import { formBody } from '../forms/posted';
 
 const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
 const checkbox = z

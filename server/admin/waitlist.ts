@@ -10,7 +10,7 @@ import { formatWait } from '../waitlist/estimate';
 import { queueOf, RESTORE_WINDOW_MINUTES } from '../waitlist/queue';
 import { turnSettings } from '../waitlist/location-waitlist';
 import { ALLOWED_TRANSITIONS, isActive } from '../waitlist/transitions';
-import { emptyProblems, parseForm, type FormProblems } from './forms';
+import { emptyProblems, parseForm, type FormProblems } from '../forms/problems';
 import { hostStandSubtitle, loadHostedLocation, localTimeFormat, parseOrReject, renderLocationChooser, requireSomeHostRight, runHostChange } from './host-stand';
 import type { AdminContext } from './types';
 

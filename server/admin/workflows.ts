@@ -8,7 +8,10 @@ import { listGroups } from '../models/groups';
 import { canManageWorkflows } from '../models/permissions';
 import { getTask, getWorkflow, listTasks, listWorkflows, taskGroupIds, workflowAssignments, type WorkflowInput } from '../models/workflows';
 import { permsOf } from './access';
-import { addProblem, databaseId, emptyProblems, formValues, pageSelectOptions, type FormProblems } from './forms';
+import { addProblem, emptyProblems, type FormProblems } from '../forms/problems';
+import { databaseId } from '../db/database-id';
+import { formValues } from '../forms/posted';
+import { pageSelectOptions } from './generic/select-options';
 import { flash } from './render';
 import type { AdminContext } from './types';
 

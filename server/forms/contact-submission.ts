@@ -23,7 +23,7 @@ export interface ContactPostOptions {
 }
 
 /** A checked contact message ready to store, and its notification (null when no address is set). */
-export type ContactPostResult = { valid: false; errors: FormErrors } | { valid: true; formData: Record<string, unknown>; notification: OutgoingEmail | null };
+export type ContactPostResult = { ok: false; errors: FormErrors } | { ok: true; formData: Record<string, unknown>; notification: OutgoingEmail | null };
 
 /**
  * Checks a contact post: the fields shown for its topic, the category/topic pair, the captcha,
@@ -32,18 +32,18 @@ export type ContactPostResult = { valid: false; errors: FormErrors } | { valid: 
 export async function checkContactPost(page: Page, fields: z.output<typeof contactUsPageFields>, body: RawValues, options: ContactPostOptions): Promise<ContactPostResult> {
   const form = contactFormFor(options.captcha);
   const result = validateForm(form, body);
-  const errors: FormErrors = result.valid ? {} : { ...result.errors };
+  const errors: FormErrors = result.ok ? {} : { ...result.errors };
   const verdict = await options.captcha.verify(body, { htmlName: 'captcha', remoteIp: options.remoteIp });
   if (!verdict.passed) mergeErrors(errors, { captcha: [verdict.message] });
-  if (result.valid && result.data.location_rlid !== undefined && !(await locationExists(options.db, result.data.location_rlid))) {
+  if (result.ok && result.data.location_rlid !== undefined && !(await locationExists(options.db, result.data.location_rlid))) {
     mergeErrors(errors, { location_rlid: [LOCATION_REQUIRED_MESSAGE] });
   }
-  if (!result.valid || Object.keys(errors).length > 0) return { valid: false, errors };
+  if (!result.ok || Object.keys(errors).length > 0) return { ok: false, errors };
 
   const { captcha: _captcha, ...formData } = result.data;
   const to = fields.to_address || options.fallbackTo;
   if (!to) options.logger.warn({ pageId: page.id }, 'Contact message stored without a notification: no to_address or CONTACT_TO_ADDRESS');
-  return { valid: true, formData, notification: to ? notificationFor(form, formData, to, options.siteName) : null };
+  return { ok: true, formData, notification: to ? notificationFor(form, formData, to, options.siteName) : null };
 }
 
 /** The plain-text email telling guest relations about a message; every value is plain text. */

@@ -20,7 +20,7 @@ export function tooManyFormsMessage(max: number): string {
 
 /** What validating a posted form set found; `forms` keeps each form's raw values for re-rendering. */
 export interface FormSetResult<Fields extends FieldMap> {
-  valid: boolean;
+  ok: boolean;
   /** The filled-in forms' data, in order; forms left entirely blank are skipped. */
   data: Array<Partial<FormData<Fields>>>;
   forms: Array<{ raw: RawValues; errors: FormErrors }>;
@@ -40,19 +40,19 @@ export function validateFormSet<Fields extends FieldMap>(set: FormSetDefinition<
   const names = managementFieldNames(set.prefix);
   const total = Number(body[names.total]);
   if (!/^\d{1,3}$/.test(body[names.total] ?? '') || !/^\d{1,3}$/.test(body[names.initial] ?? '')) {
-    return { valid: false, data: [], forms: [], nonFormErrors: [MANAGEMENT_FORM_MESSAGE] };
+    return { ok: false, data: [], forms: [], nonFormErrors: [MANAGEMENT_FORM_MESSAGE] };
   }
-  if (total > set.maxNum) return { valid: false, data: [], forms: [], nonFormErrors: [tooManyFormsMessage(set.maxNum)] };
+  if (total > set.maxNum) return { ok: false, data: [], forms: [], nonFormErrors: [tooManyFormsMessage(set.maxNum)] };
   const data: Array<Partial<FormData<Fields>>> = [];
   const forms: FormSetResult<Fields>['forms'] = [];
   for (let index = 0; index < total; index++) {
     const raw = rawValuesFor(body, formSetFormPrefix(set.prefix, index));
     if (Object.values(raw).every((value) => value.trim() === '')) continue;
     const result = validateForm(set.form, raw);
-    forms.push({ raw, errors: result.errors });
-    if (result.valid) data.push(result.data);
+    forms.push({ raw, errors: result.ok ? {} : result.errors });
+    if (result.ok) data.push(result.data);
   }
-  return { valid: forms.every((form) => Object.keys(form.errors).length === 0), data, forms, nonFormErrors: [] };
+  return { ok: forms.every((form) => Object.keys(form.errors).length === 0), data, forms, nonFormErrors: [] };
 }
 
 /** The JSON description of a form set: the given forms (none for a fresh page) and the empty form to copy. */

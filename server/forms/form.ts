@@ -1,6 +1,7 @@
 import type { FormErrors, SerializedForm } from '../../client/lib/server-forms';
 import { NON_FIELD_ERRORS } from '../../client/lib/server-forms';
 import type { FieldDefinition, RawValues } from './fields';
+import type { FormResult } from './problems';
 
 /** Fields by name, each with the type of the value it yields. */
 export type FieldMap = Record<string, FieldDefinition>;
@@ -20,8 +21,8 @@ export interface FormDefinition<Fields extends FieldMap = FieldMap> {
   clean?(data: Partial<FormData<Fields>>): FormErrors;
 }
 
-/** The outcome of validating a bound form. */
-export type FormResult<Fields extends FieldMap> = { valid: true; data: Partial<FormData<Fields>>; errors: FormErrors } | { valid: false; errors: FormErrors };
+/** The outcome of validating a bound form: its data, or the errors by field (`__all__` for the whole form). */
+export type ValidatedForm<Fields extends FieldMap> = FormResult<Partial<FormData<Fields>>, { errors: FormErrors }>;
 
 /** Declares a form, keeping its field types. */
 export function defineForm<Fields extends FieldMap>(definition: FormDefinition<Fields>): FormDefinition<Fields> {
@@ -52,7 +53,7 @@ export function shownFieldNames<Fields extends FieldMap>(form: FormDefinition<Fi
  * Validates raw values: every shown field through its schema (the first message per field is
  * what visitors see, but all are kept), then the cross-field checks when the fields passed.
  */
-export function validateForm<Fields extends FieldMap>(form: FormDefinition<Fields>, raw: RawValues): FormResult<Fields> {
+export function validateForm<Fields extends FieldMap>(form: FormDefinition<Fields>, raw: RawValues): ValidatedForm<Fields> {
   const shown = shownFieldNames(form, raw);
   const data: Record<string, unknown> = {};
   const errors: FormErrors = {};
@@ -63,7 +64,7 @@ export function validateForm<Fields extends FieldMap>(form: FormDefinition<Field
     else errors[name] = parsed.error.issues.map((issue) => issue.message);
   }
   if (Object.keys(errors).length === 0 && form.clean) mergeErrors(errors, form.clean(data as Partial<FormData<Fields>>));
-  return Object.keys(errors).length === 0 ? { valid: true, data: data as Partial<FormData<Fields>>, errors } : { valid: false, errors };
+  return Object.keys(errors).length === 0 ? { ok: true, data: data as Partial<FormData<Fields>> } : { ok: false, errors };
 }
 
 /** Adds `extra` to `errors`, field by field. */

@@ -8,21 +8,21 @@ import type { SignupOptions } from '../models/subscriber-occasions';
 
 /** A checked signup ready to store, or the errors to show with each occasion form's state. */
 export type SignupPostResult =
-  | { valid: false; errors: FormErrors; occasions: FormSetResult<typeof occasionsFormSet.form.fields> }
-  | { valid: true; signup: SignupOptions; occasions: FormSetResult<typeof occasionsFormSet.form.fields> };
+  | { ok: false; errors: FormErrors; occasions: FormSetResult<typeof occasionsFormSet.form.fields> }
+  | { ok: true; signup: SignupOptions; occasions: FormSetResult<typeof occasionsFormSet.form.fields> };
 
 /** Checks a signup post: its fields, the terms, the occasions form set (at most its maximum) and the captcha. */
 export async function checkSignupPost(body: RawValues, options: { captcha: CaptchaProvider; remoteIp: string }): Promise<SignupPostResult> {
   const result = validateForm(signupFormFor(options.captcha), body);
   const occasions = validateFormSet(occasionsFormSet, body);
-  const errors: FormErrors = result.valid ? {} : { ...result.errors };
+  const errors: FormErrors = result.ok ? {} : { ...result.errors };
   const verdict = await options.captcha.verify(body, { htmlName: 'captcha', remoteIp: options.remoteIp });
   if (!verdict.passed) mergeErrors(errors, { captcha: [verdict.message] });
-  if (!result.valid || !occasions.valid || Object.keys(errors).length > 0) return { valid: false, errors, occasions };
+  if (!result.ok || !occasions.ok || Object.keys(errors).length > 0) return { ok: false, errors, occasions };
 
   const data = result.data;
   return {
-    valid: true,
+    ok: true,
     occasions,
     signup: {
       email: data.email!,

@@ -77,7 +77,7 @@ export function pageForms(options: PageFormsOptions, responder: PageResponder): 
         fallbackTo: config.CONTACT_TO_ADDRESS,
         siteName: site.site.site_name,
       });
-      if (!checked.valid) return { status: 200, posted: { body, errors: checked.errors } };
+      if (!checked.ok) return { status: 200, posted: { body, errors: checked.errors } };
       try {
         await saveFormSubmission(db, { pageId: page.id, formData: checked.formData, ipHash: hashClientAddress(config.SECRET_KEY, req) }, checked.notification);
       } catch (error) {
@@ -89,7 +89,7 @@ export function pageForms(options: PageFormsOptions, responder: PageResponder): 
     [emailSignupPage.name]: formPageHandler(emailSignupPage, async ({ page, fields, site, context, req, body }) => {
       const checked = await checkSignupPost(body, { captcha, remoteIp: req.ip ?? '' });
       const formSets = { [occasionsFormSet.prefix]: { forms: checked.occasions.forms, nonFormErrors: checked.occasions.nonFormErrors } };
-      if (!checked.valid) return { status: 200, posted: { body, errors: checked.errors, formSets } };
+      if (!checked.ok) return { status: 200, posted: { body, errors: checked.errors, formSets } };
       try {
         await saveSignup(checked.signup, site, req);
       } catch (error) {

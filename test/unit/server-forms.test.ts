@@ -62,7 +62,7 @@ describe('server forms', () => {
 
   it('validates each field with its specific message, then checks across fields', () => {
     expect(validateForm(sample, { name: 'Annabel', email: 'nope', size: 'xl', note: 'n'.repeat(11) })).to.deep.equal({
-      valid: false,
+      ok: false,
       errors: {
         name: [tooLongMessage(5, 7)],
         email: [INVALID_EMAIL_MESSAGE],
@@ -71,10 +71,9 @@ describe('server forms', () => {
         agree: [REQUIRED_MESSAGE],
       },
     });
-    expect(validateForm(sample, { name: ' Ann ', size: 'l', agree: 'on' })).to.deep.equal({ valid: false, errors: { note: ['Tell us about the bowl.'] } });
+    expect(validateForm(sample, { name: ' Ann ', size: 'l', agree: 'on' })).to.deep.equal({ ok: false, errors: { note: ['Tell us about the bowl.'] } });
     expect(validateForm(sample, { name: ' Ann ', email: ' A@B.Example ', size: 's', agree: 'on' })).to.deep.equal({
-      valid: true,
-      errors: {},
+      ok: true,
       data: { name: 'Ann', email: 'a@b.example', size: 's', note: '', agree: true },
     });
   });
@@ -103,9 +102,9 @@ describe('server forms', () => {
 
     it("reads forms by the management form, skipping blank ones and keeping each form's values and errors", () => {
       const result = validateFormSet(set, { 'kids-TOTAL_FORMS': '2', 'kids-INITIAL_FORMS': '0', 'kids-0-kid': 'Mo', 'kids-1-kid': '  ' });
-      expect(result).to.deep.equal({ valid: true, data: [{ kid: 'Mo' }], forms: [{ raw: { kid: 'Mo' }, errors: {} }], nonFormErrors: [] });
+      expect(result).to.deep.equal({ ok: true, data: [{ kid: 'Mo' }], forms: [{ raw: { kid: 'Mo' }, errors: {} }], nonFormErrors: [] });
       const invalid = validateFormSet(set, { 'kids-TOTAL_FORMS': '1', 'kids-INITIAL_FORMS': '0', 'kids-0-kid': 'Maximilianus' });
-      expect(invalid.valid).to.equal(false);
+      expect(invalid.ok).to.equal(false);
       const serialized = serializeFormSet(set, invalid);
       expect(serialized.total_form_count).to.equal(1);
       expect(serialized.forms[0]!.prefix).to.equal('kids-0');
@@ -117,7 +116,7 @@ describe('server forms', () => {
       expect(validateFormSet(set, {}).nonFormErrors).to.deep.equal([MANAGEMENT_FORM_MESSAGE]);
       expect(validateFormSet(set, { 'kids-TOTAL_FORMS': '-1', 'kids-INITIAL_FORMS': '0' }).nonFormErrors).to.deep.equal([MANAGEMENT_FORM_MESSAGE]);
       expect(validateFormSet(set, { 'kids-TOTAL_FORMS': '3', 'kids-INITIAL_FORMS': '0' }))
-        .to.include({ valid: false })
+        .to.include({ ok: false })
         .and.to.have.deep.property('nonFormErrors', [tooManyFormsMessage(2)]);
     });
   });

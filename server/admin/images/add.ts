@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { gettext, interpolate } from '../../../client/lib/i18n';
 import { permsOf } from '../access';
-import { emptyProblems, type FormProblems } from '../forms';
+import { emptyProblems, type FormProblems } from '../../forms/problems';
 import { fileHelp, imageFormValues, readImageFields, TAGS_HELP } from '../images-form';
 import { addableCollections, markSelected, titleFromFilename, uploadedFile } from '../media-admin';
 import { flash } from '../render';

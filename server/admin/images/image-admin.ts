@@ -6,7 +6,8 @@ import { CreateImageAction } from '../../actions/manage-images';
 import { getImagesByIds, imageLimitsOf, logUnreadableImage, UnreadableImageError, type ImageLimits } from '../../models/images';
 import { hasCollectionPermission, type UserPermissions } from '../../models/permissions';
 import { getRendition, renditionUrl } from '../../models/renditions';
-import { databaseId, type FormProblems } from '../forms';
+import { databaseId } from '../../db/database-id';
+import { type FormProblems } from '../../forms/problems';
 import type { ImageFields } from '../images-form';
 import type { AdminContext } from '../types';
 

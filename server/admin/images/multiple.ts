@@ -4,7 +4,7 @@ import type { Image } from '../../db/schema';
 import { DeleteImageAction, EditImageAction } from '../../actions/manage-images';
 import { formatTags, imageTagNames } from '../../models/tags';
 import { permsOf } from '../access';
-import { emptyProblems, type FormProblems } from '../forms';
+import { emptyProblems, type FormProblems } from '../../forms/problems';
 import { fileHelp, imageFormValues, readImageFields, TAGS_HELP } from '../images-form';
 import { addableCollections, editableCollections, markSelected, requireOnMedia, textField, titleFromFilename, uploadedFile } from '../media-admin';
 import { flash } from '../render';

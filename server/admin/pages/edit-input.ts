@@ -1,17 +1,18 @@
 /**
  * What the page add and edit forms send, read: which button was pressed, the revision the form
- * was loaded from, the page type the address names, and the body with an empty slug filled in;
- * and an error the database found put beside its field.
+ * was loaded from, the page type the address names, and the body with an empty slug filled in.
  */
 import type { Request } from 'express';
 import { z } from 'zod';
 import { slugify } from '../../../client/lib/slugs';
 import type { SaveDraftOptions } from '../../actions/save-draft';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import { ScheduleError } from '../../models/pages';
+import { databaseId } from '../../db/database-id';
+import { NotFoundError } from '../../errors';
 import { PAGE_TYPES } from '../../pagetypes/index';
 import type { PageTypeDefinition } from '../../pagetypes/types';
-import { addProblem, databaseId, emptyProblems, type FormProblems } from '../forms';
+
+// edit.ts reads it from here until its own change (another engineer's, in progress) lands.
+export { problemsFromError } from '../../forms/problems';
 
 /** The button the editor pressed: save a draft, publish, or submit for moderation. */
 export const submitAction = z.enum(['save', 'publish', 'submit']).catch('save');
@@ -41,15 +42,6 @@ export function pageTypeOrThrow(name: string): PageTypeDefinition {
   const pageType = PAGE_TYPES[name];
   if (!pageType) throw new NotFoundError(`There is no page type "${name}".`);
   return pageType;
-}
-
-/** Puts an error the database found (a slug in use, a rule of the tree) beside its field. */
-export function problemsFromError(error: unknown, values: Record<string, unknown>): FormProblems {
-  if (!(error instanceof ConflictError || error instanceof ValidationError)) throw error;
-  const problems = emptyProblems(values);
-  const field = error instanceof ScheduleError ? error.problem.field : /slug/i.test(error.message) ? 'slug' : undefined;
-  addProblem(problems, field, error.message);
-  return problems;
 }
 
 /** The posted form's fields. */

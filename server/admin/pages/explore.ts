@@ -17,7 +17,7 @@ import { liveLinksFor } from '../sites-live-links';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
 import { pageStatusTags } from './status';
-import { formBody } from '../form-body';
+import { formBody } from '../../forms/posted';
 
 /** The page's actions, offering "add child page" only where some type may go under it. */
 export function actionsWithChildTypes(perms: UserPermissions, page: Page, subtree: SubtreeFacts | undefined) {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Page } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { getAncestors, getPage } from '../../models/pages';
-import { databaseId } from '../forms';
+import { databaseId } from '../../db/database-id';
 
 /** The page named by a route parameter (default :pageId), or NotFoundError. */
 export async function loadPage(db: Db, req: Request, param = 'pageId'): Promise<Page> {

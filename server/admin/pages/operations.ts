@@ -12,7 +12,7 @@ import { adminNextUrl } from '../next-url';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
-import { formBody } from '../form-body';
+import { formBody } from '../../forms/posted';
 
 /** Delete and unpublish (each with a confirmation page), lock and unlock. */
 export function operationsRouter({ db, admin }: AdminContext): Router {

@@ -10,7 +10,7 @@ import type { Page } from '../../db/schema';
 import { revisionSnapshotSchema, scheduleProblems, type RevisionSnapshot } from '../../models/pages';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 import { sanitizeRichText } from '../../rich-text';
-import { addProblem, emptyProblems, type FormProblems } from '../forms';
+import { addProblem, emptyProblems, type FormProblems, type FormResult } from '../../forms/problems';
 import { scheduleField, toDateTimeLocal } from './schedule-fields';
 
 /** Prefix of the form names of a page type's own fields, apart from the common ones. */
@@ -33,7 +33,7 @@ export interface StreamFormProblems extends FormProblems {
 }
 
 /** The outcome of reading a page form. */
-export type PageFormResult = { ok: true; data: PageFormData } | ({ ok: false } & StreamFormProblems);
+export type PageFormResult = FormResult<PageFormData, StreamFormProblems>;
 
 /**
  * How to read: autosaved drafts skip the blocks' own validation (publish checks it); `now`

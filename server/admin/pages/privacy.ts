@@ -7,7 +7,7 @@ import type { Page } from '../../db/schema';
 import { privacyRefusal } from '../../models/permissions';
 import { restrictionsForPage } from '../../models/view-restrictions';
 import { permsOf } from '../access';
-import { parseForm, emptyProblems, type FormProblems } from '../forms';
+import { parseForm, emptyProblems, type FormProblems } from '../../forms/problems';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';

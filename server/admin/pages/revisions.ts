@@ -15,7 +15,7 @@ import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
 import { diffSnapshots, type DiffContext } from './revision-diff';
-import { databaseId } from '../forms';
+import { databaseId } from '../../db/database-id';
 import { definitionsByType } from '../../../admin-client/streamfield/value-ops';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 import { serializeBlockDefinitions } from '../block-definitions';

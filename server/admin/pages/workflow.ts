@@ -9,14 +9,15 @@ import { getParent, getRevision } from '../../models/pages';
 import { canOnPage, canReviewTask, type UserPermissions } from '../../models/permissions';
 import { nextTaskId, openWorkflowOf, workflowForPath, type OpenWorkflow } from '../../models/workflows';
 import { permsOf } from '../access';
-import { databaseId, parseForm } from '../forms';
+import { databaseId } from '../../db/database-id';
+import { parseForm } from '../../forms/problems';
 import { mailOrigin } from '../mail-origin';
 import { adminNextUrl } from '../next-url';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
 import { sendRevisionPreview } from './revisions';
-import { formBody } from '../form-body';
+import { formBody } from '../../forms/posted';
 
 const reviewDecision = z.enum(['approve', 'reject']);
 const comment = z.string().trim().max(2000, 'Keep the comment under 2,000 characters.');

@@ -6,7 +6,7 @@ import type { CollectionOption } from '../../models/collections';
 import { formatFileSize } from '../../models/documents';
 import { CreateVideoAction } from '../../actions/manage-videos';
 import { permsOf } from '../access';
-import { addProblem, emptyProblems, type FormProblems } from '../forms';
+import { addProblem, emptyProblems, type FormProblems } from '../../forms/problems';
 import { addableCollections, chosenCollection, markSelected, textField, titleFromFilename, uploadedFile } from '../media-admin';
 import { flash } from '../render';
 import type { AdminContext } from '../types';

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { gettext } from '../../../client/lib/i18n';
 import type { Video, VideoTrack } from '../../db/schema';
 import { TRACK_KINDS } from '../../models/videos';
-import { databaseId, emptyProblems, type FormProblems } from '../forms';
+import { databaseId } from '../../db/database-id';
+import { emptyProblems, type FormProblems } from '../../forms/problems';
 
 /** A video's title as typed (empty allowed where the file name stands in). */
 export const videoTitle = z.string().trim().max(255, 'A video title is at most 255 characters.');

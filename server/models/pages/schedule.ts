@@ -52,7 +52,7 @@ export function scheduleProblems(schedule: PageSchedule, now: Date): SchedulePro
 export class ScheduleError extends ValidationError {
   override name = 'ScheduleError';
   constructor(readonly problem: ScheduleProblem) {
-    super(problem.message);
+    super(problem.message, { field: problem.field });
   }
 }
 

@@ -20,7 +20,7 @@ export function validTitle(title: string): string {
 /** The slug itself; ValidationError unless it is lowercase letters, digits and single hyphens. */
 export function validSlug(slug: string): string {
   if (!isValidSlug(slug)) {
-    throw new ValidationError(`Slug "${slug}" may contain only lowercase letters, digits and single hyphens`);
+    throw new ValidationError(`Slug "${slug}" may contain only lowercase letters, digits and single hyphens`, { field: 'slug' });
   }
   return slug;
 }
@@ -30,7 +30,7 @@ export async function assertSlugFree(trx: Db, parent: Page, slug: string, except
   let query = trx.selectFrom('pages').select('id').where(childrenOf(parent)).where('slug', '=', slug);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   if (await query.limit(1).executeTakeFirst()) {
-    throw new ConflictError(`The slug "${slug}" is already in use under "${parent.title}"`);
+    throw new ConflictError(`The slug "${slug}" is already in use under "${parent.title}"`, { field: 'slug' });
   }
 }
 

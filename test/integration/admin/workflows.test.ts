@@ -166,6 +166,21 @@ describe('admin workflows', () => {
       .and.include(`/wagtail/workflows/enable/${workflow.id}/`);
   });
 
+  it('shows a refusal beside the field it names, not beside a field its words happen to mention', async () => {
+    const { section, page, editor } = await setUp();
+    expect((await editor.post(`/wagtail/pages/${page.id}/edit/`, pageForm(page, { action: 'submit' }))).status).to.equal(303);
+    // A reviewer may edit the page in moderation; submitting it again is refused for the whole form.
+    const again = await superuser.post(`/wagtail/pages/${page.id}/edit/`, pageForm(page, { title: 'Slug and snail supper', action: 'submit' }));
+    expect(again.status).to.equal(400);
+    expect(again.body).to.include('&quot;Slug and snail supper&quot; is already in moderation.');
+    expect(again.body).to.not.include('id="id_slug-error"');
+    // A slug in use under the same parent still lands beside the slug field.
+    const sibling = await addChild(server.db, section, { title: 'Bisque Night', slug: `bisque-${uniqueSuffix()}`, pageType: 'content_page', content: { body: [], confirmation: [] } });
+    const taken = await superuser.post(`/wagtail/pages/${sibling.id}/edit/`, pageForm(sibling, { slug: page.slug, action: 'save' }));
+    expect(taken.status).to.equal(400);
+    expect(taken.body).to.match(/id="id_slug-error"[^>]*>[^<]*is already in use/);
+  });
+
   it('creates a page straight into moderation and shows it in the search filter', async () => {
     const { section, editor } = await setUp();
     const created = await editor.post(`/wagtail/pages/add/${section.id}/content_page/`, {
