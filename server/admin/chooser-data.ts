@@ -17,10 +17,12 @@ import type { Db } from '../db/database';
 import type { CollectionPermission, Image } from '../db/schema';
 import type { MediaStorage } from '../media-storage';
 import { collectionOptions } from '../models/collections';
+import { chosenTitles } from '../models/chosen-objects';
+import { getImagesByIds } from '../models/images';
+import { chooserMedia } from '../models/media-listing';
 import { getRendition, renditionUrl } from '../models/renditions';
 import { permittedCollectionIds, type UserPermissions } from '../models/permissions';
 import { serializeBlockDefinitions } from './block-definitions';
-import { likePattern, titleWords } from '../models/text-search';
 
 /** How many choices one chooser answer holds. */
 export const CHOOSER_PAGE_SIZE = 30;
@@ -92,22 +94,14 @@ async function chooserPage(
   query: ChooserQuery,
   collections: number[] | undefined,
 ): Promise<{ results: ChooserChoice[]; total: number }> {
-  const offset = (query.page - 1) * CHOOSER_PAGE_SIZE;
-  const table = ({ image: 'images', document: 'documents', video: 'videos' } as const)[target];
-  let matching = db.selectFrom(table);
-  for (const word of titleWords(query.text)) matching = matching.where('title', 'ilike', likePattern(word));
-  if (collections) matching = matching.where('collection_id', 'in', collections);
-  const counted = matching.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const page = { text: query.text, collectionIds: collections, offset: (query.page - 1) * CHOOSER_PAGE_SIZE, limit: CHOOSER_PAGE_SIZE };
   if (target === 'image') {
-    const [rows, count] = await Promise.all([
-      db.selectFrom('images').selectAll().where('id', 'in', matching.select('id')).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(CHOOSER_PAGE_SIZE).execute(),
-      counted,
-    ]);
+    const { rows, total } = await chooserMedia(db, 'images', page);
     const results = await Promise.all(rows.map(async (image) => withThumbnail({ id: image.id, title: image.title }, await thumbnailUrl(db, storage, image))));
-    return { results, total: Number(count.n) };
+    return { results, total };
   }
-  const [rows, count] = await Promise.all([matching.select(['id', 'title']).orderBy('id', 'desc').offset(offset).limit(CHOOSER_PAGE_SIZE).execute(), counted]);
-  return { results: rows, total: Number(count.n) };
+  const { rows, total } = await chooserMedia(db, target === 'document' ? 'documents' : 'videos', page);
+  return { results: rows, total };
 }
 
 function withThumbnail(choice: ChooserChoice, thumbnail: string | undefined): ChooserChoice {
@@ -130,10 +124,10 @@ export async function referenceTitles(db: Db, storage: MediaStorage, values: rea
 export async function titlesOfReferences(db: Db, storage: MediaStorage, references: Readonly<Record<ChooserTarget, readonly number[]>>): Promise<Record<string, string>> {
   const ids = Object.fromEntries(CHOOSER_TARGETS.map((target) => [target, [...new Set(references[target])]])) as Record<ChooserTarget, number[]>;
   const [images, documents, pages, videos, ...snippets] = await Promise.all([
-    ids.image.length ? db.selectFrom('images').selectAll().where('id', 'in', ids.image).execute() : [],
-    ids.document.length ? db.selectFrom('documents').select(['id', 'title']).where('id', 'in', ids.document).execute() : [],
-    ids.page.length ? db.selectFrom('pages').select(['id', 'draft_title as title']).where('id', 'in', ids.page).execute() : [],
-    ids.video.length ? db.selectFrom('videos').select(['id', 'title']).where('id', 'in', ids.video).execute() : [],
+    getImagesByIds(db, ids.image),
+    chosenTitles(db, 'documents', ids.document),
+    chosenTitles(db, 'pages', ids.page),
+    chosenTitles(db, 'videos', ids.video),
     ...SNIPPET_CHOOSER_TARGETS.map((target) => snippetTitles(db, target, ids[target])),
   ]);
   const titles: Record<string, string> = {};
@@ -147,7 +141,7 @@ export async function titlesOfReferences(db: Db, storage: MediaStorage, referenc
     for (const row of snippets[index] ?? []) titles[`${target}:${row.id}`] = row.title;
   });
   await Promise.all(
-    images.map(async (image) => {
+    [...images.values()].map(async (image) => {
       titles[`image:${image.id}`] = image.title;
       const thumbnail = await thumbnailUrl(db, storage, image);
       if (thumbnail) titles[`image:${image.id}:thumbnail`] = thumbnail;

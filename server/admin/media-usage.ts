@@ -4,11 +4,12 @@
  * through the page types' and blocks' field trees so a number that merely looks like an id is
  * not counted.
  */
-import { sql } from 'kysely';
 import type { ChooserTarget, SerializedBlockDefinition, StreamValue } from '../../admin-client/streamfield/schemas';
 import { definitionsByType, referencedIds, type DefinitionsByType } from '../../admin-client/streamfield/value-ops';
 import { pageTypeFields, serializeBlockDefinitions } from './block-definitions';
 import type { Db } from '../db/database';
+import { pagesMentioning, toolboxSnippetsMentioning } from '../models/content-mentions';
+import { pagesByIds } from '../models/page-selection';
 import { PAGE_TYPES } from '../pagetypes/index';
 
 /** One page that refers to the object, and in which of its versions. */
@@ -53,29 +54,15 @@ function refersTo(pageType: string, content: unknown, target: ChooserTarget, id:
 
 /**
  * The pages whose live content or any revision refers to the object, by title. The database
- * first narrows to content that holds the id as a whole number; the field walk then confirms it.
+ * first narrows to content that mentions the id (pagesMentioning); the field walk confirms it.
  */
 export async function mediaUsage(db: Db, target: ChooserTarget, id: number): Promise<UsageEntry[]> {
-  const pattern = `(^|[^0-9.])${id}([^0-9.]|$)`;
-  const [liveMatches, revisionMatches] = await Promise.all([
-    db
-      .selectFrom('pages')
-      .select(['id', 'page_type', 'content'])
-      .where('live', '=', true)
-      .where(sql<boolean>`content::text ~ ${pattern}`)
-      .execute(),
-    db
-      .selectFrom('page_revisions')
-      .innerJoin('pages', 'pages.id', 'page_revisions.page_id')
-      .select(['page_revisions.id', 'page_revisions.page_id', 'page_revisions.content', 'pages.page_type'])
-      .where(sql<boolean>`page_revisions.content::text ~ ${pattern}`)
-      .execute(),
-  ]);
+  const { live: liveMatches, revisions: revisionMatches } = await pagesMentioning(db, id);
   const liveIds = new Set(liveMatches.filter((page) => refersTo(page.page_type, page.content, target, id)).map((page) => page.id));
   const revisions = revisionMatches.filter((revision) => refersTo(revision.page_type, (revision.content as { content?: unknown }).content ?? {}, target, id));
   const pageIds = [...new Set([...liveIds, ...revisions.map((revision) => revision.page_id)])];
   if (pageIds.length === 0) return [];
-  const pages = await db.selectFrom('pages').select(['id', 'draft_title', 'page_type', 'latest_revision_id']).where('id', 'in', pageIds).execute();
+  const pages = await pagesByIds(db, pageIds);
   const revisionIds = new Set(revisions.map((revision) => revision.id));
   return pages
     .map((page) => ({
@@ -102,14 +89,7 @@ export interface SnippetUsageEntry {
  * narrowed in the database as `mediaUsage` does, then confirmed by the field walk.
  */
 export async function snippetUsage(db: Db, target: ChooserTarget, id: number): Promise<SnippetUsageEntry[]> {
-  const pattern = `(^|[^0-9.])${id}([^0-9.]|$)`;
-  const rows = await db
-    .selectFrom('toolbox_snippets')
-    .select(['id', 'title', 'body'])
-    .where(sql<boolean>`body::text ~ ${pattern}`)
-    .orderBy('title')
-    .orderBy('id')
-    .execute();
+  const rows = await toolboxSnippetsMentioning(db, id);
   return rows
     .filter((row) => referencedIds(row.body as StreamValue, allDefinitions())[target].includes(id))
     .map((row) => ({ id: row.id, title: row.title, editUrl: `/wagtail/snippets/snippets/toolboxsnippet/edit/${row.id}/` }));

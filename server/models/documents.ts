@@ -151,9 +151,14 @@ async function removeUnusedDocumentFile(tx: Db, storage: MediaStorage, key: stri
   if (!other) await storage.remove(key);
 }
 
+/** One document by id, or undefined. */
+export async function findDocument(db: Db, id: number): Promise<Document | undefined> {
+  return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** One document by id, or NotFoundError. */
 export async function getDocument(db: Db, id: number): Promise<Document> {
-  const document = await db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+  const document = await findDocument(db, id);
   if (!document) throw new NotFoundError(`There is no document with id ${id}.`);
   return document;
 }

@@ -1,5 +1,6 @@
+/** The media indexes' and choosers' queries: a page of images, documents or videos with how many match. */
 import type { Db } from '../db/database';
-import type { Document, Video } from '../db/schema';
+import type { Document, Image, Video } from '../db/schema';
 import { likePattern, titleWords } from './text-search';
 
 /** One page of a media index: which rows, in which order, within which collections. */
@@ -35,4 +36,43 @@ export async function listMedia(db: Db, table: 'documents' | 'videos', query: Me
     base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.count) };
+}
+
+/** One page of a media chooser: words every title holds, the collections to look in (any when undefined), which rows. */
+export interface ChooserMediaQuery {
+  text: string;
+  collectionIds: readonly number[] | undefined;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * A page of the media a chooser offers, newest first, and how many match in all: whole images
+ * (their thumbnails are drawn from them), the ids and titles of documents and videos.
+ */
+export async function chooserMedia(db: Db, table: 'images', query: ChooserMediaQuery): Promise<{ rows: Image[]; total: number }>;
+export async function chooserMedia(db: Db, table: 'documents' | 'videos', query: ChooserMediaQuery): Promise<{ rows: Array<{ id: number; title: string }>; total: number }>;
+export async function chooserMedia(
+  db: Db,
+  table: 'images' | 'documents' | 'videos',
+  query: ChooserMediaQuery,
+): Promise<{ rows: Array<Image | { id: number; title: string }>; total: number }> {
+  let matching = db.selectFrom(table);
+  for (const word of titleWords(query.text)) matching = matching.where('title', 'ilike', likePattern(word));
+  if (query.collectionIds) matching = matching.where('collection_id', 'in', [...query.collectionIds]);
+  const counted = matching.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows =
+    table === 'images'
+      ? db
+          .selectFrom('images')
+          .selectAll()
+          .where('id', 'in', matching.select('id'))
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(query.offset)
+          .limit(query.limit)
+          .execute()
+      : matching.select(['id', 'title']).orderBy('id', 'desc').offset(query.offset).limit(query.limit).execute();
+  const [found, count] = await Promise.all([rows, counted]);
+  return { rows: found, total: Number(count.n) };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { NotFoundError } from '../errors';
 import type { DraftScope, SubtreeFacts } from './permissions';
+import { likePattern, titleWords } from './text-search';
 
 /** How many child pages the explorer shows at once. */
 export const EXPLORER_PAGE_SIZE = 50;
@@ -68,6 +69,35 @@ export async function pageTreeOutline(
     .selectFrom('pages')
     .select(['id', 'path', 'depth', 'title', 'draft_title', 'page_type', 'locked', 'locked_by', 'owner', 'numchild', 'live', 'workflow_task_id'])
     .orderBy('path')
+    .execute();
+}
+
+/** The page fields a page chooser reads. */
+export type ChooserCandidate = Pick<Page, 'id' | 'path' | 'depth' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live' | 'workflow_task_id'>;
+
+const CHOOSER_COLUMNS = ['id', 'path', 'depth', 'draft_title', 'page_type', 'locked', 'locked_by', 'owner', 'numchild', 'live', 'workflow_task_id'] as const;
+
+/** Where a page chooser looks: a page's children, or the pages (never the root) whose draft title holds every word searched. */
+export type ChooserScope = { childrenOf: Pick<Page, 'path' | 'depth'> } | { search: string };
+
+/** A slice of a page chooser's pages in tree order, none inside the `excluded` subtrees (given by their top pages' paths). */
+export async function chooserCandidates(db: Db, scope: ChooserScope, excluded: readonly string[], offset: number, limit: number): Promise<ChooserCandidate[]> {
+  let rows = db.selectFrom('pages').select(CHOOSER_COLUMNS);
+  for (const path of excluded) rows = rows.where('path', 'not like', `${path}%`);
+  if ('search' in scope) {
+    rows = rows.where('depth', '>', 1);
+    for (const word of titleWords(scope.search)) rows = rows.where('draft_title', 'ilike', likePattern(word));
+  } else rows = rows.where('path', 'like', `${scope.childrenOf.path}%`).where('depth', '=', scope.childrenOf.depth + 1);
+  return rows.orderBy('path').offset(offset).limit(limit).execute();
+}
+
+/** The pages at these paths, with the fields their chooser titles are made of. */
+export async function pagesAtPaths(db: Db, paths: readonly string[]): Promise<Array<Pick<Page, 'path' | 'depth' | 'draft_title'>>> {
+  if (paths.length === 0) return [];
+  return db
+    .selectFrom('pages')
+    .select(['path', 'depth', 'draft_title'])
+    .where('path', 'in', [...paths])
     .execute();
 }
 

@@ -215,6 +215,25 @@ export async function videoSourcesAndTracks(db: Db, videoId: number): Promise<{ 
   return { sources, tracks };
 }
 
+/** The MIME types of each video's sources in sort order, by video id (videos without sources are missing). */
+export async function videoSourceTypes(db: Db, videoIds: readonly number[]): Promise<Map<number, string[]>> {
+  const types = new Map<number, string[]>();
+  if (videoIds.length === 0) return types;
+  const rows = await db
+    .selectFrom('video_sources')
+    .select(['video_id', 'mimetype'])
+    .where('video_id', 'in', [...videoIds])
+    .orderBy('sort_order')
+    .execute();
+  for (const row of rows) types.set(row.video_id, [...(types.get(row.video_id) ?? []), row.mimetype]);
+  return types;
+}
+
+/** The track with this id of this video, or undefined (also for another video's track). */
+export async function findTrackOfVideo(db: Db, videoId: number, trackId: number): Promise<VideoTrack | undefined> {
+  return db.selectFrom('video_tracks').selectAll().where('id', '=', trackId).where('video_id', '=', videoId).executeTakeFirst();
+}
+
 /** One text track by id, or NotFoundError. */
 export async function getVideoTrack(db: Db, id: number): Promise<VideoTrack> {
   const track = await db.selectFrom('video_tracks').selectAll().where('id', '=', id).executeTakeFirst();

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { gettext } from '../../../client/lib/i18n';
 import { collectionOptions } from '../../models/collections';
 import { listMedia } from '../../models/media-listing';
+import { videoSourceTypes } from '../../models/videos';
 import { permsOf } from '../access';
 import { canOnMedia, indexListQuery, indexView, readIndexQuery, requireSomeMediaPermission } from '../media-admin';
 import type { AdminContext } from '../types';
@@ -13,18 +14,10 @@ export function videosListingRouter({ db, admin }: AdminContext): Router {
     const collectionIds = requireSomeMediaPermission(res, 'videos');
     const query = readIndexQuery(req);
     const { rows, total } = await listMedia(db, 'videos', indexListQuery(query, collectionIds));
-    const sources = rows.length
-      ? await db
-          .selectFrom('video_sources')
-          .select(['video_id', 'mimetype'])
-          .where(
-            'video_id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .orderBy('sort_order')
-          .execute()
-      : [];
+    const sourceTypes = await videoSourceTypes(
+      db,
+      rows.map((row) => row.id),
+    );
     const perms = permsOf(res);
     admin.render(req, res, 'videos-index', {
       title: gettext('Videos'),
@@ -32,7 +25,7 @@ export function videosListingRouter({ db, admin }: AdminContext): Router {
       ...indexView(query, total, await collectionOptions(db, collectionIds)),
       videos: rows.map((video) => ({
         video,
-        formats: [...new Set(sources.filter((source) => source.video_id === video.id).map((source) => source.mimetype.replace('video/', '').toUpperCase()))].join(', '),
+        formats: [...new Set((sourceTypes.get(video.id) ?? []).map((mimetype) => mimetype.replace('video/', '').toUpperCase()))].join(', '),
         canEdit: canOnMedia(perms, video, 'change'),
         canDelete: canOnMedia(perms, video, 'delete'),
       })),
