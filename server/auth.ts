@@ -4,7 +4,7 @@ import type { User } from './db/schema';
 import type { Config } from './config';
 import type { CsrfProtection } from './csrf';
 import { claimLoginAttempt, forgetLoginAttempt, LOGIN_FAILURE_LIMITS, loginAttemptKeys, type LoginAttemptKeys, type LoginFailureLimits } from './models/login-throttle';
-import { recordLogin, verifyCredentials } from './models/users';
+import { getUser, recordLogin, verifyCredentials } from './models/users';
 import { passwordMatches, type ViewRestrictionRule } from './models/view-restrictions';
 
 /** Why a guess at a secret was refused: wrong, or not checked at all while locked out. */
@@ -78,7 +78,7 @@ export async function endUserSession(req: Request): Promise<void> {
 export async function currentUser(db: Db, req: Request): Promise<User | undefined> {
   const userId = req.session.userId;
   if (userId === undefined) return undefined;
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const user = await getUser(db, userId);
   return user?.is_active ? user : undefined;
 }
 

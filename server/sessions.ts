@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { deleteSession, liveSessionData, purgeExpiredSessions, saveSession, setSessionExpiry } from './models/sessions';
 
 /** What this site keeps in a visitor's or editor's session. */
 declare module 'express-session' {
@@ -40,59 +41,36 @@ export class DatabaseSessionStore extends Store {
   }
 
   override get(sid: string, callback: (error: unknown, session?: SessionData | null) => void): void {
-    this.db
-      .selectFrom('sessions')
-      .select('data')
-      .where('sid', '=', sid)
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst()
-      .then((row) => {
-        const parsed = row ? storedSessionSchema.safeParse(row.data) : undefined;
-        callback(null, parsed?.success ? (parsed.data as unknown as SessionData) : null);
-      }, callback);
+    liveSessionData(this.db, sid, new Date()).then((data) => {
+      const parsed = data === undefined ? undefined : storedSessionSchema.safeParse(data);
+      callback(null, parsed?.success ? (parsed.data as unknown as SessionData) : null);
+    }, callback);
   }
 
   override set(sid: string, data: SessionData, callback?: (error?: unknown) => void): void {
-    const value = JSON.stringify(data);
-    this.db
-      .insertInto('sessions')
-      .values({ sid, data: value, expires_at: expiryOf(data) })
-      .onConflict((oc) => oc.column('sid').doUpdateSet({ data: value, expires_at: expiryOf(data) }))
-      .execute()
-      .then(
-        () => callback?.(),
-        (error: unknown) => callback?.(error),
-      );
+    settle(saveSession(this.db, sid, JSON.stringify(data), expiryOf(data)), callback);
   }
 
   override destroy(sid: string, callback?: (error?: unknown) => void): void {
-    this.db
-      .deleteFrom('sessions')
-      .where('sid', '=', sid)
-      .execute()
-      .then(
-        () => callback?.(),
-        (error: unknown) => callback?.(error),
-      );
+    settle(deleteSession(this.db, sid), callback);
   }
 
   override touch(sid: string, data: SessionData, callback?: (error?: unknown) => void): void {
-    this.db
-      .updateTable('sessions')
-      .set({ expires_at: expiryOf(data) })
-      .where('sid', '=', sid)
-      .execute()
-      .then(
-        () => callback?.(),
-        (error: unknown) => callback?.(error),
-      );
+    settle(setSessionExpiry(this.db, sid, expiryOf(data)), callback);
   }
 
   /** Deletes expired sessions; returns how many. */
   async purgeExpired(now: Date): Promise<number> {
-    const result = await this.db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return purgeExpiredSessions(this.db, now);
   }
+}
+
+// express-session's callbacks take the error, or nothing once the store has done its part.
+function settle(done: Promise<void>, callback: ((error?: unknown) => void) | undefined): void {
+  done.then(
+    () => callback?.(),
+    (error: unknown) => callback?.(error),
+  );
 }
 
 function expiryOf(data: SessionData): Date {

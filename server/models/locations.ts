@@ -117,6 +117,11 @@ export async function getLocation(db: Db, rlid: number, now: Date): Promise<Loca
   return toLocation(row, hours.get(rlid) ?? [], now);
 }
 
+/** A location's street address and phone, as a guest is told where to go; throws when there is no such location. */
+export async function locationAddress(db: Db, rlid: number): Promise<Pick<LocationRow, 'address1' | 'city' | 'state' | 'zip' | 'phone'>> {
+  return db.selectFrom('locations').select(['address1', 'city', 'state', 'zip', 'phone']).where('rlid', '=', rlid).executeTakeFirstOrThrow();
+}
+
 /** Whether a location with this rlid is stored (open or not). */
 export async function locationExists(db: Db, rlid: number): Promise<boolean> {
   return (await db.selectFrom('locations').select('rlid').where('rlid', '=', rlid).executeTakeFirst()) !== undefined;

@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { gettext } from '../../client/lib/i18n';
 import type { WaitlistStatusProps } from '../../client/templates/WaitlistStatus';
 import type { Db } from '../db/database';
+import { locationAddress } from '../models/locations';
 import { getSiteSettings } from '../models/site-settings';
 import { findEntry, stateOf } from '../waitlist/queue';
 import type { PageResponder } from './page-response';
@@ -23,7 +24,7 @@ export function waitlistStatusPageRouter({ db, limitLookups }: { db: Db; limitLo
     const id = String(req.params.planAheadId);
     const entry = PLAN_AHEAD_ID.test(id) ? await findEntry(db, id) : undefined;
     if (!entry) return responder.notFound(req, res, site);
-    const location = await db.selectFrom('locations').select(['address1', 'city', 'state', 'zip', 'phone']).where('rlid', '=', entry.rlid).executeTakeFirstOrThrow();
+    const location = await locationAddress(db, entry.rlid);
     const settings = site ? await getSiteSettings(db, site.site.id, req.log) : undefined;
     const props: WaitlistStatusProps = {
       entry: entryResponse(await stateOf(db, entry)),
