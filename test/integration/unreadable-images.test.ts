@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import type { Image } from '../../server/db/schema';
 import { createMediaStorage, mediaKey, type MediaStorage } from '../../server/media-storage';
 import { resolveCollectionId } from '../../server/models/images';
+import { MISSING_ORIGINAL_REASON } from '../../server/models/renditions/get-rendition';
 import { createAdminUser, signedInClient, type AdminClient } from '../support/admin';
 import { createTestSite, uniqueSuffix } from '../support/fixtures';
 import { postMultipart } from '../support/form-upload';
@@ -90,11 +91,28 @@ describe('images whose stored file cannot be read', () => {
     expect(loggedFor(image)[0]!.reason).to.be.a('string').with.length.above(0);
   });
 
+  it('treats an image whose original file is gone as unreadable: the page answers 200 without it, the admin shows it broken', async () => {
+    const image = await storedDamagedImage();
+    await storage.remove(image.file);
+    const { hostname } = await createTestSite(server.db, { homeBody: bodyShowing(image, 'Lost at sea') });
+    for (let visit = 0; visit < 2; visit++) {
+      const page = await request(server, '/', { host: hostname });
+      expect(page.status, `visit ${visit}`).to.equal(200);
+      expect(page.body).to.include('Lost at sea');
+      expect(page.body).to.not.include(`/media/images/${image.id}-`);
+    }
+    expect(loggedFor(image).map((line) => line.reason)).to.deep.equal([MISSING_ORIGINAL_REASON]);
+    expect((await admin.get(`/wagtail/images/${image.id}/preview/fill-300x300/`)).status).to.equal(410);
+    expect((await admin.get(`/wagtail/images/${image.id}/`)).body).to.include('This image file cannot be read; upload a new file.');
+  });
+
   it('remembers the failure in the database: another process, and another page, do not decode the file again', async () => {
     const image = await storedDamagedImage();
     const first = await createTestSite(server.db, { homeBody: bodyShowing(image, 'First harbor') });
     expect((await request(server, '/', { host: first.hostname })).status).to.equal(200);
-    expect((await server.db.selectFrom('images').select('file_error').where('id', '=', image.id).executeTakeFirstOrThrow()).file_error).to.be.a('string').with.length.above(0);
+    expect((await server.db.selectFrom('images').select('file_error').where('id', '=', image.id).executeTakeFirstOrThrow()).file_error)
+      .to.be.a('string')
+      .with.length.above(0);
 
     // Sound bytes under the recorded file would render if anything decoded it again.
     await storage.save(image.file, await solidImage(400, 300));

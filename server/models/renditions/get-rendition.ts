@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Db } from '../../db/database';
 import type { Image, ImageRendition } from '../../db/schema';
-import { mediaKey, type MediaStorage } from '../../media-storage';
+import { MediaFileMissingError, mediaKey, type MediaStorage } from '../../media-storage';
 import { focalPointOf, markImageFileUnreadable, undecodableReason, UnreadableImageError } from '../images';
 import { formatFilterSpec, parseFilterSpec, type FilterSpec, type OutputFormat } from './filter-spec';
 import { renderImage } from './render-image';
@@ -53,7 +53,7 @@ export async function getRendition(db: Db, storage: MediaStorage, image: Image, 
   const cached = await find();
   if (cached) return remember(memoKey, cached);
 
-  const { bytes, width, height, format } = await renderReadable(db, image, await storage.read(image.file), filter);
+  const { bytes, width, height, format } = await renderReadable(db, image, await readOriginal(db, storage, image), filter);
   const digest = createHash('sha1').update(`${filterSpec}\n${focalPointKey}\n${image.file_hash}`).digest('hex').slice(0, 16);
   const file = mediaKey('images', `${image.id}-${digest}.${EXTENSIONS[format]}`);
   await storage.save(file, bytes);
@@ -67,6 +67,19 @@ export async function getRendition(db: Db, storage: MediaStorage, image: Image, 
   const recorded = await find();
   if (!recorded) throw new Error(`Rendition ${filterSpec} of image ${image.id} vanished after it was recorded.`);
   return remember(memoKey, recorded);
+}
+
+/** Why an image whose row outlived its original file cannot be shown, for the log and the admin. */
+export const MISSING_ORIGINAL_REASON = 'The original file is missing from the media storage.';
+
+/** The image's original file; when the storage has none, the image is recorded as unreadable. */
+async function readOriginal(db: Db, storage: MediaStorage, image: Image): Promise<Buffer> {
+  try {
+    return await storage.read(image.file);
+  } catch (error) {
+    if (!(error instanceof MediaFileMissingError)) throw error;
+    throw new UnreadableImageError(image.id, MISSING_ORIGINAL_REASON, await markImageFileUnreadable(db, image, MISSING_ORIGINAL_REASON), { cause: error });
+  }
 }
 
 /**
