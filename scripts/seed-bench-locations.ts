@@ -4,12 +4,12 @@
  * over the continental US, and prints the EXPLAIN plan of a nearest-locations search. Run before
  * the server starts: two processes must not open one PGlite folder.
  */
-import { sql } from 'kysely';
 import { migrateToLatest } from '../server/db/migrate';
 import { openDatabase } from '../server/db/database';
 import { databaseTargetFor } from '../server/db/target';
 import { configSchema } from '../server/config';
-import { insertLocations, nearestLocationsQuery, type LocationInput } from '../server/models/locations';
+import { analyzeLocations, explainNearestLocations } from '../server/models/location-search-plan';
+import { deleteLocationsInRange, insertLocations, type LocationInput } from '../server/models/locations';
 import { seededRandom } from '../server/seed/demo-locations';
 import { saveWaitlistSettings } from '../server/waitlist/location-waitlist';
 import { BENCH_FIRST_RLID, BENCH_RLID_RANGE, BENCH_SEARCH, BENCH_WAITLIST_RLID } from './bench-constants';
@@ -52,11 +52,7 @@ async function main(): Promise<void> {
   const { db, close } = await openDatabase(target);
   try {
     await migrateToLatest(db);
-    await db
-      .deleteFrom('locations')
-      .where('rlid', '>=', BENCH_FIRST_RLID)
-      .where('rlid', '<', BENCH_FIRST_RLID + BENCH_RLID_RANGE)
-      .execute();
+    await deleteLocationsInRange(db, BENCH_FIRST_RLID, BENCH_FIRST_RLID + BENCH_RLID_RANGE);
     const started = Date.now();
     const locations = benchLocations(COUNT);
     // One restaurant that is always open with its wait list on, for the join and status benches.
@@ -69,24 +65,13 @@ async function main(): Promise<void> {
     };
     await insertLocations(db, [...locations, waitList]);
     await saveWaitlistSettings(db, { rlid: BENCH_WAITLIST_RLID, waitListOpen: true, maxPartySize: 8, turnTimeMinutes: 45, tables: 12 });
-    await sql`analyze locations`.execute(db);
+    await analyzeLocations(db);
     console.log(`Seeded ${COUNT} bench locations in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-    const compiled = nearestLocationsQuery(db, BENCH_SEARCH).compile();
-    const plan = await sql.raw<{ 'QUERY PLAN': string }>(`explain analyze ${inlineParameters(compiled.sql, compiled.parameters)}`).execute(db);
     console.log('EXPLAIN of the nearest-locations search:');
-    for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
+    for (const line of await explainNearestLocations(db, BENCH_SEARCH)) console.log(`  ${line}`);
   } finally {
     await close();
   }
-}
-
-// EXPLAIN takes no bind parameters; the search's parameters are all numbers, so inline them.
-function inlineParameters(text: string, parameters: readonly unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, position: string) => {
-    const value = parameters[Number(position) - 1];
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`Unexpected parameter ${String(value)}`);
-    return `(${value})`;
-  });
 }
 
 main().catch((error: unknown) => {

@@ -127,6 +127,11 @@ export async function locationExists(db: Db, rlid: number): Promise<boolean> {
   return (await db.selectFrom('locations').select('rlid').where('rlid', '=', rlid).executeTakeFirst()) !== undefined;
 }
 
+/** Deletes the locations whose rlid is at least `first` and below `end` (a block such as the bench's). */
+export async function deleteLocationsInRange(db: Db, first: number, end: number): Promise<void> {
+  await db.deleteFrom('locations').where('rlid', '>=', first).where('rlid', '<', end).execute();
+}
+
 /** Stores locations and their hours in batches, in one transaction; returns how many locations were inserted. */
 export async function insertLocations(db: Db, locations: readonly LocationInput[]): Promise<number> {
   await withTransaction(db, async (trx) => {
