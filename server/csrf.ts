@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
 import type { Config } from './config';
+import { keepPrivate } from './private-responses';
 
 /** Django's names, so the visitor scripts and forms speak the same protocol. */
 export const CSRF_COOKIE_NAME = 'csrftoken';
@@ -13,8 +14,9 @@ export interface CsrfProtection {
   /** Refuses unsafe methods without a matching token (403). */
   middleware: RequestHandler;
   /**
-   * The request's token, setting the cookie when it is new; none ('') for a response that shared
-   * caches may keep (its Cache-Control must be set first), which carries nothing of one visitor.
+   * The request's token, setting the cookie when it is new and marking the response private; none
+   * ('') for a response that shared caches may keep (its Cache-Control must be set first), which
+   * carries nothing of one visitor.
    */
   tokenFor(req: Request, res: Response): string;
   /**
@@ -57,7 +59,12 @@ export function csrfProtection(config: Config): CsrfProtection {
   });
   return {
     middleware: doubleCsrfProtection,
-    tokenFor: (req, res) => (isSharedCacheable(res) ? '' : generateCsrfToken(req, res, { cookieOptions: { secure: req.secure } })),
+    tokenFor: (req, res) => {
+      if (isSharedCacheable(res)) return '';
+      // A response with a visitor's token is theirs alone, even when it sets no cookie.
+      keepPrivate(res);
+      return generateCsrfToken(req, res, { cookieOptions: { secure: req.secure } });
+    },
     // csrf-csrf reads a request's headers, cookies, body and session, all of which a request
     // before the router has but its body (the header is read first) and its session (none).
     headerTokenValid: (req) => validateRequest({ headers: req.headers, cookies: req.cookies, body: undefined, session: undefined } as unknown as Request),

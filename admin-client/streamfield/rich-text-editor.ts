@@ -52,6 +52,8 @@ export function createRichTextEditor(options: RichTextOptions): HTMLElement {
   const area = h('div', { class: 'sf-rich-text__area' });
   const editor = new Editor({
     element: area,
+    // TipTap's own style element is refused by the Content-Security-Policy: its rules are in admin-streamfield.css.
+    injectCSS: false,
     content: options.html,
     extensions: [
       StarterKit.configure({

@@ -116,12 +116,14 @@ export function isIconName(name: string): name is IconName {
   return Object.hasOwn(ICONS, name);
 }
 
-/** Props of Icon; `size` (a CSS length or px) sets the font size the 1em square follows. */
+/**
+ * Props of Icon; a class sizes it (its 1em square follows the font size), never a style
+ * attribute, which the Content-Security-Policy refuses in server-rendered HTML.
+ */
 export type IconProps = {
   name: string;
   title?: string;
   className?: string;
-  size?: number | string;
 };
 
 /**
@@ -129,22 +131,14 @@ export type IconProps = {
  * unless given a `title`, which makes it an image with that accessible name. An unknown name
  * renders a visible 'NO ICON NAMED {name}' marker (SPEC §8) so the mistake shows on the page.
  */
-export default function Icon({ name, title, className, size }: IconProps) {
+export default function Icon({ name, title, className }: IconProps) {
   if (!isIconName(name)) {
     return <span className="icon-missing">{interpolate('NO ICON NAMED {name}', { name })}</span>;
   }
   const classes = ['icon', `icon--${name}`, className].filter(Boolean).join(' ');
   // width/height attributes keep the icon 1em even where the stylesheet has not loaded.
   return (
-    <svg
-      className={classes}
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="currentColor"
-      style={size === undefined ? undefined : { fontSize: size }}
-      {...(title ? { role: 'img' } : { 'aria-hidden': true, focusable: 'false' as const })}
-    >
+    <svg className={classes} viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" {...(title ? { role: 'img' } : { 'aria-hidden': true, focusable: 'false' as const })}>
       {title ? <title>{title}</title> : null}
       {ICONS[name]}
     </svg>

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { gettext, interpolate } from '../../client/lib/i18n';
 import type { AdminContext } from './types';
 
-/** The admin palette, by the custom properties of static/css/admin.css. */
+/** The admin palette, by the custom properties of static/css/admin.css; each has its swatch class in admin-bulk-preview.css. */
 const PALETTE = ['navy', 'navy-soft', 'lobster', 'lobster-dark', 'teal', 'bg', 'surface', 'ink', 'ink-soft', 'line', 'success', 'warning'] as const;
 
 /** Every status tag the listings draw (partials/status-tags.hbs, pages/status.ts), with its words. */

@@ -120,6 +120,8 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
   });
   const readGeneration = () => watched.current();
   const cacheControl = `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds * 5}`;
+  // Without stale-while-revalidate: a page published at the address shows once this has passed.
+  const briefCacheControl = ttlSeconds > 0 ? `public, max-age=0, s-maxage=${ttlSeconds}` : 'no-cache';
 
   function answer(early: EarlyRequest, next: () => void, generation: string): void {
     const { origin } = early;
@@ -167,7 +169,9 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
 
   function send(req: Request, res: Response, { status, body, dependsOn, personal }: RenderedPage): void {
     const ticket = res.locals.pageCacheTicket as Ticket | undefined;
-    if (!ticket || status !== 200 || personal || !nothingPersonalSet(req, res)) return void res.status(status).type('html').send(body);
+    if (!ticket || personal || !nothingPersonalSet(req, res)) return void res.status(status).type('html').send(body);
+    // An anonymous page that is no page (a 404, a 410) is the same for everyone: shared briefly.
+    if (status !== 200) return void res.status(status).set('Cache-Control', briefCacheControl).type('html').send(body);
     const { cacheHeaders } = keep(ticket, body, dependsOn);
     for (let index = 0; index < cacheHeaders.length; index += 2) res.setHeader(cacheHeaders[index]!, cacheHeaders[index + 1]!);
     // Content-Type and Vary as PAGE_HEADERS has them: from Express and compression.

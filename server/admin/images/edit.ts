@@ -123,8 +123,8 @@ export function imagesEditRouter({ db, admin, storage }: AdminContext, images: I
       return res.status(400).type('text/plain').set('Cache-Control', 'no-store').send(`Invalid filter spec: ${spec}`);
     }
     const rendition = await images.rendition(image, spec);
-    res.set('Cache-Control', 'private, no-store');
-    await sendStoredFile(res, next, storage, rendition.file, { notFound: 'The rendition file is missing.', maxAgeMs: 0 });
+    // Permission-checked: no shared cache may hand it to someone else.
+    await sendStoredFile(res, next, storage, rendition.file, { notFound: 'The rendition file is missing.', maxAgeMs: 0, private: true });
   });
 
   return router;

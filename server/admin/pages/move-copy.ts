@@ -35,11 +35,16 @@ async function destinationsFor(db: AdminContext['db'], perms: UserPermissions, p
   return destinationChoices(db, perms, { kind: 'destination', action, targets: [{ page, subtree: await subtreeFactsOf(db, page) }] });
 }
 
+/** How far a page's row is indented under Root: its class names steps up to 8 (static/css/admin.css), deeper pages sit at the last. */
+function treeIndent(depth: number): number {
+  return Math.min(8, Math.max(0, depth - 2));
+}
+
 /** The pages a destination rule lets the user choose, as the radio list's rows (also the bulk move's). */
 export async function destinationChoices(db: AdminContext['db'], perms: UserPermissions, rule: PageChoiceRule) {
   return (await pageTreeOutline(db))
     .filter((candidate) => isChoosable(perms, rule, candidate))
-    .map((candidate) => ({ ...candidate, label: candidate.depth === 1 ? gettext('Root') : candidate.draft_title, indent: Math.max(0, candidate.depth - 2) }));
+    .map((candidate) => ({ ...candidate, label: candidate.depth === 1 ? gettext('Root') : candidate.draft_title, indent: treeIndent(candidate.depth) }));
 }
 
 /** The page chooser's address for picking where `page` goes, and the parent it starts browsing. */
