@@ -1,18 +1,18 @@
 import type { Db } from '../db/database';
 import type { Reservation, WaitlistEntry, WaitlistStatus } from '../db/schema';
 import { NotFoundError, PermissionDenied } from '../errors';
-import { canHost } from '../models/host-permissions';
 import type { UserPermissions } from '../models/permissions';
 import { cancelReservation, confirmReservation, reservationAt } from '../reservations/book';
 import { addWalkIn, entryAt, moveEntry, restoreEntry, transitionEntry, type EntryState, type JoinInput } from '../waitlist/queue';
 import { saveWaitlistSettings, type WaitlistSettingsInput } from '../waitlist/location-waitlist';
 import { Action, CreateAction } from './action';
+import { locationPolicy } from '../models/permission-policies';
 
 // Host-stand changes share one rule (the host right at the location) and one audit shape.
 
 /** Throws PermissionDenied unless the actor runs the host stand of this location. */
 export function requireHost(actor: UserPermissions, rlid: number): void {
-  if (!canHost(actor, rlid)) throw new PermissionDenied('You do not have permission to run the host stand of this location.');
+  if (!locationPolicy.userHasPermissionForInstance(actor, 'host', rlid)) throw new PermissionDenied('You do not have permission to run the host stand of this location.');
 }
 
 function partyLabel(entry: { first_name: string; last_name: string; party_size: number }): string {

@@ -2,16 +2,18 @@ import type { Db } from '../db/database';
 import type { Group, User } from '../db/schema';
 import { PermissionDenied, ValidationError } from '../errors';
 import { deleteGroup, saveGroup, type GroupInput } from '../models/groups';
-import { canManageUsers, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
+import { OBJECT_PERMISSIONS } from '../models/object-permissions';
 import { lockRowOrThrow } from '../models/row-locks';
 import { deleteUser, saveUser, setUserActive, type UserInput } from '../models/user-admin';
 import { createUser, findUserByUsername } from '../models/users';
 import { Action, CreateAction, SystemAction, type NoOptions } from './action';
+import { userManagementPolicy } from '../models/permission-policies';
 
 // User and group changes share one rule (only user managers) and one audit format.
 
 function requireUserManager(actor: UserPermissions): void {
-  if (!canManageUsers(actor)) throw new PermissionDenied('You do not have permission to manage users and groups.');
+  if (!userManagementPolicy.userHasAnyPermission(actor, OBJECT_PERMISSIONS)) throw new PermissionDenied('You do not have permission to manage users and groups.');
 }
 
 function refuseSelf(actor: UserPermissions, userId: number, what: string): void {

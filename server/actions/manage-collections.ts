@@ -1,24 +1,12 @@
 import type { Db } from '../db/database';
 import type { Collection } from '../db/schema';
 import { ConflictError, ValidationError } from '../errors';
-import {
-  canAddCollectionUnder,
-  collectionContents,
-  collectionNameTaken,
-  collectionDeleteRefusal,
-  collectionEditRefusal,
-  collectionMoveRefusal,
-  collectionPrivacyRefusal,
-  insertCollection,
-  isEmptyCollection,
-  removeCollection,
-  subtreeIds,
-  updateCollection,
-} from '../models/collections';
+import { collectionContents, collectionNameTaken, insertCollection, isEmptyCollection, removeCollection, subtreeIds, updateCollection } from '../models/collections';
 import type { UserPermissions } from '../models/permissions';
 import { replaceCollectionRestriction, type ViewPrivacy } from '../models/view-restrictions';
 import { lockRowOrThrow } from '../models/row-locks';
 import { Action, CreateAction, refuseWith, type NoOptions } from './action';
+import { collectionManagementPolicy } from '../models/permission-policies';
 
 // Collection changes share one audit format and small rules kept in models/collections.ts.
 
@@ -36,7 +24,7 @@ export class CollectionFormError extends ValidationError {
 }
 
 function ensureMayAddUnder(actor: UserPermissions, parentId: number): void {
-  if (!canAddCollectionUnder(actor, parentId)) throw new CollectionFormError('parent', 'You do not have permission to add a collection there.');
+  if (!collectionManagementPolicy.userCanAddUnder(actor, parentId)) throw new CollectionFormError('parent', 'You do not have permission to add a collection there.');
 }
 
 /** Refuses a name a sibling already has (case-insensitive, as the unique index). */
@@ -74,9 +62,9 @@ abstract class CollectionAction<Result, Options = NoOptions> extends Action<Coll
  */
 export class EditCollectionAction extends CollectionAction<Collection, CollectionInput> {
   protected async checkAgainst(collection: Collection, db: Db): Promise<void> {
-    refuseWith(collectionEditRefusal(this.actor, collection));
+    refuseWith(collectionManagementPolicy.editRefusal(this.actor, collection));
     if (this.options.parentId === collection.parent_id) return;
-    const unmovable = collectionMoveRefusal(this.actor, collection);
+    const unmovable = collectionManagementPolicy.moveRefusal(this.actor, collection);
     if (unmovable !== null) throw new CollectionFormError('parent', unmovable);
     if ((await subtreeIds(db, collection.id)).includes(this.options.parentId))
       throw new CollectionFormError('parent', 'A collection cannot be moved under itself or one of its descendants.');
@@ -98,7 +86,7 @@ export class EditCollectionAction extends CollectionAction<Collection, Collectio
 /** Deletes an empty collection; one holding media or child collections is refused. Audit 'collection.delete'. */
 export class DeleteCollectionAction extends CollectionAction<void> {
   protected checkAgainst(collection: Collection): void {
-    refuseWith(collectionDeleteRefusal(this.actor, collection));
+    refuseWith(collectionManagementPolicy.deleteRefusal(this.actor, collection));
   }
 
   protected async perform(trx: Db, collection: Collection): Promise<void> {
@@ -114,7 +102,7 @@ export class DeleteCollectionAction extends CollectionAction<void> {
  */
 export class SetCollectionPrivacyAction extends CollectionAction<void, ViewPrivacy> {
   protected checkAgainst(collection: Collection): void {
-    refuseWith(collectionPrivacyRefusal(this.actor, collection));
+    refuseWith(collectionManagementPolicy.privacyRefusal(this.actor, collection));
   }
 
   protected async perform(trx: Db, collection: Collection): Promise<void> {

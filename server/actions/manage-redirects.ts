@@ -4,7 +4,6 @@ import { gettext, interpolate } from '../../client/lib/i18n';
 import type { Db } from '../db/database';
 import type { Redirect } from '../db/schema';
 import { PermissionDenied, ValidationError } from '../errors';
-import { hasObjectPermission } from '../models/object-permissions';
 import { getPage, isUniqueViolation } from '../models/pages';
 import type { UserPermissions } from '../models/permissions';
 import { findRedirectFor, insertRedirect, normaliseRedirectPath, removeRedirect, updateRedirect, type RedirectInput } from '../models/redirects';
@@ -12,6 +11,7 @@ import { lockRowOrThrow } from '../models/row-locks';
 import { siteForPage } from '../models/sites';
 import { pageUrlWithinSite } from '../site-chrome';
 import { Action, CreateAction, type NoOptions } from './action';
+import { MODEL_POLICIES } from '../models/permission-policies';
 
 // Redirect changes share one audit format and one set of rules.
 
@@ -59,7 +59,7 @@ export class RedirectFormError extends ValidationError {
 
 /** Throws PermissionDenied unless the user may add, change or delete redirects. */
 export function requireRedirectPermission(actor: UserPermissions, permission: 'add' | 'change' | 'delete'): void {
-  if (!hasObjectPermission(actor, 'redirect', permission)) throw new PermissionDenied(gettext('You do not have permission to do this to redirects.'));
+  if (!MODEL_POLICIES.redirect.userHasPermission(actor, permission)) throw new PermissionDenied(gettext('You do not have permission to do this to redirects.'));
 }
 
 /** The refusals every saved redirect passes: a known site and page, a free path, not itself. */

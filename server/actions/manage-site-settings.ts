@@ -1,9 +1,9 @@
 import type { Db } from '../db/database';
 import type { Site } from '../db/schema';
 import { PermissionDenied } from '../errors';
-import { hasObjectPermission } from '../models/object-permissions';
 import { getSiteSettings, saveSiteSettings, type SiteSettings } from '../models/site-settings';
 import { SiteAction, siteLabel } from './manage-sites';
+import { MODEL_POLICIES } from '../models/permission-policies';
 
 /**
  * Replaces a site's settings with the option's (validated by siteSettingsSchema; a ZodError
@@ -13,7 +13,7 @@ import { SiteAction, siteLabel } from './manage-sites';
  */
 export class EditSiteSettingsAction extends SiteAction<SiteSettings, SiteSettings> {
   protected checkAgainst(): void {
-    if (!hasObjectPermission(this.actor, 'site_settings', 'change')) throw new PermissionDenied('You do not have permission to change site settings.');
+    if (!MODEL_POLICIES.site_settings.userHasPermission(this.actor, 'change')) throw new PermissionDenied('You do not have permission to change site settings.');
   }
 
   protected async perform(trx: Db, site: Site): Promise<SiteSettings> {

@@ -2,12 +2,12 @@ import { interpolate } from '../../client/lib/i18n';
 import type { Db } from '../db/database';
 import type { Site } from '../db/schema';
 import { PermissionDenied, ValidationError } from '../errors';
-import { hasObjectPermission } from '../models/object-permissions';
 import { getPage } from '../models/pages';
 import type { UserPermissions } from '../models/permissions';
 import { lockRowOrThrow } from '../models/row-locks';
 import { createSite, getDefaultSite, removeSite, siteAddressTaken, updateSite, type SiteFields } from '../models/sites';
 import { Action, CreateAction, type NoOptions } from './action';
+import { MODEL_POLICIES } from '../models/permission-policies';
 
 // Sites share one audit format and Wagtail's few rules.
 
@@ -25,7 +25,7 @@ export function siteLabel(site: Pick<Site, 'site_name' | 'hostname' | 'port'>): 
 
 function ensureMay(actor: UserPermissions, permission: 'add' | 'change' | 'delete'): void {
   const refusals = { add: 'You do not have permission to add a site.', change: 'You do not have permission to change sites.', delete: 'You do not have permission to delete sites.' };
-  if (!hasObjectPermission(actor, 'site', permission)) throw new PermissionDenied(refusals[permission]);
+  if (!MODEL_POLICIES.site.userHasPermission(actor, permission)) throw new PermissionDenied(refusals[permission]);
 }
 
 /** Wagtail's rules: hostname and port unique together, one default site, a root page that exists (never the tree root). */

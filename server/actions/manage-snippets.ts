@@ -6,7 +6,6 @@
 import { NON_FIELD_ERRORS } from '../../client/lib/server-forms';
 import type { Db } from '../db/database';
 import { NotFoundError, PermissionDenied, ValidationError } from '../errors';
-import { hasObjectPermission } from '../models/object-permissions';
 import type { ObjectPermission } from '../db/schema';
 import type { UserPermissions } from '../models/permissions';
 import { lockRowById } from '../models/row-locks';
@@ -14,6 +13,7 @@ import { SNIPPET_NAMING, SNIPPET_TABLES, type SnippetFields, type SnippetModel }
 import { insertSnippetRevision, deleteSnippetRevisions } from '../models/snippets/revisions';
 import { countryCodeTaken, deleteSnippetRow, getSnippet, insertSnippet, updateSnippet, type SnippetObject } from '../models/snippets/store';
 import { Action, CreateAction } from './action';
+import { MODEL_POLICIES } from '../models/permission-policies';
 
 /** A value refused for one field (or, with NON_FIELD_ERRORS, the form as a whole), for the form to show beside it. */
 export class SnippetFormError extends ValidationError {
@@ -24,7 +24,7 @@ export class SnippetFormError extends ValidationError {
 
 /** Refuses a user without this permission on the model. */
 export function ensureSnippetPermission(actor: UserPermissions, model: SnippetModel, permission: ObjectPermission): void {
-  if (!hasObjectPermission(actor, model, permission)) {
+  if (!MODEL_POLICIES[model].userHasPermission(actor, permission)) {
     const verb = { add: 'add', change: 'change', delete: 'delete' }[permission];
     throw new PermissionDenied(`You do not have permission to ${verb} ${SNIPPET_NAMING[model].verboseNamePlural}.`);
   }

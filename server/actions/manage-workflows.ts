@@ -2,7 +2,8 @@ import type { Db } from '../db/database';
 import type { Workflow, WorkflowTask } from '../db/schema';
 import { PermissionDenied } from '../errors';
 import { getPageOrThrow } from '../models/pages';
-import { canManageWorkflows, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
+import { OBJECT_PERMISSIONS } from '../models/object-permissions';
 import { lockRowOrThrow } from '../models/row-locks';
 import {
   cancelOpenWorkflow,
@@ -19,11 +20,12 @@ import {
   type WorkflowInput,
 } from '../models/workflows';
 import { Action, CreateAction } from './action';
+import { workflowManagementPolicy } from '../models/permission-policies';
 
 // Workflow and task changes share one rule (only workflow managers) and one audit format.
 
 function requireWorkflowManager(actor: UserPermissions): void {
-  if (!canManageWorkflows(actor)) throw new PermissionDenied('You do not have permission to manage workflows.');
+  if (!workflowManagementPolicy.userHasAnyPermission(actor, OBJECT_PERMISSIONS)) throw new PermissionDenied('You do not have permission to manage workflows.');
 }
 
 /** Creates a workflow with its tasks and pages (the target). Audit 'workflow.create'. */

@@ -3,11 +3,11 @@ import type { Page } from '../db/schema';
 import { ValidationError } from '../errors';
 import { subtreeFactsOf } from '../models/page-listing';
 import { getParent, lockPage, movePage } from '../models/pages';
-import { moveToRefusal } from '../models/permissions';
 import { createAutomaticRedirects } from '../models/redirects/automatic';
 import { isAllowedUnder } from '../pagetypes/allowed-children';
 import { refuseWith } from './action';
 import { PageAction } from './page-action';
+import { PagePermissionTester } from '../models/permission-policies';
 
 /**
  * Moves a page with its subtree under a new parent; url paths follow, and the old addresses
@@ -24,7 +24,7 @@ export class MovePageAction extends PageAction<Page, Page> {
 
   protected async checkAgainst(page: Page, db: Db): Promise<void> {
     const destination = db.isTransaction ? await lockPage(db, this.destination.id) : this.destination;
-    refuseWith(moveToRefusal(this.actor, page, await subtreeFactsOf(db, page), destination));
+    refuseWith(new PagePermissionTester(this.actor, page, await subtreeFactsOf(db, page)).moveToRefusal(destination));
     if (!isAllowedUnder(page.page_type, destination.page_type)) {
       throw new ValidationError(`"${page.title}" cannot be placed under "${destination.title}": its type is not allowed there.`);
     }

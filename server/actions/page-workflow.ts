@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import type { Page, WorkflowTaskState } from '../db/schema';
 import { NotFoundError, PermissionDenied, ValidationError } from '../errors';
 import { queueEmail } from '../models/outbox';
-import { canOnPage, canReviewTask, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
 import { getUser } from '../models/users';
 import {
   activeTaskIds,
@@ -21,6 +21,7 @@ import {
 } from '../models/workflows';
 import { PageAction } from './page-action';
 import { publishAndAudit } from './publish-page';
+import { PagePermissionTester, taskReviewPolicy } from '../models/permission-policies';
 
 /** Where links in workflow mail point: the back office's origin ('https://example.com'). */
 export interface WorkflowMailOptions {
@@ -67,7 +68,7 @@ async function notifyRequester(trx: Db, page: Page, open: OpenWorkflow, message:
  */
 export class SubmitForModerationAction extends PageAction<OpenWorkflow, WorkflowMailOptions> {
   protected async checkAgainst(page: Page, db: Db): Promise<void> {
-    if (!canOnPage(this.actor, page, 'canEdit')) throw new PermissionDenied('You do not have permission to submit this page for moderation.');
+    if (!new PagePermissionTester(this.actor, page).canEdit()) throw new PermissionDenied('You do not have permission to submit this page for moderation.');
     const open = await openWorkflowOf(db, page.id);
     if (open?.status === 'in_progress') throw new ValidationError(interpolate('"{title}" is already in moderation.', { title: page.draft_title }));
     if (!open && !(await workflowForPath(db, page.path))) throw new ValidationError('No workflow applies to this page.');
@@ -123,7 +124,7 @@ abstract class ReviewTaskAction extends PageAction<ReviewResult, ReviewOptions> 
     const current = open?.currentTaskState;
     if (!open || !current || current.id !== this.options.taskStateId) throw new NotFoundError('This task is not awaiting review on this page.');
     if (current.status !== 'in_progress') throw new ValidationError('This task has already been reviewed.');
-    if (!canReviewTask(this.actor, current.task_id)) throw new PermissionDenied('You do not review this task.');
+    if (!taskReviewPolicy.userHasPermissionForInstance(this.actor, 'review', current.task_id)) throw new PermissionDenied('You do not review this task.');
     return current;
   }
 }
@@ -181,7 +182,7 @@ export class RejectTaskAction extends ReviewTaskAction {
 /** Whether the actor may cancel a page's unfinished workflow: whoever submitted it, or a publisher. */
 export function canCancelWorkflow(actor: UserPermissions, page: Page, open: OpenWorkflow | undefined): boolean {
   if (!open) return false;
-  return open.requested_by === actor.user.id || canOnPage(actor, { ...page, workflow_task_id: null }, 'canPublish');
+  return open.requested_by === actor.user.id || new PagePermissionTester(actor, { ...page, workflow_task_id: null }).canPublish();
 }
 
 /** Cancels a page's unfinished workflow; the page is editable again. Audit 'page.workflow.cancel'. */

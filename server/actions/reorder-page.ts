@@ -1,9 +1,9 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { swapWithSibling } from '../models/pages';
-import { reorderRefusal } from '../models/permissions';
 import { refuseWith } from './action';
 import { PageAction } from './page-action';
+import { PagePermissionTester } from '../models/permission-policies';
 
 /** Moves a page one place up or down among its siblings (needs 'publish' on the parent, as Wagtail). Audit 'page.reorder'. */
 export class ReorderPageAction extends PageAction<boolean, 'up' | 'down'> {
@@ -13,7 +13,7 @@ export class ReorderPageAction extends PageAction<boolean, 'up' | 'down'> {
   }
 
   protected checkAgainst(page: Page): void {
-    refuseWith(reorderRefusal(this.actor, page));
+    refuseWith(new PagePermissionTester(this.actor, page).reorderRefusal());
   }
 
   protected async perform(trx: Db, page: Page): Promise<boolean> {

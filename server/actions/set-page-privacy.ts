@@ -1,9 +1,9 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { addViewRestriction, removeViewRestrictions } from '../models/view-restrictions';
-import { privacyRefusal } from '../models/permissions';
 import { refuseWith } from './action';
 import { PageAction } from './page-action';
+import { PagePermissionTester } from '../models/permission-policies';
 
 /** Who may see a page and its subtree on the public site. */
 export type PagePrivacy = { type: 'public' } | { type: 'password'; password: string } | { type: 'login' };
@@ -19,7 +19,7 @@ export class SetPagePrivacyAction extends PageAction<void, PagePrivacy> {
   }
 
   protected checkAgainst(page: Page): void {
-    refuseWith(privacyRefusal(this.actor, page));
+    refuseWith(new PagePermissionTester(this.actor, page).privacyRefusal());
   }
 
   protected async perform(trx: Db, page: Page): Promise<void> {

@@ -1,9 +1,9 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { unpublishPages } from '../models/pages';
-import { unpublishRefusal } from '../models/permissions';
 import { refuseWith } from './action';
 import { PageAction } from './page-action';
+import { PagePermissionTester } from '../models/permission-policies';
 
 /** Options of UnpublishPageAction. */
 export interface UnpublishPageOptions {
@@ -16,7 +16,7 @@ export interface UnpublishPageOptions {
  */
 export class UnpublishPageAction extends PageAction<Page[], UnpublishPageOptions> {
   protected checkAgainst(page: Page): void {
-    refuseWith(unpublishRefusal(this.actor, page));
+    refuseWith(new PagePermissionTester(this.actor, page).unpublishRefusal());
   }
 
   protected async perform(trx: Db, page: Page): Promise<Page[]> {

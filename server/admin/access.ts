@@ -3,12 +3,13 @@ import { currentUser } from '../auth';
 import type { Db } from '../db/database';
 import type { User } from '../db/schema';
 import { PermissionDenied } from '../errors';
-import { canManageUsers, loadUserPermissions, type UserPermissions } from '../models/permissions';
-import { canUseMedia } from '../models/collections';
+import { loadUserPermissions, type UserPermissions } from '../models/permissions';
 import { DEFAULT_SITE_SETTINGS, getSiteSettings } from '../models/site-settings';
 import { resolveRequestSite } from '../views/site-request';
 import { adminMenu } from './menu';
 import type { AdminChrome } from './admin-chrome';
+import { mediaPolicy, userManagementPolicy } from '../models/permission-policies';
+import { OBJECT_PERMISSIONS } from '../models/object-permissions';
 
 /** The login page's address with a `next` back to where the visitor was going. */
 export function loginUrlFor(req: Request): string {
@@ -33,7 +34,7 @@ export function loadAdminUser(db: Db, siteTimeZone: string): RequestHandler {
     const chrome: AdminChrome = {
       brandName: settings.brandName,
       user: user && perms?.canAccessAdmin ? { id: user.id, name: displayName(user), username: user.username, isSuperuser: user.is_superuser } : null,
-      canUseMedia: perms ? canUseMedia(perms) : false,
+      canUseMedia: perms ? mediaPolicy.userMayUseMedia(perms) : false,
       menu: perms?.canAccessAdmin ? adminMenu(perms) : [],
       timeZone: user?.current_time_zone || siteTimeZone,
     };
@@ -62,6 +63,6 @@ export function permsOf(res: Response): UserPermissions {
 
 /** Refuses unless the acting user may manage users and groups. */
 export const requireUserManagement: RequestHandler = function requireUserManagement(_req, res, next) {
-  if (!canManageUsers(permsOf(res))) throw new PermissionDenied('You do not have permission to manage users and groups.');
+  if (!userManagementPolicy.userHasAnyPermission(permsOf(res), OBJECT_PERMISSIONS)) throw new PermissionDenied('You do not have permission to manage users and groups.');
   next();
 };

@@ -17,7 +17,8 @@ import { HttpError, PermissionDenied } from '../errors';
 import { subtreeFactsOf } from '../models/page-listing';
 import { getDescendants } from '../models/pages';
 import type { DescendantCounts } from '../models/page-selection';
-import { removalRefusal, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
+import { PagePermissionTester } from '../models/permission-policies';
 
 /** The most pages one bulk action takes: ten screens of the explorer. */
 export const MAX_SELECTED = 500;
@@ -157,7 +158,7 @@ const move: PageBulkAction = {
   offersDescendants: () => false,
   note: (counts) => (counts.all > 0 ? ngettext('This page has one child page', 'This page has {count} child pages', counts.all) : null),
   // The destination is chosen on the screen; MovePageAction checks it again when the page goes.
-  refusal: async (db, perms, page) => removalRefusal(perms, page, await subtreeFactsOf(db, page), 'move'),
+  refusal: async (db, perms, page) => new PagePermissionTester(perms, page, await subtreeFactsOf(db, page)).removalRefusal('move'),
   async run(db, perms, page, options) {
     if (!options.destination) throw new PermissionDenied(gettext('Choose where to move the pages.'));
     await new MovePageAction(db, page, perms, options.destination).execute();

@@ -12,7 +12,7 @@ import { NotFoundError, ValidationError } from '../errors';
 import { childrenSlice } from '../models/page-listing';
 import { descendantCounts, pagesByIds, type DescendantCounts } from '../models/page-selection';
 import { getPage } from '../models/pages';
-import { canOnPage, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
 import { permsOf } from './access';
 import { BULK_ACTIONS, MAX_SELECTED, outermostPages, PAGE_BULK_ACTIONS, runBulkAction, UNSAFE_PAGE_DELETION_LIMIT, type PageBulkAction } from './bulk-actions-definitions';
 import { databaseId } from '../db/database-id';
@@ -21,6 +21,7 @@ import { bulkMoveDestinations } from './bulk-actions-destinations';
 import type { AdminChrome } from './admin-chrome';
 import { flash } from './render';
 import type { AdminContext } from './types';
+import { PagePermissionTester } from '../models/permission-policies';
 
 const idList = z
   .union([z.string(), z.array(z.string())])
@@ -119,7 +120,7 @@ export function bulkActionsRouter({ db, admin, clock }: AdminContext): Router {
       refused: refused.length
         ? {
             message: action.noAccessMessage(refused.length),
-            items: refused.map(({ page, reason }) => ({ title: page.draft_title, editUrl: canOnPage(perms, page, 'canEdit') ? editUrl(page) : null, reason })),
+            items: refused.map(({ page, reason }) => ({ title: page.draft_title, editUrl: new PagePermissionTester(perms, page).canEdit() ? editUrl(page) : null, reason })),
           }
         : null,
       offersDescendants: action.offersDescendants(allowed.map(countsOf)),

@@ -13,23 +13,8 @@ import { refuseWith } from '../actions/action';
 import type { Collection } from '../db/schema';
 import { NotFoundError, PermissionDenied } from '../errors';
 import { listGroups } from '../models/groups';
-import {
-  canAddCollectionUnder,
-  canManageCollections,
-  collectionContents,
-  collectionDeleteRefusal,
-  collectionEditRefusal,
-  collectionMoveRefusal,
-  collectionPrivacyRefusal,
-  collectionTree,
-  getCollection,
-  isEmptyCollection,
-  manageableCollectionIds,
-  subtreeIds,
-  type CollectionContents,
-  type CollectionTreeEntry,
-} from '../models/collections';
-import type { UserPermissions } from '../models/permissions';
+import { collectionContents, collectionTree, getCollection, isEmptyCollection, subtreeIds, type CollectionContents, type CollectionTreeEntry } from '../models/collections';
+import { COLLECTION_MANAGEMENT_PERMISSIONS, type UserPermissions } from '../models/permissions';
 import { restrictionsForCollection, type ViewPrivacy } from '../models/view-restrictions';
 import { permsOf } from './access';
 import { addProblem, emptyProblems, parseForm, problemsFromError, type FormProblems } from '../forms/problems';
@@ -37,6 +22,7 @@ import { databaseId } from '../db/database-id';
 import { formValues } from '../forms/posted';
 import { flash } from './render';
 import type { AdminContext } from './types';
+import { collectionManagementPolicy } from '../models/permission-policies';
 
 const LIST_URL = '/wagtail/collections/';
 
@@ -71,7 +57,7 @@ function parentChoices(
   { excluded = [], movable = true }: { excluded?: readonly number[]; movable?: boolean } = {},
 ) {
   return tree
-    .filter((entry) => entry.id === selectedId || (movable && canAddCollectionUnder(perms, entry.id)))
+    .filter((entry) => entry.id === selectedId || (movable && collectionManagementPolicy.userCanAddUnder(perms, entry.id)))
     .map((entry) => ({ id: entry.id, label: entry.label, selected: entry.id === selectedId, disabled: excluded.includes(entry.id) }));
 }
 
@@ -82,7 +68,8 @@ function parentChoices(
 export function collectionsRouter({ db, admin }: AdminContext): Router {
   const router = Router();
   router.use('/collections/', (_req, res, next) => {
-    if (!canManageCollections(permsOf(res))) throw new PermissionDenied('You do not have permission to manage collections.');
+    if (!collectionManagementPolicy.userHasAnyPermission(permsOf(res), COLLECTION_MANAGEMENT_PERMISSIONS))
+      throw new PermissionDenied('You do not have permission to manage collections.');
     next();
   });
 
@@ -95,7 +82,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
 
   router.get('/collections/', async (req, res) => {
     const perms = permsOf(res);
-    const visible = manageableCollectionIds(perms);
+    const visible = collectionManagementPolicy.instancesUserHasAnyPermissionFor(perms);
     const tree = (await collectionTree(db)).filter((entry) => entry.parentId === null || !visible || visible.includes(entry.id));
     const rows = tree.map((entry) => {
       const collection = { id: entry.id, parent_id: entry.parentId };
@@ -104,13 +91,18 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
         isRoot: entry.parentId === null,
         indent: Math.min(8, entry.depth),
         summary: describeContents(entry.contents).join(', ') || gettext('Empty'),
-        canEdit: collectionEditRefusal(perms, collection) === null,
-        canDelete: collectionDeleteRefusal(perms, collection) === null,
-        canSetPrivacy: collectionPrivacyRefusal(perms, collection) === null,
-        canAddChild: canAddCollectionUnder(perms, entry.id),
+        canEdit: collectionManagementPolicy.editRefusal(perms, collection) === null,
+        canDelete: collectionManagementPolicy.deleteRefusal(perms, collection) === null,
+        canSetPrivacy: collectionManagementPolicy.privacyRefusal(perms, collection) === null,
+        canAddChild: collectionManagementPolicy.userCanAddUnder(perms, entry.id),
       };
     });
-    admin.render(req, res, 'collections-list', { title: gettext('Collections'), activeNav: 'collections', rows, canAdd: tree.some((entry) => canAddCollectionUnder(perms, entry.id)) });
+    admin.render(req, res, 'collections-list', {
+      title: gettext('Collections'),
+      activeNav: 'collections',
+      rows,
+      canAdd: tree.some((entry) => collectionManagementPolicy.userCanAddUnder(perms, entry.id)),
+    });
   });
 
   async function renderForm(req: Request, res: Response, collection: Collection | undefined, form: FormProblems, status = 200) {
@@ -118,7 +110,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
     const tree = await collectionTree(db);
     const excluded = collection ? await subtreeIds(db, collection.id) : [];
     const selected = Number(form.values.parent) || 0;
-    const movable = collection === undefined || collectionMoveRefusal(perms, collection) === null;
+    const movable = collection === undefined || collectionManagementPolicy.moveRefusal(perms, collection) === null;
     admin.render(
       req,
       res,
@@ -131,8 +123,8 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
         form,
         parents: parentChoices(tree, perms, selected, { excluded, movable }),
         movable,
-        canDelete: collection !== undefined && collectionDeleteRefusal(perms, collection) === null,
-        canSetPrivacy: collection !== undefined && collectionPrivacyRefusal(perms, collection) === null,
+        canDelete: collection !== undefined && collectionManagementPolicy.deleteRefusal(perms, collection) === null,
+        canSetPrivacy: collection !== undefined && collectionManagementPolicy.privacyRefusal(perms, collection) === null,
         action: collection ? `${LIST_URL}${collection.id}/` : `${LIST_URL}add/`,
       },
       status,
@@ -163,7 +155,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
 
   router.get('/collections/add/', async (req, res) => {
     const tree = await collectionTree(db);
-    const firstAllowed = tree.find((entry) => canAddCollectionUnder(permsOf(res), entry.id));
+    const firstAllowed = tree.find((entry) => collectionManagementPolicy.userCanAddUnder(permsOf(res), entry.id));
     if (!firstAllowed) throw new PermissionDenied('You do not have permission to add a collection.');
     await renderForm(req, res, undefined, emptyProblems({ name: '', parent: firstAllowed.id }));
   });
@@ -179,7 +171,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
 
   async function loadEditable(req: Request, res: Response): Promise<Collection> {
     const collection = await loadCollection(req);
-    refuseWith(collectionEditRefusal(permsOf(res), collection));
+    refuseWith(collectionManagementPolicy.editRefusal(permsOf(res), collection));
     return collection;
   }
 
@@ -200,7 +192,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
 
   async function loadDeletable(req: Request, res: Response): Promise<Collection> {
     const collection = await loadCollection(req);
-    refuseWith(collectionDeleteRefusal(permsOf(res), collection));
+    refuseWith(collectionManagementPolicy.deleteRefusal(permsOf(res), collection));
     return collection;
   }
 
@@ -238,7 +230,7 @@ export function collectionsRouter({ db, admin }: AdminContext): Router {
 
   async function loadPrivate(req: Request, res: Response): Promise<Collection> {
     const collection = await loadCollection(req);
-    refuseWith(collectionPrivacyRefusal(permsOf(res), collection));
+    refuseWith(collectionManagementPolicy.privacyRefusal(permsOf(res), collection));
     return collection;
   }
 

@@ -12,7 +12,6 @@ import { addProblem, emptyProblems, type FormProblems } from '../forms/problems'
 import { databaseId } from '../db/database-id';
 import {
   addableCollections,
-  canOnMedia,
   chosenCollection,
   editableCollections,
   indexListQuery,
@@ -28,6 +27,7 @@ import {
 import { addMediaItemRoutes } from './media-item-routes';
 import { flash } from './render';
 import type { AdminContext } from './types';
+import { mediaPolicy } from '../models/permission-policies';
 
 const title = z.string().trim().max(255, 'A document title is at most 255 characters.');
 const NOUN = 'documents';
@@ -62,8 +62,8 @@ export function documentsRouter(context: AdminContext): Router {
         document,
         url: documentUrl(document),
         size: formatFileSize(document.file_size),
-        canEdit: canOnMedia(perms, document, 'change'),
-        canDelete: canOnMedia(perms, document, 'delete'),
+        canEdit: mediaPolicy.userHasPermissionForInstance(perms, 'change', document),
+        canDelete: mediaPolicy.userHasPermissionForInstance(perms, 'delete', document),
       })),
     });
   });
@@ -139,7 +139,7 @@ export function documentsRouter(context: AdminContext): Router {
         size: formatFileSize(document.file_size),
         form,
         collections: markSelected(collections, form.values.collection),
-        canDelete: canOnMedia(permsOf(res), document, 'delete'),
+        canDelete: mediaPolicy.userHasPermissionForInstance(permsOf(res), 'delete', document),
         maxBytes: formatFileSize(config.MAX_UPLOAD_BYTES),
       },
       status,

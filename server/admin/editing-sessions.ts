@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { NotFoundError, ValidationError } from '../errors';
 import { otherEditors, pingEditingSession, releaseEditingSession } from '../models/editing-sessions';
 import { getPage } from '../models/pages';
-import { isLockedAgainst } from '../models/permissions';
 import { permsOf } from './access';
 import type { AdminContext } from './types';
 import { databaseId } from '../db/database-id';
+import { PagePermissionTester } from '../models/permission-policies';
 
 const sessionKey = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
 const pingBody = z.object({ revision_id: z.coerce.number().int().nonnegative().nullable().default(null) });
@@ -32,7 +32,7 @@ export function editingSessionsRouter({ db }: AdminContext): Router {
       other_sessions: others.map((other) => ({ user: other.username, last_seen_at: other.lastSeenAt.toISOString() })),
       latest_revision_id: page.latest_revision_id,
       page_changed: body.data.revision_id !== null && page.latest_revision_id !== body.data.revision_id,
-      locked_by_other: isLockedAgainst(perms, page),
+      locked_by_other: new PagePermissionTester(perms, page).isLockedAgainst(),
     });
   });
 

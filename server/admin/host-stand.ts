@@ -4,19 +4,19 @@ import { gettext } from '../../client/lib/i18n';
 import { requireHost } from '../actions/host-stand';
 import { HttpError, NotFoundError, PermissionDenied, ValidationError } from '../errors';
 import { getHostLocation, hostableLocations, type HostLocation } from '../models/host-locations';
-import { canHostAnywhere, canHostEverywhere } from '../models/host-permissions';
 import { timeZoneName } from '../../client/lib/local-clock';
 import { permsOf } from './access';
 import { flash, type AdminRenderer, type FlashAction } from './render';
 import type { AdminContext } from './types';
 import { databaseId } from '../db/database-id';
+import { locationPolicy } from '../models/permission-policies';
 
 /** The two host-stand areas: the wait list and the day's reservations. */
 export type HostArea = 'waitlist' | 'reservations';
 
 /** Refuses (403) users who run no location's host stand. */
 export const requireSomeHostRight: RequestHandler = function requireSomeHostRight(_req, res, next) {
-  if (!canHostAnywhere(permsOf(res))) throw new PermissionDenied('You do not have permission to run a host stand.');
+  if (!locationPolicy.userHasPermission(permsOf(res), 'host')) throw new PermissionDenied('You do not have permission to run a host stand.');
   next();
 };
 
@@ -51,7 +51,7 @@ export async function renderLocationChooser(ctx: Pick<AdminContext, 'db'> & { ad
     activeNav: area,
     area,
     q,
-    searchable: canHostEverywhere(perms),
+    searchable: locationPolicy.userHasPermissionEverywhere(perms),
     searched: q.trim() !== '',
     locations: locations.map((location) => ({ ...location, label: locationLabel(location) })),
   });

@@ -12,12 +12,16 @@ import type { CollectionPermission } from '../db/schema';
 import { PermissionDenied } from '../errors';
 import { collectionOptions, type CollectionOption } from '../models/collections';
 import type { MediaListQuery } from '../models/media-listing';
-import { canOnMedia, permittedCollectionIds, type MediaItem, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
 import type { UploadedFile } from '../uploads';
 import { permsOf } from './access';
 import { databaseId } from '../db/database-id';
 import { mediaUsage, snippetUsage } from './media-usage';
 import { PAGE_TYPES } from '../pagetypes/index';
+import { mediaPolicy, type MediaItem } from '../models/permission-policies';
+
+// Until videos/listing.ts and images/edit.ts (open in another engineer's change) ask mediaPolicy.
+export { canOnMedia } from '../models/permissions';
 
 /** Rows per page of a media index, as Wagtail's document index. */
 export const MEDIA_PAGE_SIZE = 20;
@@ -25,21 +29,16 @@ export const MEDIA_PAGE_SIZE = 20;
 // Wagtail lists the media of collections where the user may add, change or delete.
 const LISTING_PERMISSIONS: readonly CollectionPermission[] = ['add', 'change', 'delete'];
 
-// The rule lives with the permissions, where the media actions check it too.
-export { canOnMedia, type MediaItem };
-
 /** Refuses with 403 unless the user may do `action` on the item. */
 export function requireOnMedia(res: Response, item: MediaItem, action: 'change' | 'delete', noun: string): void {
-  if (!canOnMedia(permsOf(res), item, action)) {
+  if (!mediaPolicy.userHasPermissionForInstance(permsOf(res), action, item)) {
     throw new PermissionDenied(interpolate(action === 'change' ? 'You do not have permission to edit this {noun}.' : 'You do not have permission to delete this {noun}.', { noun }));
   }
 }
 
 /** The collections a user's media index shows; undefined means all (superusers). */
 export function listedCollectionIds(perms: UserPermissions): number[] | undefined {
-  const each = LISTING_PERMISSIONS.map((permission) => permittedCollectionIds(perms, permission));
-  if (each.some((ids) => ids === undefined)) return undefined;
-  return [...new Set(each.flatMap((ids) => ids ?? []))];
+  return mediaPolicy.collectionsUserHasAnyPermissionFor(perms, LISTING_PERMISSIONS);
 }
 
 /** Refuses the index and the add screens with 403 to a user without any media permission. */
@@ -51,7 +50,7 @@ export function requireSomeMediaPermission(res: Response, noun: string): number[
 
 /** The collections a user may add media to, for the add forms' select (403 when none). */
 export async function addableCollections(db: Db, res: Response, noun: string): Promise<CollectionOption[]> {
-  const options = await collectionOptions(db, permittedCollectionIds(permsOf(res), 'add'));
+  const options = await collectionOptions(db, mediaPolicy.collectionsUserHasPermissionFor(permsOf(res), 'add'));
   if (options.length === 0) throw new PermissionDenied(interpolate('You do not have permission to add {noun}: ask an administrator for the add permission on a collection.', { noun }));
   return options;
 }
@@ -59,8 +58,8 @@ export async function addableCollections(db: Db, res: Response, noun: string): P
 /** The collections an item may be moved to on its edit form: where the user may add or change, and its own. */
 export async function editableCollections(db: Db, res: Response, item: MediaItem): Promise<CollectionOption[]> {
   const perms = permsOf(res);
-  const add = permittedCollectionIds(perms, 'add');
-  const change = permittedCollectionIds(perms, 'change');
+  const add = mediaPolicy.collectionsUserHasPermissionFor(perms, 'add');
+  const change = mediaPolicy.collectionsUserHasPermissionFor(perms, 'change');
   const ids = add === undefined || change === undefined ? undefined : [...new Set([...add, ...change, item.collection_id])];
   return collectionOptions(db, ids);
 }

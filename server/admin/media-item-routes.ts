@@ -5,18 +5,8 @@ import type { UserPermissions } from '../models/permissions';
 import type { UploadedFile } from '../uploads';
 import { permsOf } from './access';
 import type { FormProblems } from './forms';
-import {
-  addableCollections,
-  chosenCollection,
-  editableCollections,
-  markSelected,
-  requireOnMedia,
-  textField,
-  titleFromFilename,
-  uploadedFile,
-  usageView,
-  type MediaItem,
-} from './media-admin';
+import { addableCollections, chosenCollection, editableCollections, markSelected, requireOnMedia, textField, titleFromFilename, uploadedFile, usageView } from './media-admin';
+import type { MediaItem } from '../models/permission-policies';
 import { flash } from './render';
 import type { AdminContext } from './types';
 

@@ -1,7 +1,6 @@
-import { canManageCollections, canUseMedia } from '../models/collections';
-import { hasAnyObjectPermission, hasObjectPermission, SNIPPET_MODELS } from '../models/object-permissions';
-import { canHostAnywhere } from '../models/host-permissions';
-import { canManageUsers, canManageWorkflows, type UserPermissions } from '../models/permissions';
+import { OBJECT_PERMISSIONS, SNIPPET_MODELS } from '../models/object-permissions';
+import { collectionManagementPolicy, locationPolicy, mediaPolicy, MODEL_POLICIES, userManagementPolicy, workflowManagementPolicy } from '../models/permission-policies';
+import { COLLECTION_MANAGEMENT_PERMISSIONS, type UserPermissions } from '../models/permissions';
 import { canExplorePages, canSeeLockedPages, canSeePageReports, mayHaveFormPages } from '../models/reports-scope';
 
 /** One entry of the sidebar: a link, or a group of links (Reports, Settings). */
@@ -33,10 +32,10 @@ function group(name: string, label: string, children: MenuItem[]): MenuItem[] {
  * Collections, Workflows). Labels are catalog keys; the layout translates them.
  */
 export function adminMenu(perms: UserPermissions): MenuItem[] {
-  const host = canHostAnywhere(perms);
-  const media = canUseMedia(perms);
-  const workflows = canManageWorkflows(perms);
-  const users = canManageUsers(perms);
+  const host = locationPolicy.userHasPermission(perms, 'host');
+  const media = mediaPolicy.userMayUseMedia(perms);
+  const workflows = workflowManagementPolicy.userHasAnyPermission(perms, OBJECT_PERMISSIONS);
+  const users = userManagementPolicy.userHasAnyPermission(perms, OBJECT_PERMISSIONS);
   return [
     ...link('dashboard', 'Dashboard', '/wagtail/', true),
     ...link('pages', 'Pages', '/wagtail/pages/', true),
@@ -50,7 +49,7 @@ export function adminMenu(perms: UserPermissions): MenuItem[] {
       'snippets',
       'Snippets',
       '/wagtail/snippets/',
-      SNIPPET_MODELS.some((model) => hasAnyObjectPermission(perms, model)),
+      SNIPPET_MODELS.some((model) => MODEL_POLICIES[model].userHasAnyPermission(perms, OBJECT_PERMISSIONS)),
     ),
     ...link('forms', 'Forms', '/wagtail/forms/', mayHaveFormPages(perms)),
     ...group('reports', 'Reports', [
@@ -62,12 +61,12 @@ export function adminMenu(perms: UserPermissions): MenuItem[] {
       ...link('report-page-types-usage', 'Page types usage', '/wagtail/reports/page-types-usage/', canSeePageReports(perms)),
     ]),
     ...group('settings', 'Settings', [
-      ...link('redirects', 'Redirects', '/wagtail/redirects/', hasAnyObjectPermission(perms, 'redirect')),
-      ...link('sites', 'Sites', '/wagtail/sites/', hasAnyObjectPermission(perms, 'site')),
-      ...link('site-settings', 'Site settings', '/wagtail/settings/', hasObjectPermission(perms, 'site_settings', 'change')),
+      ...link('redirects', 'Redirects', '/wagtail/redirects/', MODEL_POLICIES.redirect.userHasAnyPermission(perms, OBJECT_PERMISSIONS)),
+      ...link('sites', 'Sites', '/wagtail/sites/', MODEL_POLICIES.site.userHasAnyPermission(perms, OBJECT_PERMISSIONS)),
+      ...link('site-settings', 'Site settings', '/wagtail/settings/', MODEL_POLICIES.site_settings.userHasPermission(perms, 'change')),
       ...link('users', 'Users', '/wagtail/users/', users),
       ...link('groups', 'Groups', '/wagtail/groups/', users),
-      ...link('collections', 'Collections', '/wagtail/collections/', canManageCollections(perms)),
+      ...link('collections', 'Collections', '/wagtail/collections/', collectionManagementPolicy.userHasAnyPermission(perms, COLLECTION_MANAGEMENT_PERMISSIONS)),
       ...link('workflows', 'Workflows', '/wagtail/workflows/list/', workflows),
       ...link('tasks', 'Workflow tasks', '/wagtail/workflows/tasks/index/', workflows),
       ...link('styleguide', 'Styleguide', '/wagtail/styleguide/', true),

@@ -4,7 +4,7 @@ import { gettext, interpolate, ngettext } from '../../client/lib/i18n';
 import { CreateRedirectAction, DeleteRedirectAction, EditRedirectAction, RedirectFormError, redirectFields, requireRedirectPermission } from '../actions/manage-redirects';
 import type { Redirect } from '../db/schema';
 import { NotFoundError, PermissionDenied } from '../errors';
-import { hasAnyObjectPermission, hasObjectPermission } from '../models/object-permissions';
+import { OBJECT_PERMISSIONS } from '../models/object-permissions';
 import { getRedirect, listRedirects, REDIRECT_ORDERINGS, REDIRECTS_PAGE_SIZE, type RedirectListQuery, type RedirectRow } from '../models/redirects';
 import { getRootPage } from '../models/pages';
 import { listSites } from '../models/sites';
@@ -16,6 +16,7 @@ import { pageSelectOptions } from './generic/select-options';
 import { flash } from './render';
 import { redirectsImportRouter } from './redirects-import';
 import type { AdminContext } from './types';
+import { MODEL_POLICIES } from '../models/permission-policies';
 
 /** The redirects listing, Wagtail's address. */
 export const REDIRECTS_URL = '/wagtail/redirects/';
@@ -85,7 +86,7 @@ export function redirectsRouter(context: AdminContext): Router {
   const { db, admin } = context;
   const router = Router();
   router.use('/redirects/', (_req, res, next) => {
-    if (!hasAnyObjectPermission(permsOf(res), 'redirect')) throw new PermissionDenied(gettext('You do not have permission to manage redirects.'));
+    if (!MODEL_POLICIES.redirect.userHasAnyPermission(permsOf(res), OBJECT_PERMISSIONS)) throw new PermissionDenied(gettext('You do not have permission to manage redirects.'));
     next();
   });
   router.use(redirectsImportRouter(context));
@@ -113,9 +114,9 @@ export function redirectsRouter(context: AdminContext): Router {
       totalText:
         parsed.q || parsed.site ? ngettext('There is {count} match', 'There are {count} matches', total) : ngettext('There is {count} redirect', 'There are {count} redirects', total),
       redirects: rows.map(rowView),
-      canAdd: hasObjectPermission(perms, 'redirect', 'add'),
-      canEdit: hasObjectPermission(perms, 'redirect', 'change'),
-      canDelete: hasObjectPermission(perms, 'redirect', 'delete'),
+      canAdd: MODEL_POLICIES.redirect.userHasPermission(perms, 'add'),
+      canEdit: MODEL_POLICIES.redirect.userHasPermission(perms, 'change'),
+      canDelete: MODEL_POLICIES.redirect.userHasPermission(perms, 'delete'),
       ...listingLinks(query, total),
     });
   });
@@ -138,7 +139,7 @@ export function redirectsRouter(context: AdminContext): Router {
         sites,
         // The root serves no address, so nothing redirects to it.
         pages: pages.filter((page) => page.id !== root?.id).map((page) => ({ ...page, selected: String(page.id) === chosenPage })),
-        canDelete: redirect !== undefined && hasObjectPermission(permsOf(res), 'redirect', 'delete'),
+        canDelete: redirect !== undefined && MODEL_POLICIES.redirect.userHasPermission(permsOf(res), 'delete'),
         action: redirect ? `${REDIRECTS_URL}${redirect.id}/` : `${REDIRECTS_URL}add/`,
       },
       status,

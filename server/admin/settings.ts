@@ -5,7 +5,6 @@ import { EditSiteSettingsAction } from '../actions/manage-site-settings';
 import { siteLabel } from '../actions/manage-sites';
 import type { Site } from '../db/schema';
 import { NotFoundError, PermissionDenied } from '../errors';
-import { hasObjectPermission } from '../models/object-permissions';
 import { getSiteSettings, siteSettingsSchema, usesNewHeader, type SiteSettings } from '../models/site-settings';
 import { getDefaultSite, getSite, listSites } from '../models/sites';
 import { serializeForScript } from '../render';
@@ -19,6 +18,7 @@ import { headerEditorNode, headerEditorValue, readHeaderField } from './settings
 import { issueMessage } from './stream-validation';
 import { loadStreamFieldManifest } from './streamfield-assets';
 import type { AdminContext } from './types';
+import { MODEL_POLICIES } from '../models/permission-policies';
 
 /** Wagtail's address of a site setting model: /settings/{app}/{model}/{site_pk}/. */
 const SETTINGS_URL = '/wagtail/settings/core/sitesettings/';
@@ -89,7 +89,7 @@ export function settingsRouter({ db, admin, config }: AdminContext): Router {
   const editorAssets = loadStreamFieldManifest();
   // As Wagtail's settings views: only 'change' lets a user see or save settings.
   router.use('/settings/', (_req, res, next) => {
-    if (!hasObjectPermission(permsOf(res), 'site_settings', 'change')) throw new PermissionDenied('You do not have permission to change site settings.');
+    if (!MODEL_POLICIES.site_settings.userHasPermission(permsOf(res), 'change')) throw new PermissionDenied('You do not have permission to change site settings.');
     next();
   });
 

@@ -4,7 +4,7 @@ import { gettext, interpolate } from '../../client/lib/i18n';
 import { AddSiteAction, DeleteSiteAction, EditSiteAction, siteLabel, SiteFormError } from '../actions/manage-sites';
 import type { Site } from '../db/schema';
 import { NotFoundError, PermissionDenied } from '../errors';
-import { hasAnyObjectPermission, hasObjectPermission } from '../models/object-permissions';
+import { OBJECT_PERMISSIONS } from '../models/object-permissions';
 import { getRootPage } from '../models/pages';
 import type { UserPermissions } from '../models/permissions';
 import { getSite, listSitesWithRoots, type SiteFields } from '../models/sites';
@@ -15,6 +15,7 @@ import { pageSelectOptions } from './generic/select-options';
 import { flash } from './render';
 import type { AdminContext } from './types';
 import { formBody } from '../forms/posted';
+import { MODEL_POLICIES } from '../models/permission-policies';
 
 const LIST_URL = '/wagtail/sites/';
 
@@ -42,7 +43,11 @@ const siteForm = z.object({
 
 /** What the user may do with sites: the listing shows to anyone holding one of these. */
 function siteAbilities(perms: UserPermissions) {
-  return { canAdd: hasObjectPermission(perms, 'site', 'add'), canChange: hasObjectPermission(perms, 'site', 'change'), canDelete: hasObjectPermission(perms, 'site', 'delete') };
+  return {
+    canAdd: MODEL_POLICIES.site.userHasPermission(perms, 'add'),
+    canChange: MODEL_POLICIES.site.userHasPermission(perms, 'change'),
+    canDelete: MODEL_POLICIES.site.userHasPermission(perms, 'delete'),
+  };
 }
 
 function refuseUnless(allowed: boolean, message: string): void {
@@ -61,7 +66,7 @@ function siteValues(site: Site): Record<string, unknown> {
 export function sitesRouter({ db, admin }: AdminContext): Router {
   const router = Router();
   router.use('/sites/', (_req, res, next) => {
-    refuseUnless(hasAnyObjectPermission(permsOf(res), 'site'), 'You do not have permission to manage sites.');
+    refuseUnless(MODEL_POLICIES.site.userHasAnyPermission(permsOf(res), OBJECT_PERMISSIONS), 'You do not have permission to manage sites.');
     next();
   });
 
@@ -101,7 +106,7 @@ export function sitesRouter({ db, admin }: AdminContext): Router {
         site,
         form,
         pages: await rootPageChoices(form.values.root_page),
-        canDelete: site !== undefined && hasObjectPermission(permsOf(res), 'site', 'delete'),
+        canDelete: site !== undefined && MODEL_POLICIES.site.userHasPermission(permsOf(res), 'delete'),
         action: site ? `${LIST_URL}${site.id}/` : `${LIST_URL}add/`,
       },
       status,

@@ -2,9 +2,10 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { NotFoundError, PermissionDenied } from '../errors';
-import { hasAnyObjectPermission } from '../models/object-permissions';
+import { OBJECT_PERMISSIONS } from '../models/object-permissions';
 import { SNIPPET_APP_LABEL, SNIPPET_NAMING, snippetModelByName, type SnippetModel } from '../models/snippets/registry';
 import { permsOf } from './access';
+import { MODEL_POLICIES } from '../models/permission-policies';
 
 /** Objects a listing page shows, as Wagtail's snippet index. */
 export const LIST_PAGE_SIZE = 20;
@@ -32,5 +33,6 @@ export function modelOf(req: Request): SnippetModel {
 
 /** Refuses a user with no permission at all on the model's objects. */
 export function ensureAnyPermission(res: Response, model: SnippetModel): void {
-  if (!hasAnyObjectPermission(permsOf(res), model)) throw new PermissionDenied(`You do not have permission to access ${SNIPPET_NAMING[model].verboseNamePlural}.`);
+  if (!MODEL_POLICIES[model].userHasAnyPermission(permsOf(res), OBJECT_PERMISSIONS))
+    throw new PermissionDenied(`You do not have permission to access ${SNIPPET_NAMING[model].verboseNamePlural}.`);
 }

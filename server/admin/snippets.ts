@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { gettext, interpolate, ngettext } from '../../client/lib/i18n';
 import { CreateSnippetAction, DeleteSnippetAction, EditSnippetAction, ensureSnippetPermission, SnippetFormError } from '../actions/manage-snippets';
 import { NotFoundError, PermissionDenied } from '../errors';
-import { hasAnyObjectPermission, hasObjectPermission } from '../models/object-permissions';
+import { OBJECT_PERMISSIONS } from '../models/object-permissions';
 import { SNIPPET_MODEL_NAMES, SNIPPET_NAMING, type SnippetFields, type SnippetModel } from '../models/snippets/registry';
 import { getSnippet, listSnippets, snippetCounts, type SnippetObject } from '../models/snippets/store';
 import { serializeForScript } from '../render';
@@ -19,6 +19,7 @@ import { snippetHistoryEntries } from './snippets-history';
 import { loadStreamFieldManifest } from './streamfield-assets';
 import { streamFieldConfig } from './streamfield-config';
 import type { AdminContext } from './types';
+import { MODEL_POLICIES } from '../models/permission-policies';
 
 /**
  * /wagtail/snippets/ as Wagtail's snippets app: the index of models with their counts, and per
@@ -39,7 +40,7 @@ export function snippetsRouter({ db, admin, storage, clock }: AdminContext): Rou
 
   router.get('/snippets/', async (req, res) => {
     const perms = permsOf(res);
-    const models = SNIPPET_MODEL_NAMES.filter((model) => hasAnyObjectPermission(perms, model));
+    const models = SNIPPET_MODEL_NAMES.filter((model) => MODEL_POLICIES[model].userHasAnyPermission(perms, OBJECT_PERMISSIONS));
     if (models.length === 0) throw new PermissionDenied('You do not have permission to access snippets.');
     const counts = await snippetCounts(db, models);
     const rows = models.map((model) => ({ name: capitalised(gettext(SNIPPET_NAMING[model].verboseNamePlural)), url: listUrl(model), count: counts.get(model) ?? 0 }));
@@ -64,9 +65,9 @@ export function snippetsRouter({ db, admin, storage, clock }: AdminContext): Rou
       q: query.q,
       total,
       rows: rows.map((row) => ({ ...row, editUrl: `${listUrl(model)}edit/${row.id}/` })),
-      canAdd: hasObjectPermission(perms, model, 'add'),
-      canChange: hasObjectPermission(perms, model, 'change'),
-      canDelete: hasObjectPermission(perms, model, 'delete'),
+      canAdd: MODEL_POLICIES[model].userHasPermission(perms, 'add'),
+      canChange: MODEL_POLICIES[model].userHasPermission(perms, 'change'),
+      canDelete: MODEL_POLICIES[model].userHasPermission(perms, 'delete'),
       pagination:
         pageCount > 1
           ? {
@@ -144,8 +145,8 @@ export function snippetsRouter({ db, admin, storage, clock }: AdminContext): Rou
               delete: `${listUrl(model)}delete/${object.id}/`,
             }
           : null,
-        canCopy: object !== undefined && hasObjectPermission(perms, model, 'add'),
-        canDelete: object !== undefined && hasObjectPermission(perms, model, 'delete'),
+        canCopy: object !== undefined && MODEL_POLICIES[model].userHasPermission(perms, 'add'),
+        canDelete: object !== undefined && MODEL_POLICIES[model].userHasPermission(perms, 'delete'),
         cancelUrl: listUrl(model),
       },
       status,

@@ -5,7 +5,6 @@ import { CreateTaskAction, CreateWorkflowAction, EditTaskAction, EditWorkflowAct
 import type { Workflow, WorkflowTask } from '../db/schema';
 import { ConflictError, NotFoundError, PermissionDenied } from '../errors';
 import { listGroups } from '../models/groups';
-import { canManageWorkflows } from '../models/permissions';
 import { getTask, getWorkflow, listTasks, listWorkflows, taskGroupIds, workflowAssignments, type WorkflowInput } from '../models/workflows';
 import { permsOf } from './access';
 import { addProblem, emptyProblems, type FormProblems } from '../forms/problems';
@@ -14,6 +13,8 @@ import { formValues } from '../forms/posted';
 import { pageSelectOptions } from './generic/select-options';
 import { flash } from './render';
 import type { AdminContext } from './types';
+import { workflowManagementPolicy } from '../models/permission-policies';
+import { OBJECT_PERMISSIONS } from '../models/object-permissions';
 
 const name = z.string().trim().min(1, 'A name is required.').max(255, 'Keep the name under 255 characters.');
 const showDisabled = z.object({ show_disabled: z.literal('true').optional().catch(undefined) });
@@ -21,7 +22,7 @@ const showDisabled = z.object({ show_disabled: z.literal('true').optional().catc
 const SPARE_PAGE_ROWS = 2;
 
 const requireWorkflowManagement: RequestHandler = function requireWorkflowManagement(_req, res, next) {
-  if (!canManageWorkflows(permsOf(res))) throw new PermissionDenied('You do not have permission to manage workflows.');
+  if (!workflowManagementPolicy.userHasAnyPermission(permsOf(res), OBJECT_PERMISSIONS)) throw new PermissionDenied('You do not have permission to manage workflows.');
   next();
 };
 

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Collection } from '../db/schema';
-import { hasCollectionManagementPermission, type UserPermissions } from './permissions';
 
 /** A collection as forms and filters list it: in tree order, with its depth (root is 0). */
 export interface CollectionOption {
@@ -150,64 +149,4 @@ export async function updateCollection(db: Db, id: number, input: { name: string
 /** Deletes a collection row; the caller makes sure it is empty (the foreign keys refuse otherwise). */
 export async function removeCollection(db: Db, id: number): Promise<void> {
   await db.deleteFrom('collections').where('id', '=', id).execute();
-}
-
-// Who manages collections, as Wagtail's CollectionManagementPermissionPolicy: a permission of its
-// own, never implied by the media permissions, granted per collection and inherited by its
-// descendants. 'add_collection' adds children under the collection, 'change_collection' renames,
-// moves and sets the privacy of it, 'delete_collection' deletes the collections below it (not
-// the one it was granted on). Superusers manage every collection.
-
-/** Whether the user may use the images, documents and videos screens: any collection permission on media (superusers hold all). */
-export function canUseMedia(perms: UserPermissions): boolean {
-  return perms.canAccessAdmin && (perms.user.is_superuser || perms.collectionGrants.length > 0);
-}
-
-/** Whether the user may use the collections screens at all (Wagtail: any of add, change, delete collection). */
-export function canManageCollections(perms: UserPermissions): boolean {
-  return perms.canAccessAdmin && (perms.user.is_superuser || perms.collectionManagementGrants.length > 0);
-}
-
-/** The collections the user may see on the collections screen (undefined: all). */
-export function manageableCollectionIds(perms: UserPermissions): number[] | undefined {
-  if (perms.user.is_superuser && perms.user.is_active) return undefined;
-  return [...new Set(perms.collectionManagementGrants.map((grant) => grant.collectionId))];
-}
-
-/** Whether the user may add a child collection under this one. */
-export function canAddCollectionUnder(perms: UserPermissions, parentId: number): boolean {
-  return perms.canAccessAdmin && hasCollectionManagementPermission(perms, parentId, 'add_collection');
-}
-
-/** Why the user may not rename or move this collection, or null. */
-export function collectionEditRefusal(perms: UserPermissions, collection: Pick<Collection, 'id' | 'parent_id'>): string | null {
-  if (collection.parent_id === null) return 'The root collection cannot be edited.';
-  if (!perms.canAccessAdmin || !hasCollectionManagementPermission(perms, collection.id, 'change_collection')) return 'You do not have permission to edit this collection.';
-  return null;
-}
-
-/**
- * Why the user may not move this collection to another parent, or null: Wagtail keeps a
- * collection in place when the user's own permissions to manage collections were given on it.
- * Where it may go is asked separately (canAddCollectionUnder).
- */
-export function collectionMoveRefusal(perms: UserPermissions, collection: Pick<Collection, 'id'>): string | null {
-  if (perms.user.is_superuser && perms.user.is_active) return null;
-  const grantedHere = perms.collectionManagementGrants.some((grant) => grant.direct && grant.collectionId === collection.id);
-  return grantedHere ? 'This collection cannot be moved: your permissions to manage collections were given on it.' : null;
-}
-
-/** Why the user may not delete this collection, or null (its contents are checked separately). */
-export function collectionDeleteRefusal(perms: UserPermissions, collection: Pick<Collection, 'id' | 'parent_id'>): string | null {
-  if (collection.parent_id === null) return 'The root collection cannot be deleted.';
-  if (!perms.canAccessAdmin || !hasCollectionManagementPermission(perms, collection.parent_id, 'delete_collection')) return 'You do not have permission to delete this collection.';
-  return null;
-}
-
-/** Why the user may not change the privacy of this collection, or null ('change_collection' on it, as Wagtail's privacy view). */
-export function collectionPrivacyRefusal(perms: UserPermissions, collection: Pick<Collection, 'id' | 'parent_id'>): string | null {
-  if (collection.parent_id === null) return 'The root collection has no privacy setting.';
-  if (!perms.canAccessAdmin || !hasCollectionManagementPermission(perms, collection.id, 'change_collection'))
-    return 'You do not have permission to change the privacy of this collection.';
-  return null;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { canHostEverywhere } from './host-permissions';
+import { locationPolicy } from './permission-policies';
 import type { UserPermissions } from './permissions';
 
 /** The most locations the host-stand chooser lists at once. */
@@ -42,7 +42,7 @@ function hostLocationQuery(db: Db) {
  * there are hundreds.
  */
 export async function hostableLocations(db: Db, perms: UserPermissions, search: string): Promise<HostLocation[]> {
-  const everywhere = canHostEverywhere(perms);
+  const everywhere = locationPolicy.userHasPermissionEverywhere(perms);
   const term = search.trim();
   if (everywhere && !term) return [];
   const granted = perms.hostGrants.flatMap((grant) => (grant.rlid === null ? [] : [grant.rlid]));

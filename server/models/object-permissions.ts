@@ -3,7 +3,7 @@ import type { ObjectPermission } from '../db/schema';
 /**
  * The kinds of object a group may be given add, change and delete permissions on, with the
  * names the group form shows (Wagtail's "Object permissions"). Snippet models, redirects, sites
- * and site settings each check theirs.
+ * and site settings each check theirs through their ModelPermissionPolicy (permission-policies/model.ts).
  */
 export const PERMISSION_MODELS = {
   redirect: 'Redirects',
@@ -26,22 +26,4 @@ export const SNIPPET_MODELS = ['toolbox_snippet', 'country', 'tiered_navigation'
 /** Whether a string names a model with object permissions. */
 export function isPermissionModel(model: string): model is PermissionModel {
   return Object.hasOwn(PERMISSION_MODELS, model);
-}
-
-/** What object permissions need to know about a user: whether they are active, superuser, and their groups' grants. */
-export interface ObjectGrantHolder {
-  user: { is_active: boolean; is_superuser: boolean };
-  objectGrants: ReadonlyArray<{ model: string; permission: ObjectPermission }>;
-}
-
-/** Whether the user may add, change or delete objects of this model: superusers always may. */
-export function hasObjectPermission(perms: ObjectGrantHolder, model: PermissionModel, permission: ObjectPermission): boolean {
-  if (!perms.user.is_active) return false;
-  if (perms.user.is_superuser) return true;
-  return perms.objectGrants.some((grant) => grant.model === model && grant.permission === permission);
-}
-
-/** Whether the user holds any object permission on this model, so its screens are shown to them. */
-export function hasAnyObjectPermission(perms: ObjectGrantHolder, model: PermissionModel): boolean {
-  return OBJECT_PERMISSIONS.some((permission) => hasObjectPermission(perms, model, permission));
 }

@@ -1,18 +1,16 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Page, PagePermission } from '../db/schema';
-import { canManageCollections } from './collections';
-import { hasAnyObjectPermission, isPermissionModel } from './object-permissions';
+import { isPermissionModel, OBJECT_PERMISSIONS } from './object-permissions';
 import { PATH_STEP_LENGTH } from './pages';
-import { canHostEverywhere } from './host-permissions';
-import { canManageUsers, canManageWorkflows, draftScopeOf, hasPagePermission, type UserPermissions } from './permissions';
+import { collectionManagementPolicy, locationPolicy, MODEL_POLICIES, pagePolicy, userManagementPolicy, workflowManagementPolicy } from './permission-policies';
+import { COLLECTION_MANAGEMENT_PERMISSIONS, type UserPermissions } from './permissions';
 
 /** What a page report row shows of its page: the title, type and the status tags of Wagtail's listings. */
 export type ReportPageFields = Pick<Page, 'id' | 'title' | 'page_type' | 'live' | 'expired' | 'go_live_at' | 'workflow_task_id' | 'has_unpublished_changes'>;
 
 /** Whether the user holds one of these page permissions on some page (Wagtail's user_has_any_permission). */
 export function hasAnyPagePermission(perms: UserPermissions, permissions: readonly PagePermission[]): boolean {
-  if (!perms.user.is_active || !perms.canAccessAdmin) return false;
-  return perms.user.is_superuser || perms.pageGrants.some((grant) => permissions.includes(grant.permission));
+  return perms.canAccessAdmin && pagePolicy.userHasAnyPermission(perms, permissions);
 }
 
 /** Who sees the workflow, workflow tasks, aging pages and page types reports: 'add', 'change' or 'publish' somewhere, as Wagtail. */
@@ -46,7 +44,7 @@ export function mayHaveFormPages(perms: UserPermissions): boolean {
  * counts 'change' anywhere above the page and 'add' above a page the user owns.
  */
 export function changeablePageCondition(perms: UserPermissions, alias: string): RawBuilder<boolean> {
-  const scope = draftScopeOf(perms);
+  const scope = pagePolicy.changeableScope(perms);
   if (scope.all) return sql<boolean>`true`;
   const path = sql.ref(`${alias}.path`);
   const owner = sql.ref(`${alias}.owner`);
@@ -84,11 +82,11 @@ export function explorablePageCondition(perms: UserPermissions, alias: string): 
 
 /** The audited object types outside the page tree that the user may read the history of, by the permission each needs. */
 const OBJECT_TYPE_RULES: Record<string, (perms: UserPermissions) => boolean> = {
-  collection: canManageCollections,
-  user: canManageUsers,
-  group: canManageUsers,
-  workflow: canManageWorkflows,
-  task: canManageWorkflows,
+  collection: (perms) => collectionManagementPolicy.userHasAnyPermission(perms, COLLECTION_MANAGEMENT_PERMISSIONS),
+  user: (perms) => userManagementPolicy.userHasAnyPermission(perms, OBJECT_PERMISSIONS),
+  group: (perms) => userManagementPolicy.userHasAnyPermission(perms, OBJECT_PERMISSIONS),
+  workflow: (perms) => workflowManagementPolicy.userHasAnyPermission(perms, OBJECT_PERMISSIONS),
+  task: (perms) => workflowManagementPolicy.userHasAnyPermission(perms, OBJECT_PERMISSIONS),
 };
 
 /** The host stand's audited object types: each entry names its location in `data.rlid`. */
@@ -125,18 +123,21 @@ export function visibleLogEntryCondition(perms: UserPermissions, alias: string):
 
 /** Entries of models with object permissions (redirects, sites, settings, snippets): any permission on the model. */
 function objectPermissionTypes(perms: UserPermissions, objectType: RawBuilder<unknown>): RawBuilder<boolean> {
-  const models = [...new Set(perms.objectGrants.map((grant) => grant.model))].filter((model) => isPermissionModel(model) && hasAnyObjectPermission(perms, model));
+  const models = [...new Set(perms.objectGrants.map((grant) => grant.model))].filter(
+    (model) => isPermissionModel(model) && MODEL_POLICIES[model].userHasAnyPermission(perms, OBJECT_PERMISSIONS),
+  );
   return models.length ? sql<boolean>`${objectType} in (${sql.join(models)})` : sql<boolean>`false`;
 }
 
 function hostEntryCondition(perms: UserPermissions, objectType: RawBuilder<unknown>, data: RawBuilder<unknown>): RawBuilder<boolean> {
   const isHostEntry = sql<boolean>`${objectType} in (${sql.join(HOST_OBJECT_TYPES)})`;
-  if (canHostEverywhere(perms)) return isHostEntry;
+  if (locationPolicy.userHasPermissionEverywhere(perms)) return isHostEntry;
   const rlids = perms.hostGrants.flatMap((grant) => (grant.rlid === null ? [] : [String(grant.rlid)]));
   return rlids.length ? sql<boolean>`(${isHostEntry} and ${data}->>'rlid' in (${sql.join(rlids)}))` : sql<boolean>`false`;
 }
 
 /** Whether the user may see the submissions of this form page: 'change' on it (Wagtail's get_forms_for_user). */
 export function canSeeSubmissions(perms: UserPermissions, page: { path: string; owner: number | null }): boolean {
-  return hasPagePermission(perms, page, 'change') || (page.owner !== null && page.owner === perms.user.id && hasPagePermission(perms, page, 'add'));
+  const has = (permission: PagePermission) => pagePolicy.userHasPermissionForInstance(perms, permission, page);
+  return has('change') || (page.owner !== null && page.owner === perms.user.id && has('add'));
 }

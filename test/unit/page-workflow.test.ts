@@ -8,7 +8,8 @@ import type { Page, PagePermission, User } from '../../server/db/schema';
 import { NotFoundError, PermissionDenied, ValidationError } from '../../server/errors';
 import { pageHistory } from '../../server/models/admin-log';
 import { addChild, getPageOrThrow, snapshotOfPage } from '../../server/models/pages';
-import { canOnPage, loadUserPermissions, type UserPermissions } from '../../server/models/permissions';
+import { PagePermissionTester } from '../../server/models/permission-policies';
+import { loadUserPermissions, type UserPermissions } from '../../server/models/permissions';
 import { openWorkflowOf, workflowForPath } from '../../server/models/workflows';
 import { createAdminUser } from '../support/admin';
 import { testDb } from '../support/database';
@@ -86,9 +87,9 @@ describe('page workflow actions', () => {
     await new SubmitForModerationAction(db, await fresh(page), editor, MAIL).execute();
     const submitted = await fresh(page);
     expect(submitted.workflow_task_id).to.be.a('number');
-    expect(canOnPage(editor, submitted, 'canEdit')).to.equal(false);
-    expect(canOnPage(reviewers[0]!, submitted, 'canEdit')).to.equal(false, 'a reviewer without page permissions still cannot edit');
-    expect(canOnPage(superuser, submitted, 'canEdit')).to.equal(true);
+    expect(new PagePermissionTester(editor, submitted).canEdit()).to.equal(false);
+    expect(new PagePermissionTester(reviewers[0]!, submitted).canEdit()).to.equal(false, 'a reviewer without page permissions still cannot edit');
+    expect(new PagePermissionTester(superuser, submitted).canEdit()).to.equal(true);
     try {
       await new SubmitForModerationAction(db, submitted, editor, MAIL).execute();
       expect.fail('submitted twice');
@@ -153,7 +154,7 @@ describe('page workflow actions', () => {
     const rejected = await openWorkflowOf(db, page.id);
     expect(rejected).to.include({ status: 'needs_changes' });
     expect(rejected!.currentTaskState).to.include({ status: 'rejected', comment: 'Add the dates' });
-    expect(canOnPage(editor, await fresh(page), 'canEdit')).to.equal(true);
+    expect(new PagePermissionTester(editor, await fresh(page)).canEdit()).to.equal(true);
 
     await edit(page, editor, 'Lobster Fest, June 5–7');
     await new SubmitForModerationAction(db, await fresh(page), editor, MAIL).execute();

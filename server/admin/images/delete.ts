@@ -3,11 +3,12 @@ import { interpolate } from '../../../client/lib/i18n';
 import { PermissionDenied } from '../../errors';
 import { DeleteImageAction } from '../../actions/manage-images';
 import { permsOf } from '../access';
-import { canOnMedia, requireOnMedia } from '../media-admin';
+import { requireOnMedia } from '../media-admin';
 import { mediaUsage, snippetUsage } from '../media-usage';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { TILE_SPEC, type ImageAdmin } from './image-admin';
+import { mediaPolicy } from '../../models/permission-policies';
 
 /** /wagtail/images/usage/{id}/ (where an image is used) and {id}/delete/ (which shows the usage before deleting). */
 export function imagesDeleteRouter({ db, admin, storage }: AdminContext, images: ImageAdmin): Router {
@@ -16,7 +17,7 @@ export function imagesDeleteRouter({ db, admin, storage }: AdminContext, images:
   router.get('/images/usage/:imageId/', async (req, res) => {
     const perms = permsOf(res);
     const image = await images.loadImage(req);
-    if (!canOnMedia(perms, image, 'change') && !canOnMedia(perms, image, 'delete')) throw new PermissionDenied('You do not have permission to see where this image is used.');
+    if (!mediaPolicy.userHasAnyPermissionForInstance(perms, ['change', 'delete'], image)) throw new PermissionDenied('You do not have permission to see where this image is used.');
     admin.render(req, res, 'images-usage', {
       title: interpolate('Usage of {title}', { title: image.title }),
       activeNav: 'images',

@@ -4,12 +4,13 @@ import type { Image, ImageRendition } from '../../db/schema';
 import { HttpError, InsufficientStorageError, NotFoundError, PermissionDenied, ValidationError } from '../../errors';
 import { CreateImageAction } from '../../actions/manage-images';
 import { getImagesByIds, imageLimitsOf, logUnreadableImage, UnreadableImageError, type ImageLimits } from '../../models/images';
-import { hasCollectionPermission, type UserPermissions } from '../../models/permissions';
+import type { UserPermissions } from '../../models/permissions';
 import { getRendition, renditionUrl } from '../../models/renditions';
 import { databaseId } from '../../db/database-id';
 import { type FormProblems } from '../../forms/problems';
 import type { ImageFields } from '../images-form';
 import type { AdminContext } from '../types';
+import { mediaPolicy } from '../../models/permission-policies';
 
 /** The listing's tile thumbnails (Wagtail's grid uses max-165x165). */
 export const TILE_SPEC = 'max-165x165';
@@ -53,7 +54,7 @@ export function imageAdmin({ db, config, storage, logger }: AdminContext): Image
   const limits = imageLimitsOf(config);
 
   function requireAddTo(perms: UserPermissions, collectionId: number): void {
-    if (!hasCollectionPermission(perms, collectionId, 'add')) throw new PermissionDenied('You do not have permission to add images to this collection.');
+    if (!mediaPolicy.userHasPermissionInCollection(perms, 'add', collectionId)) throw new PermissionDenied('You do not have permission to add images to this collection.');
   }
 
   async function rendition(image: Image, spec: string): Promise<ImageRendition> {

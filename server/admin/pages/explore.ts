@@ -5,7 +5,7 @@ import { ReorderPageAction } from '../../actions/reorder-page';
 import { NotFoundError } from '../../errors';
 import { EXPLORER_PAGE_SIZE, childrenSlice, subtreeFacts } from '../../models/page-listing';
 import { getRootPage } from '../../models/pages';
-import { pageActionsFor, type SubtreeFacts, type UserPermissions } from '../../models/permissions';
+import type { UserPermissions } from '../../models/permissions';
 import { restrictedPagePaths } from '../../models/view-restrictions';
 import { allowedChildTypes } from '../../pagetypes/allowed-children';
 import { PAGE_TYPES } from '../../pagetypes/index';
@@ -18,10 +18,11 @@ import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
 import { pageStatusTags } from './status';
 import { formBody } from '../../forms/posted';
+import { PagePermissionTester, type SubtreeFacts } from '../../models/permission-policies';
 
 /** The page's actions, offering "add child page" only where some type may go under it. */
 export function actionsWithChildTypes(perms: UserPermissions, page: Page, subtree: SubtreeFacts | undefined) {
-  const actions = pageActionsFor(perms, page, subtree);
+  const actions = new PagePermissionTester(perms, page, subtree).actions();
   return { ...actions, canAddSubpage: actions.canAddSubpage && allowedChildTypes(page.page_type).length > 0 };
 }
 
@@ -52,7 +53,7 @@ export function exploreRouter({ db, admin }: AdminContext): Router {
       isFirst: offset + index === 0,
       isLast: offset + index === total - 1,
     }));
-    const parentActions = pageActionsFor(perms, parent);
+    const parentActions = new PagePermissionTester(perms, parent).actions();
     admin.render(req, res, 'pages-explore', {
       title: parent.depth === 1 ? gettext('Pages') : parent.draft_title,
       activeNav: 'pages',

@@ -6,13 +6,13 @@ import { refuseWith } from '../../actions/action';
 import { UnpublishPageAction } from '../../actions/unpublish-page';
 import { countDescendants, subtreeFactsOf } from '../../models/page-listing';
 import { getParent } from '../../models/pages';
-import { removalRefusal, unpublishRefusal } from '../../models/permissions';
 import { permsOf } from '../access';
 import { adminNextUrl } from '../next-url';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
 import { formBody } from '../../forms/posted';
+import { PagePermissionTester } from '../../models/permission-policies';
 
 /** Delete and unpublish (each with a confirmation page), lock and unlock. */
 export function operationsRouter({ db, admin }: AdminContext): Router {
@@ -20,13 +20,13 @@ export function operationsRouter({ db, admin }: AdminContext): Router {
 
   async function loadUnpublishable(req: Request, res: Response) {
     const page = await loadPage(db, req);
-    refuseWith(unpublishRefusal(permsOf(res), page));
+    refuseWith(new PagePermissionTester(permsOf(res), page).unpublishRefusal());
     return page;
   }
 
   async function loadDeletable(req: Request, res: Response) {
     const page = await loadPage(db, req);
-    refuseWith(removalRefusal(permsOf(res), page, await subtreeFactsOf(db, page), 'delete'));
+    refuseWith(new PagePermissionTester(permsOf(res), page, await subtreeFactsOf(db, page)).removalRefusal('delete'));
     return page;
   }
 

@@ -4,13 +4,13 @@ import { gettext, interpolate } from '../../../client/lib/i18n';
 import { refuseWith } from '../../actions/action';
 import { SetPagePrivacyAction } from '../../actions/set-page-privacy';
 import type { Page } from '../../db/schema';
-import { privacyRefusal } from '../../models/permissions';
 import { restrictionsForPage } from '../../models/view-restrictions';
 import { permsOf } from '../access';
 import { parseForm, emptyProblems, type FormProblems } from '../../forms/problems';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
+import { PagePermissionTester } from '../../models/permission-policies';
 
 const privacyForm = z.discriminatedUnion('restriction', [
   z.object({ restriction: z.literal('public') }),
@@ -24,7 +24,7 @@ export function privacyRouter({ db, admin }: AdminContext): Router {
 
   async function loadAllowed(req: Request, res: Response): Promise<Page> {
     const page = await loadPage(db, req);
-    refuseWith(privacyRefusal(permsOf(res), page));
+    refuseWith(new PagePermissionTester(permsOf(res), page).privacyRefusal());
     return page;
   }
 

@@ -6,7 +6,6 @@ import type { Page, PageRevision } from '../../db/schema';
 import { NotFoundError, PermissionDenied } from '../../errors';
 import { pageHistory } from '../../models/admin-log';
 import { getLatestRevision, getRevision, getRevisions, revisionSnapshot, snapshotOfPage, type RevisionSnapshot } from '../../models/pages';
-import { canOnPage } from '../../models/permissions';
 import { PAGE_TYPES } from '../../pagetypes/index';
 import { siteForPage } from '../../models/sites';
 import { usernamesByIds } from '../../models/users';
@@ -23,6 +22,7 @@ import { referencesInContent } from '../media-usage';
 import { CHOOSER_TARGETS, type ChooserTarget } from '../../../admin-client/streamfield/schemas';
 import { adminTimeZone, formatAdminDate } from '../date-format';
 import { titlesOfReferences } from '../chooser-data';
+import { PagePermissionTester } from '../../models/permission-policies';
 
 /** One side of a compare URL (Wagtail's): 'live', 'latest' (the current draft) or a revision id. */
 const compareEnd = z.union([z.enum(['live', 'latest']), databaseId]);
@@ -74,7 +74,7 @@ export function revisionsRouter({ db, admin, storage, sendPage }: AdminContext):
 
   async function loadEditable(req: Request, res: Response): Promise<Page> {
     const page = await loadPage(db, req);
-    if (!canOnPage(permsOf(res), page, 'canViewRevisions')) throw new PermissionDenied('You do not have permission to see the revisions or the history of this page.');
+    if (!new PagePermissionTester(permsOf(res), page).canViewRevisions()) throw new PermissionDenied('You do not have permission to see the revisions or the history of this page.');
     return page;
   }
 
@@ -90,7 +90,7 @@ export function revisionsRouter({ db, admin, storage, sendPage }: AdminContext):
       activeNav: 'pages',
       breadcrumbs: await breadcrumbsFor(db, page, { linkLast: true }),
       page,
-      canRevert: canOnPage(permsOf(res), page, 'canEdit'),
+      canRevert: new PagePermissionTester(permsOf(res), page).canEdit(),
       revisions: revisions.map((revision) => ({
         revision,
         title: revisionSnapshot(revision).title,

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { gettext, interpolate, ngettext } from '../../../client/lib/i18n';
 import { EXPLORER_PAGE_SIZE, PAGE_SEARCH_STATUSES, searchPages, subtreeFacts } from '../../models/page-listing';
-import { draftScopeOf } from '../../models/permissions';
 import { restrictedPagePaths } from '../../models/view-restrictions';
 import { PAGE_TYPES } from '../../pagetypes/index';
 import { permsOf } from '../access';
@@ -10,6 +9,7 @@ import { bulkActionChoices } from '../bulk-actions-definitions';
 import type { AdminContext } from '../types';
 import { actionsWithChildTypes } from './explore';
 import { pageStatusTags } from './status';
+import { pagePolicy } from '../../models/permission-policies';
 
 const searchQuery = z.object({
   q: z.string().max(200).catch(''),
@@ -39,7 +39,7 @@ export function searchRouter({ db, admin }: AdminContext): Router {
     const searching = Boolean(query.q.trim() || query.type || query.status);
     const [{ pages, total }, restricted] = searching
       ? await Promise.all([
-          searchPages(db, { scope: draftScopeOf(permsOf(res)), text: query.q, pageType: query.type, status: query.status }, (query.p - 1) * EXPLORER_PAGE_SIZE),
+          searchPages(db, { scope: pagePolicy.changeableScope(permsOf(res)), text: query.q, pageType: query.type, status: query.status }, (query.p - 1) * EXPLORER_PAGE_SIZE),
           restrictedPagePaths(db),
         ])
       : [{ pages: [], total: 0 }, []];

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import type { Page } from '../../db/schema';
 import { NotFoundError, PermissionDenied } from '../../errors';
 import { getParent, getRevision } from '../../models/pages';
-import { canOnPage, canReviewTask, type UserPermissions } from '../../models/permissions';
+import type { UserPermissions } from '../../models/permissions';
 import { nextTaskId, openWorkflowOf, workflowForPath, type OpenWorkflow } from '../../models/workflows';
 import { permsOf } from '../access';
 import { databaseId } from '../../db/database-id';
@@ -18,6 +18,7 @@ import type { AdminContext } from '../types';
 import { breadcrumbsFor, explorerUrlOfParent, loadPage } from './load';
 import { sendRevisionPreview } from './revisions';
 import { formBody } from '../../forms/posted';
+import { PagePermissionTester, taskReviewPolicy } from '../../models/permission-policies';
 
 const reviewDecision = z.enum(['approve', 'reject']);
 const comment = z.string().trim().max(2000, 'Keep the comment under 2,000 characters.');
@@ -43,10 +44,10 @@ export interface ModerationPanel {
 export async function moderationPanel(db: Db, perms: UserPermissions, page: Page): Promise<ModerationPanel> {
   const open = (await openWorkflowOf(db, page.id)) ?? null;
   const inProgress = open?.status === 'in_progress';
-  const canReview = inProgress && canReviewTask(perms, open.currentTaskState.task_id);
+  const canReview = inProgress && taskReviewPolicy.userHasPermissionForInstance(perms, 'review', open.currentTaskState.task_id);
   const isLast = canReview && (await nextTaskId(db, open.workflow_id, open.currentTaskState.task_id)) === undefined;
   let submitLabel: string | null = null;
-  if (!inProgress && canOnPage(perms, page, 'canEdit')) {
+  if (!inProgress && new PagePermissionTester(perms, page).canEdit()) {
     if (open) submitLabel = interpolate('Resubmit to {task}', { task: open.currentTaskState.taskName });
     else submitLabel = await submitLabelFor(db, page.path);
   }
@@ -79,7 +80,7 @@ export function workflowRouter({ db, admin, sendPage }: AdminContext): Router {
     if (!id.success || !open || open.currentTaskState.id !== id.data || open.currentTaskState.status !== 'in_progress') {
       throw new NotFoundError('This task is not awaiting review on this page.');
     }
-    if (!canReviewTask(permsOf(res), open.currentTaskState.task_id)) throw new PermissionDenied('You do not review this task.');
+    if (!taskReviewPolicy.userHasPermissionForInstance(permsOf(res), 'review', open.currentTaskState.task_id)) throw new PermissionDenied('You do not review this task.');
     return { page, open };
   }
 
@@ -175,7 +176,7 @@ export function workflowRouter({ db, admin, sendPage }: AdminContext): Router {
     const { page } = await loadCancel(req, res);
     await new CancelWorkflowAction(db, page, permsOf(res)).execute();
     flash(req, 'success', interpolate('The workflow of "{title}" was cancelled.', { title: page.draft_title }));
-    const editable = canOnPage(permsOf(res), { ...page, workflow_task_id: null }, 'canEdit');
+    const editable = new PagePermissionTester(permsOf(res), { ...page, workflow_task_id: null }).canEdit();
     res.redirect(303, editable ? `/wagtail/pages/${page.id}/edit/` : explorerUrlOfParent(page, await getParent(db, page)));
   });
 

@@ -9,11 +9,12 @@ import { getVideo, videoSourcesAndTracks, videoSourceUrl, videoTrackUrl } from '
 import { permsOf } from '../access';
 import { addProblem, emptyProblems, type FormProblems } from '../../forms/problems';
 import { databaseId } from '../../db/database-id';
-import { canOnMedia, chosenCollection, editableCollections, markSelected, requireOnMedia, textField } from '../media-admin';
+import { chosenCollection, editableCollections, markSelected, requireOnMedia, textField } from '../media-admin';
 import { loadStreamFieldManifest } from '../streamfield-assets';
 import type { AdminContext } from '../types';
 import { posterView } from '../video-poster';
 import { kindOptions, posterField, SOURCE_MIME_TYPES, trackValues, videoTitle } from './video-form';
+import { mediaPolicy } from '../../models/permission-policies';
 
 /** What the edit screen's several forms show: each form's values and problems. */
 export interface EditState {
@@ -77,7 +78,7 @@ export function videoAdmin({ db, admin, config, storage }: AdminContext): VideoA
         }),
         trackForm,
         trackKinds: kindOptions(trackForm.values.kind),
-        canDelete: canOnMedia(permsOf(res), video, 'delete'),
+        canDelete: mediaPolicy.userHasPermissionForInstance(permsOf(res), 'delete', video),
         maxBytes: formatFileSize(config.MAX_UPLOAD_BYTES),
       },
       status,

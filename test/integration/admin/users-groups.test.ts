@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { addChild, getPageOrThrow } from '../../../server/models/pages';
-import { hasObjectPermission } from '../../../server/models/object-permissions';
-import { loadUserPermissions, hasPagePermission, hasCollectionPermission, isStaff } from '../../../server/models/permissions';
+import { mediaPolicy, MODEL_POLICIES, pagePolicy } from '../../../server/models/permission-policies';
+import { loadUserPermissions, isStaff } from '../../../server/models/permissions';
 import { findUserByUsername, getUser } from '../../../server/models/users';
 import { groupGrants } from '../../../server/models/groups';
 import { AdminClient, TEST_PASSWORD, createAdminUser, signedInClient } from '../../support/admin';
@@ -110,11 +110,11 @@ describe('admin users and groups', () => {
     await server.db.insertInto('user_groups').values({ user_id: member.id, group_id: group.id }).execute();
     expect(await isStaff(server.db, member.id)).to.equal(true);
     const perms = await loadUserPermissions(server.db, (await getUser(server.db, member.id))!);
-    expect(hasPagePermission(perms, await getPageOrThrow(server.db, deep.id), 'publish')).to.equal(true);
-    expect(hasPagePermission(perms, home, 'change')).to.equal(false);
-    expect(hasPagePermission(perms, deep, 'bulk_delete')).to.equal(false);
-    expect(hasCollectionPermission(perms, root.id, 'choose')).to.equal(true);
-    expect(hasCollectionPermission(perms, root.id, 'delete')).to.equal(false);
+    expect(pagePolicy.userHasPermissionForInstance(perms, 'publish', await getPageOrThrow(server.db, deep.id))).to.equal(true);
+    expect(pagePolicy.userHasPermissionForInstance(perms, 'change', home)).to.equal(false);
+    expect(pagePolicy.userHasPermissionForInstance(perms, 'bulk_delete', deep)).to.equal(false);
+    expect(mediaPolicy.userHasPermissionInCollection(perms, 'choose', root.id)).to.equal(true);
+    expect(mediaPolicy.userHasPermissionInCollection(perms, 'delete', root.id)).to.equal(false);
 
     const duplicate = await admin.post('/wagtail/groups/add/', { name: name.toUpperCase() });
     expect(duplicate.status).to.equal(400);
@@ -172,9 +172,9 @@ describe('admin users and groups', () => {
     const member = await createAdminUser(server.db, { adminAccess: false });
     await server.db.insertInto('user_groups').values({ user_id: member.id, group_id: group.id }).execute();
     const perms = await loadUserPermissions(server.db, member);
-    expect(hasObjectPermission(perms, 'redirect', 'change')).to.equal(true);
-    expect(hasObjectPermission(perms, 'redirect', 'delete')).to.equal(false);
-    expect(hasObjectPermission(perms, 'site', 'add')).to.equal(false);
+    expect(MODEL_POLICIES.redirect.userHasPermission(perms, 'change')).to.equal(true);
+    expect(MODEL_POLICIES.redirect.userHasPermission(perms, 'delete')).to.equal(false);
+    expect(MODEL_POLICIES.site.userHasPermission(perms, 'add')).to.equal(false);
     expect(
       await server.db.selectFrom('group_object_permissions').select(['model', 'permission']).where('group_id', '=', group.id).orderBy(['model', 'permission']).execute(),
     ).to.deep.equal([
@@ -196,6 +196,6 @@ describe('admin users and groups', () => {
     const inactive = await createAdminUser(server.db, { superuser: true, active: false });
     expect(await isStaff(server.db, inactive.id)).to.equal(false);
     const { home } = await createTestSite(server.db);
-    expect(hasPagePermission(await loadUserPermissions(server.db, inactive), home, 'change')).to.equal(false);
+    expect(pagePolicy.userHasPermissionForInstance(await loadUserPermissions(server.db, inactive), 'change', home)).to.equal(false);
   });
 });
