@@ -8,7 +8,7 @@ import { getPage, isUniqueViolation } from '../models/pages';
 import type { UserPermissions } from '../models/permissions';
 import { findRedirectFor, insertRedirect, normaliseRedirectPath, removeRedirect, updateRedirect, type RedirectInput } from '../models/redirects';
 import { lockRowOrThrow } from '../models/row-locks';
-import { siteForPage } from '../models/sites';
+import { getSite, isSiteHostname, siteForPage } from '../models/sites';
 import { pageUrlWithinSite } from '../site-chrome';
 import { Action, CreateAction, type NoOptions } from './action';
 import { MODEL_POLICIES } from '../models/permission-policies';
@@ -64,7 +64,7 @@ export function requireRedirectPermission(actor: UserPermissions, permission: 'a
 
 /** The refusals every saved redirect passes: a known site and page, a free path, not itself. */
 async function ensureRedirectIsValid(trx: Db, input: RedirectInput, exceptId?: number): Promise<void> {
-  const site = input.siteId === null ? undefined : await trx.selectFrom('sites').select(['id', 'hostname']).where('id', '=', input.siteId).executeTakeFirst();
+  const site = input.siteId === null ? undefined : await getSite(trx, input.siteId);
   if (input.siteId !== null && !site) throw new RedirectFormError('site', gettext('Choose a site from the list.'));
   if (await findRedirectFor(trx, input.oldPath, input.siteId, exceptId)) throw new RedirectFormError('old_path', gettext('A redirect with this path already exists.'));
   if (await pointsToItself(trx, input, site?.hostname)) {
@@ -86,8 +86,8 @@ async function pointsToItself(trx: Db, input: RedirectInput, siteHostname: strin
   }
   if (input.redirectLink.startsWith('/')) return normaliseRedirectPath(input.redirectLink) === input.oldPath;
   const host = new URL(input.redirectLink).hostname;
-  const sameHost = siteHostname !== undefined ? host === siteHostname : await trx.selectFrom('sites').select('id').where('hostname', '=', host).executeTakeFirst();
-  return Boolean(sameHost) && normaliseRedirectPath(input.redirectLink) === input.oldPath;
+  const sameHost = siteHostname !== undefined ? host === siteHostname : await isSiteHostname(trx, host);
+  return sameHost && normaliseRedirectPath(input.redirectLink) === input.oldPath;
 }
 
 /** A save that lost a race with another saving the same path and site is refused as a duplicate. */
