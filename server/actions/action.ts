@@ -1,57 +1,9 @@
 import type { Db } from '../db/database';
+import { withTransaction } from '../db/transaction';
 import type { AdminLogEntry } from '../db/schema';
 import { PermissionDenied } from '../errors';
 import { writeLogEntry, type LogEntryInput } from '../models/admin-log';
 import type { UserPermissions } from '../models/permissions';
-
-/** Work that waits for the commit of the transaction that asked for it: file removal, cache drops. */
-export type AfterCommit = () => void | Promise<void>;
-
-// The after-commit list of each transaction opened by inTransaction(), found by its handle so
-// that actions joining the transaction add to the list of whoever opened it.
-const afterCommitLists = new WeakMap<Db, AfterCommit[]>();
-
-/**
- * Runs `work` in a transaction and, once it committed, the after-commit work actions asked for
- * inside it, in order; nothing of it runs on rollback. Joins the caller's transaction when `db`
- * already is one opened here, so several actions make one change (save, then publish) and their
- * after-commit work waits for that one commit.
- */
-export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  if (db.isTransaction) {
-    if (!afterCommitLists.has(db)) throw new Error('An action joins only a transaction opened by inTransaction(), so that its after-commit work waits for the commit.');
-    return work(db);
-  }
-  const waiting: AfterCommit[] = [];
-  const result = await db.transaction().execute((trx) => {
-    afterCommitLists.set(trx, waiting);
-    return work(trx);
-  });
-  await runAll(waiting);
-  return result;
-}
-
-/** Asks for `hook` to run once the transaction `trx` (opened by inTransaction) has committed. */
-export function afterCommit(trx: Db, hook: AfterCommit): void {
-  const waiting = afterCommitLists.get(trx);
-  if (!waiting) throw new Error('After-commit work needs a transaction opened by inTransaction().');
-  waiting.push(hook);
-}
-
-// The change is committed by now: one failing hook does not keep the others from running, and
-// the failure still reaches the caller.
-async function runAll(hooks: readonly AfterCommit[]): Promise<void> {
-  const failures: unknown[] = [];
-  for (const hook of hooks) {
-    try {
-      await hook();
-    } catch (error) {
-      failures.push(error);
-    }
-  }
-  if (failures.length === 1) throw failures[0];
-  if (failures.length > 1) throw new AggregateError(failures, `${failures.length} pieces of work after the commit failed.`);
-}
 
 /** The options of an action that takes none. */
 export type NoOptions = Record<never, never>;
@@ -64,7 +16,7 @@ type OptionsArgs<Options> = NoOptions extends Options ? [options?: Options] : [o
  * (the row it changes, or the fields of the row it creates), the acting user and options.
  * check() refuses with PermissionDenied as the target was given; execute(), in one
  * transaction, re-reads the target under a row lock, checks again against that fresh row, makes
- * the change and writes the audit entry; work asked for with afterCommit() runs after the commit.
+ * the change and writes the audit entry; work asked for with afterCommit() (db/transaction.ts) runs after the commit.
  */
 export abstract class Action<Target, Result, Options = NoOptions> {
   protected readonly options: Options;
@@ -86,7 +38,7 @@ export abstract class Action<Target, Result, Options = NoOptions> {
 
   /** Locks, checks, changes and audits in one transaction; after-commit work follows the commit. Returns the action's result. */
   async execute(): Promise<Result> {
-    return inTransaction(this.db, async (trx) => {
+    return withTransaction(this.db, async (trx) => {
       const current = await this.lockTarget(trx, this.target);
       await this.checkAgainst(current, trx);
       return this.perform(trx, current);
@@ -134,7 +86,7 @@ export abstract class SystemAction<Options, Claimed, Result> {
 
   /** Claims, changes and audits in one transaction; after-commit work follows the commit. */
   async execute(): Promise<Result> {
-    return inTransaction(this.db, async (trx) => this.perform(trx, await this.claim(trx)));
+    return withTransaction(this.db, async (trx) => this.perform(trx, await this.claim(trx)));
   }
 
   /** The rows this change acts on, read under a row lock (or refused when the change cannot be made). */

@@ -1,9 +1,10 @@
 import type { Db } from '../db/database';
+import { afterCommit } from '../db/transaction';
 import type { CollectionPermission } from '../db/schema';
 import { PermissionDenied } from '../errors';
 import type { MediaStorage } from '../media-storage';
 import { canOnMedia, hasCollectionPermission, type MediaItem, type UserPermissions } from '../models/permissions';
-import { Action, afterCommit, type NoOptions } from './action';
+import { Action, type NoOptions } from './action';
 
 /** What every media action is given besides its target: where the files are. */
 export interface MediaActionOptions {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { PermissionDenied } from '../errors';
-import { canOnPage, type PageActionName, type UserPermissions } from '../models/permissions';
+import { pageActionsFor, type PageActionName, type UserPermissions } from '../models/permissions';
 import { lockPage } from '../models/pages';
 import { Action, type NoOptions } from './action';
 
@@ -19,5 +19,21 @@ export abstract class PageAction<Result, Options = NoOptions> extends Action<Pag
 
 /** Throws PermissionDenied unless the actor may do `action` on the page. */
 export function requirePageAction(actor: UserPermissions, page: Page, action: PageActionName, message: string): void {
-  if (!canOnPage(actor, page, action)) throw new PermissionDenied(message);
+  requirePageActions(actor, page, [{ action, refusal: message }]);
+}
+
+/** One thing an action needs to be allowed on its page, and what it says when it is not. */
+export interface PageNeed {
+  action: PageActionName;
+  refusal: string;
+}
+
+/**
+ * Throws PermissionDenied with the refusal of the first need the actor lacks on the page: one
+ * permission check (Wagtail's PagePermissionTester) for an action that needs several rights.
+ */
+export function requirePageActions(actor: UserPermissions, page: Page, needs: readonly PageNeed[]): void {
+  const may = pageActionsFor(actor, page);
+  const lacking = needs.find((need) => !may[need.action]);
+  if (lacking) throw new PermissionDenied(lacking.refusal);
 }

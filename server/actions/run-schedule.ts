@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
-import { claimDueExpiry, claimDueGoLive, expirePage, publishRevision, type DueGoLive } from '../models/pages';
-import { createAutomaticRedirects } from '../models/redirects/automatic';
+import { claimDueExpiry, claimDueGoLive, expirePage, type DueGoLive } from '../models/pages';
 import { SystemAction } from './action';
+import { publishWithRedirects } from './publish-page';
 
 /** Pages handled per round; the rest wait for the next. */
 const BATCH_SIZE = 50;
@@ -27,9 +27,8 @@ export class RunScheduledPublishingAction extends SystemAction<{ now: Date }, Du
   protected async perform(trx: Db, dueGoLive: DueGoLive[]): Promise<ScheduleRunResult> {
     const published: number[] = [];
     for (const { revisionId, page: before } of dueGoLive) {
-      const page = await publishRevision(trx, revisionId, { now: this.options.now });
-      // A scheduled new slug moves the page's address like a direct publish does.
-      const redirectsCreated = await createAutomaticRedirects(trx, before, page);
+      // Claimed under lock above; a scheduled new slug moves the page's address like a direct publish does.
+      const { page, redirectsCreated } = await publishWithRedirects(trx, before, revisionId, this.options.now);
       await this.audit(trx, {
         action: 'page.publish',
         pageId: page.id,

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { afterCommit, inTransaction } from '../../server/actions/action';
 import {
   CreateGroupAction,
   CreateSuperuserAction,
@@ -35,36 +34,6 @@ describe('actions: the shape, accounts and workflows', function () {
     db = await testDb();
     superuser = await actorWith(db, { superuser: true });
     editor = await actorWith(db);
-  });
-
-  describe('inTransaction', () => {
-    it('runs after-commit work once the transaction committed, in order', async () => {
-      const ran: string[] = [];
-      const result = await inTransaction(db, async (trx) => {
-        afterCommit(trx, () => void ran.push('first'));
-        afterCommit(trx, () => void ran.push('second'));
-        expect(ran).to.deep.equal([]);
-        return 'done';
-      });
-      expect(result).to.equal('done');
-      expect(ran).to.deep.equal(['first', 'second']);
-    });
-
-    it('drops after-commit work on rollback, and refuses a transaction it did not open', async () => {
-      const ran: string[] = [];
-      await expectRefused(
-        inTransaction(db, async (trx) => {
-          afterCommit(trx, () => void ran.push('never'));
-          throw new ValidationError('no');
-        }),
-        ValidationError,
-      );
-      expect(ran).to.deep.equal([]);
-      await expectRefused(
-        db.transaction().execute((trx) => new DeleteGroupAction(trx, { id: 0, name: 'x', can_access_admin: false }, superuser).execute()),
-        Error,
-      );
-    });
   });
 
   it('creates, edits, deactivates and deletes users for user managers only, never themselves', async () => {

@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { inTransaction } from '../../server/actions/action';
 import { CreateDocumentAction, DeleteDocumentAction, EditDocumentAction } from '../../server/actions/manage-documents';
 import { CreateImageAction, DeleteImageAction, EditImageAction } from '../../server/actions/manage-images';
 import {
@@ -17,6 +16,7 @@ import {
   EditVideoTrackAction,
 } from '../../server/actions/manage-videos';
 import type { Db } from '../../server/db/database';
+import { withTransaction } from '../../server/db/transaction';
 import { ValidationError } from '../../server/errors';
 import { createMediaStorage, type MediaStorage } from '../../server/media-storage';
 import { getImage } from '../../server/models/images';
@@ -81,7 +81,7 @@ describe('actions: images, documents and videos', function () {
 
     // A delete that rolls back keeps the file its row still names.
     await expectRefused(
-      inTransaction(db, async (trx) => {
+      withTransaction(db, async (trx) => {
         await new DeleteImageAction(trx, replaced, manager, { storage }).execute();
         throw new ValidationError('changed my mind');
       }),

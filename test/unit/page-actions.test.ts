@@ -19,6 +19,7 @@ import { loadUserPermissions, type UserPermissions } from '../../server/models/p
 import { expectRefused } from '../support/actions';
 import { createAdminUser } from '../support/admin';
 import { testDb } from '../support/database';
+import { pageRowLocks, pageRowReads, recordQueries, writes } from '../support/query-log';
 import { createTestSite } from '../support/fixtures';
 
 /** home › section › (child-a › grandchild, child-b): a multi-level tree of its own per test. */
@@ -81,6 +82,34 @@ describe('page actions', () => {
     expect((await getPageOrThrow(db, tree.grandchild.id)).url_path).to.equal(`${tree.section.url_path}child-a-renamed/grandchild/`);
     expect(await getRevisions(db, page)).to.have.length(2);
     expect(await actionsOf(db, page)).to.deep.equal(['page.publish', 'page.edit']);
+  });
+
+  it('saves and publishes an edit in one action: the page read and locked once, one audit entry per step', async () => {
+    const tree = await buildTree(db);
+    const publisher = await editorOn(db, tree.section, ['change', 'publish']);
+    const log = recordQueries(db);
+    const draft = { snapshot: { ...snapshotOfPage(tree.childA), title: 'Child A, edited' }, goLiveAt: null, expireAt: null, baseRevisionId: tree.childA.latest_revision_id };
+    const page = await new PublishPageAction(log.db, tree.childA, publisher, { draft }).execute();
+    expect(page).to.include({ title: 'Child A, edited', draft_title: 'Child A, edited', live: true, has_unpublished_changes: false });
+    expect(page.live_revision_id).to.equal(page.latest_revision_id).and.not.equal(tree.childA.latest_revision_id);
+    expect(pageRowReads(log, tree.childA.id)).to.have.length(1);
+    expect(pageRowLocks(log, tree.childA.id)).to.have.length(1);
+    expect(await actionsOf(db, page)).to.deep.equal(['page.publish', 'page.edit']);
+  });
+
+  it('refuses to save and publish an edit without both rights, before writing anything', async () => {
+    const tree = await buildTree(db);
+    const draft = { snapshot: { ...snapshotOfPage(tree.childA), title: 'Not saved' }, goLiveAt: null, expireAt: null };
+    const log = recordQueries(db);
+    for (const permissions of [['change'], ['publish']] as const) {
+      const actor = await editorOn(db, tree.section, permissions);
+      log.clear();
+      const refused = await expectRefused(new PublishPageAction(log.db, tree.childA, actor, { draft }).execute());
+      expect(refused.message).to.match(permissions[0] === 'change' ? /permission to publish/ : /permission to edit/);
+      expect(writes(log)).to.deep.equal([]);
+    }
+    expect(await getRevisions(db, tree.childA)).to.have.length(1);
+    expect(await actionsOf(db, tree.childA)).to.deep.equal([]);
   });
 
   it('schedules instead of publishing while go-live is ahead', async () => {

@@ -1,11 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import { gettext, interpolate } from '../../../client/lib/i18n';
-import { inTransaction } from '../../actions/action';
 import { CreatePageAction } from '../../actions/create-page';
 import { SubmitForModerationAction } from '../../actions/page-workflow';
 import { PublishPageAction } from '../../actions/publish-page';
 import { PageChangedError, SaveDraftAction, type SaveDraftOptions } from '../../actions/save-draft';
 import type { Page } from '../../db/schema';
+import { withTransaction } from '../../db/transaction';
 import { ConflictError, PermissionDenied, ValidationError } from '../../errors';
 import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
 import { subtreeFactsOf } from '../../models/page-listing';
@@ -14,7 +14,7 @@ import { getUser } from '../../models/users';
 import { restrictedPagePaths } from '../../models/view-restrictions';
 import { allowedChildTypes, isAllowedUnder } from '../../pagetypes/allowed-children';
 import { displayName, permsOf } from '../access';
-import { emptyProblems, type FormProblems } from '../forms';
+import { emptyProblems, problemsFromError, type FormProblems } from '../../forms/problems';
 import { adminTimeZone } from '../date-format';
 import { mailOrigin } from '../mail-origin';
 import { flash } from '../render';
@@ -28,7 +28,13 @@ import { pageFormRenderer } from './page-form-renderer';
 import { pageStatusTags } from './status';
 import { liveLinksFor } from '../sites-live-links';
 import { moderationPanel, submitLabelFor } from './workflow';
-import { bodyOf, MALFORMED_BASE, pageTypeOrThrow, problemsFromError, saveBaseOf, submitAction, type SubmitAction } from './edit-input';
+import { bodyOf, MALFORMED_BASE, pageTypeOrThrow, saveBaseOf, submitAction, type SubmitAction } from './edit-input';
+
+/** What saving an edit left: the page as it now stands, and the redirects a new slug created. */
+interface SavedEdit {
+  saved: Page;
+  redirectsCreated: number;
+}
 
 /** Add (choose a type, then the form) and edit of pages, saving drafts or publishing. */
 export function editRouter({ db, admin, clock, storage }: AdminContext): Router {
@@ -102,7 +108,7 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
     const mail = { origin: await mailOrigin(req, db) };
     let page: Page;
     try {
-      page = await inTransaction(db, async (trx) => {
+      page = await withTransaction(db, async (trx) => {
         const created = await new CreatePageAction(trx, parent, perms, {
           title: form.data.snapshot.title,
           slug: form.data.snapshot.slug,
@@ -213,9 +219,9 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
     const gone = await referenceProblems(db, pageType, form.data.snapshot.content, { ...body });
     if (gone) return rerender(gone);
     const mode = submitAction.parse(body.action);
-    let redirectsCreated: number;
+    let outcome: SavedEdit;
     try {
-      redirectsCreated = await saveEdit(page, { ...form.data, ...base }, mode, req, res);
+      outcome = await saveEdit(page, { ...form.data, ...base }, mode, req, res);
     } catch (error) {
       // What was typed stays in the form, still based on the old revision, until the editor chooses.
       if (error instanceof PageChangedError) return rerender(emptyProblems({ ...body }), 409, { conflict: true, revisionId: base.baseRevisionId });
@@ -224,7 +230,7 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
     if (base.overwrite && base.baseRevisionId !== page.latest_revision_id) {
       flash(req, 'warning', gettext("Your version is now the newest revision; the other user's version is kept in the revision history."));
     }
-    const saved = await getPageOrThrow(db, page.id);
+    const { saved, redirectsCreated } = outcome;
     if (mode === 'publish') return landAfterPublish(req, res, saved, redirectsCreated);
     const messages = { submit: 'Page "{title}" submitted for moderation.', save: 'Draft of "{title}" saved.' };
     flash(req, 'success', interpolate(messages[mode], { title: saved.draft_title }));
@@ -252,20 +258,22 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
     }
   });
 
-  /** Saves the edit (and publishes or submits it); answers how many redirects a new slug created. */
-  async function saveEdit(page: Page, data: SaveDraftOptions, mode: SubmitAction, req: Request, res: Response): Promise<number> {
+  /**
+   * Saves the edit, and publishes or submits it; answers the page as it now stands and how many
+   * redirects a new slug created. Publishing is one action that saves the draft too.
+   */
+  async function saveEdit(page: Page, draft: SaveDraftOptions, mode: SubmitAction, req: Request, res: Response): Promise<SavedEdit> {
     const perms = permsOf(res);
+    if (mode === 'publish') {
+      const publish = new PublishPageAction(db, page, perms, { draft, now: clock() });
+      return { saved: await publish.execute(), redirectsCreated: publish.redirectsCreated };
+    }
     const mail = { origin: await mailOrigin(req, db) };
-    return inTransaction(db, async (trx) => {
-      const revision = await new SaveDraftAction(trx, page, perms, data).execute();
-      if (mode === 'publish') {
-        const publish = new PublishPageAction(trx, await getPageOrThrow(trx, page.id), perms, { revisionId: revision.id, now: clock() });
-        await publish.execute();
-        return publish.redirectsCreated;
-      }
+    await withTransaction(db, async (trx) => {
+      await new SaveDraftAction(trx, page, perms, draft).execute();
       if (mode === 'submit') await new SubmitForModerationAction(trx, await getPageOrThrow(trx, page.id), perms, mail).execute();
-      return 0;
     });
+    return { saved: await getPageOrThrow(db, page.id), redirectsCreated: 0 };
   }
 
   return router;

@@ -22,18 +22,37 @@ export interface PublishRevisionOptions {
  * only schedules it (sets go_live_at). Returns the updated page.
  */
 export async function publishRevision(db: Db, revisionId: number, options: PublishRevisionOptions = {}): Promise<Page> {
-  const now = options.now ?? new Date();
   return withTransaction(db, async (trx) => {
-    const revision = await trx.selectFrom('page_revisions').selectAll().where('id', '=', revisionId).executeTakeFirst();
-    if (!revision) throw new NotFoundError(`Revision ${revisionId} not found`);
-    const page = await lockPage(trx, revision.page_id);
-    const snapshot = parseSnapshot(revision.content);
-    if (isScheduledAhead(revision.approved_go_live_at, now)) return scheduleRevision(trx, page, revision.id, revision.approved_go_live_at);
-    if (snapshot.slug !== page.slug && page.depth > 1) await moveAddress(trx, page, snapshot.slug);
-    // Publishing now supersedes any pending schedule for this page.
-    await dropApprovals(trx, page.id);
-    return makeLive(trx, page, revision, snapshot, now);
+    const revision = await findRevision(trx, revisionId);
+    return publishOnLockedPage(trx, await lockPage(trx, revision.page_id), revision, options);
   });
+}
+
+/**
+ * publishRevision on a page row the caller locked in this transaction (an action's target, the
+ * scheduler's claimed row), so the row is not read and locked again; the revision must be one
+ * of the page's.
+ */
+export async function publishRevisionOnLockedPage(trx: Db, page: Page, revisionId: number, options: PublishRevisionOptions = {}): Promise<Page> {
+  const revision = await findRevision(trx, revisionId);
+  if (revision.page_id !== page.id) throw new NotFoundError(`Revision ${revisionId} is not a revision of page ${page.id}`);
+  return publishOnLockedPage(trx, page, revision, options);
+}
+
+async function findRevision(trx: Db, revisionId: number): Promise<PageRevision> {
+  const revision = await trx.selectFrom('page_revisions').selectAll().where('id', '=', revisionId).executeTakeFirst();
+  if (!revision) throw new NotFoundError(`Revision ${revisionId} not found`);
+  return revision;
+}
+
+async function publishOnLockedPage(trx: Db, page: Page, revision: PageRevision, options: PublishRevisionOptions): Promise<Page> {
+  const now = options.now ?? new Date();
+  const snapshot = parseSnapshot(revision.content);
+  if (isScheduledAhead(revision.approved_go_live_at, now)) return scheduleRevision(trx, page, revision.id, revision.approved_go_live_at);
+  if (snapshot.slug !== page.slug && page.depth > 1) await moveAddress(trx, page, snapshot.slug);
+  // Publishing now supersedes any pending schedule for this page.
+  await dropApprovals(trx, page.id);
+  return makeLive(trx, page, revision, snapshot, now);
 }
 
 /** Sets when the page goes live with the revision; only the newest approval stays. */

@@ -96,24 +96,29 @@ export async function insertRevision(trx: Db, pageId: number, snapshot: Revision
  * page under review has its task review the new revision.
  */
 export async function saveRevision(db: Db, page: Page, snapshot: RevisionSnapshot, options: SaveRevisionOptions = {}): Promise<PageRevision> {
+  return withTransaction(db, async (trx) => saveRevisionOnLockedPage(trx, await lockPage(trx, page.id), snapshot, options));
+}
+
+/**
+ * saveRevision on a page row the caller locked in this transaction (an action's target), so
+ * the row is not read and locked again.
+ */
+export async function saveRevisionOnLockedPage(trx: Db, current: Page, snapshot: RevisionSnapshot, options: SaveRevisionOptions = {}): Promise<PageRevision> {
   const parsed = parseSnapshot(snapshot);
-  return withTransaction(db, async (trx) => {
-    const current = await lockPage(trx, page.id);
-    if (parsed.slug !== current.slug && current.depth > 1) {
-      await assertSlugFree(trx, await lockParent(trx, current), parsed.slug, current.id);
-    }
-    const revision = await insertRevision(trx, current.id, parsed, options);
-    await trx
-      .updateTable('pages')
-      .set({
-        latest_revision_id: revision.id,
-        latest_revision_created_at: revision.created_at,
-        draft_title: parsed.title,
-        has_unpublished_changes: true,
-      })
-      .where('id', '=', current.id)
-      .execute();
-    if (current.workflow_task_id !== null) await reviewLatestRevision(trx, current.id, revision.id);
-    return revision;
-  });
+  if (parsed.slug !== current.slug && current.depth > 1) {
+    await assertSlugFree(trx, await lockParent(trx, current), parsed.slug, current.id);
+  }
+  const revision = await insertRevision(trx, current.id, parsed, options);
+  await trx
+    .updateTable('pages')
+    .set({
+      latest_revision_id: revision.id,
+      latest_revision_created_at: revision.created_at,
+      draft_title: parsed.title,
+      has_unpublished_changes: true,
+    })
+    .where('id', '=', current.id)
+    .execute();
+  if (current.workflow_task_id !== null) await reviewLatestRevision(trx, current.id, revision.id);
+  return revision;
 }

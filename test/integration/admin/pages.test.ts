@@ -2,8 +2,10 @@ import { expect } from 'chai';
 import type { Page } from '../../../server/db/schema';
 import { addChild, getChildren, getPageOrThrow, getRevisions } from '../../../server/models/pages';
 import { addViewRestriction } from '../../../server/models/view-restrictions';
+import { auditCodes } from '../../support/actions';
 import { AdminClient, createAdminUser, signedInClient } from '../../support/admin';
 import { createTestSite, type TestSite } from '../../support/fixtures';
+import { pageRowLocks, pageRowReads, recordQueries, writes } from '../../support/query-log';
 import { request, startTestServer, type TestServer } from '../../support/server';
 
 const BODY = JSON.stringify([{ type: 'heading', id: 'h1', value: { text: 'Fresh off the boat' } }]);
@@ -108,6 +110,33 @@ describe('admin pages', () => {
     expect(refused.status).to.equal(403);
     expect(await getRevisions(server.db, child)).to.have.length(1);
     expect((await getPageOrThrow(server.db, child.id)).draft_title).to.equal('Child');
+  });
+
+  it('publishes from the editor in one action: the page locked and checked once, one audit entry per step, nothing written when refused', async () => {
+    const log = recordQueries(server.db);
+    const recorded = await startTestServer({}, { db: log.db });
+    try {
+      const { section, child } = await siteWithSection();
+      const form = pageForm({ title: 'Renamed', slug: 'child', action: 'publish', revision_id: String(child.latest_revision_id) });
+      const editor = await signedInClient(recorded, await createAdminUser(server.db, { pagePermissions: [{ page: section, permissions: ['change'] }] }));
+      log.clear();
+      const refused = await editor.post(`/wagtail/pages/${child.id}/edit/`, form);
+      expect(refused.status).to.equal(403);
+      // Refused on the one check, before the draft was written (the session's own expiry aside).
+      expect(writes(log).filter((query) => !/^update "sessions"/.test(query.sql))).to.deep.equal([]);
+
+      const publisher = await signedInClient(recorded, await createAdminUser(server.db, { pagePermissions: [{ page: section, permissions: ['change', 'publish'] }] }));
+      log.clear();
+      const published = await publisher.post(`/wagtail/pages/${child.id}/edit/`, form);
+      expect(published.status).to.equal(303);
+      // The editor reads the page to answer; the action locks it once and saves and publishes on that row.
+      expect(pageRowLocks(log, child.id)).to.have.length(1);
+      expect(pageRowReads(log, child.id)).to.have.length(2);
+      expect(await getPageOrThrow(server.db, child.id)).to.include({ title: 'Renamed', live: true, has_unpublished_changes: false });
+      expect(await auditCodes(server.db, 'page', child.id)).to.deep.equal(['page.edit', 'page.publish']);
+    } finally {
+      await recorded.close();
+    }
   });
 
   it('refuses a page POST without the CSRF token', async () => {
