@@ -6,7 +6,7 @@ import { BasePermissionPolicy, type UserGrants } from './base';
  * Add, change and delete on a whole kind of object, granted to groups (Wagtail's
  * ModelPermissionPolicy): redirects, sites, site settings and each snippet model.
  */
-export class ModelPermissionPolicy extends BasePermissionPolicy<ObjectPermission> {
+export class ModelPermissionPolicy extends BasePermissionPolicy<ObjectPermission, unknown> {
   constructor(readonly model: PermissionModel) {
     super();
   }

@@ -120,6 +120,18 @@ describe('admin sites', () => {
     expect((await deleter.get(`/wagtail/sites/${site.id}/delete/`)).status).to.equal(404);
   });
 
+  it('goes back to a next address inside the back office after a change, and to the listing otherwise', async () => {
+    const { site, hostname, home } = await createTestSite(server.db);
+    const admin = await superuser();
+    const saved = await admin.post(`/wagtail/sites/${site.id}/`, siteForm({ hostname, root_page: String(home.id), next: `/wagtail/pages/${home.id}/` }));
+    expect(saved.status).to.equal(303);
+    expect(saved.headers.location).to.equal(`/wagtail/pages/${home.id}/`);
+    const outside = await admin.post(`/wagtail/sites/${site.id}/`, siteForm({ hostname, root_page: String(home.id), next: 'https://evil.example/' }));
+    expect(outside.headers.location).to.equal('/wagtail/sites/');
+    const elsewhere = await admin.post(`/wagtail/sites/${site.id}/`, siteForm({ hostname, root_page: String(home.id), next: '/documents/1/' }));
+    expect(elsewhere.headers.location).to.equal('/wagtail/sites/');
+  });
+
   it('answers 404 for a site that does not exist', async () => {
     expect((await (await superuser()).get('/wagtail/sites/999999/')).status).to.equal(404);
   });

@@ -1,0 +1,166 @@
+/**
+ * The views of one object (Wagtail's generic CreateView, EditView, DeleteView and UsageView):
+ * each checks the permission for the model, loads the object or answers 404, checks it again
+ * for that object, draws one view, and on POST runs the area's action, then flashes and
+ * redirects; a form that fails, or an action refusing a field, draws the form again with 400.
+ */
+import type { Router } from 'express';
+import { databaseId } from '../../db/database-id';
+import { NotFoundError } from '../../errors';
+import { formBody } from '../../forms/posted';
+import { isFieldError, problemsFromError, type FormProblems, type FormRefusal, type FormResult } from '../../forms/problems';
+import type { AdminContext } from '../types';
+import { flashAndRedirect, refuse, renderView, viewRequest, type View, type ViewRequest } from './view';
+
+/** What a user does to a model's objects, as Wagtail's views require (add, change, delete). */
+export type ModelAction = 'add' | 'change' | 'delete';
+
+/** What every view of one object needs from its area. */
+export interface ModelViewsCore<Obj> {
+  /** The listing's address, where a change lands: '/wagtail/sites/'. */
+  indexUrl: string;
+  activeNav: string;
+  /** The object with this id, or undefined. */
+  load(id: number): Promise<Obj | undefined>;
+  /** The 404's message. */
+  notFound: string;
+  /**
+   * Why the user may not do the action, or null: asked for the model before the object is
+   * loaded, then for the object (the area's permission policy).
+   */
+  refusal(request: ViewRequest, action: ModelAction, object?: Obj): string | null;
+}
+
+/** A model's add and edit form: how it starts, how a post is read, how it is drawn, and the actions it runs. */
+export interface ModelForm<Obj, Data, Problems extends FormProblems = FormProblems> {
+  /** The form as it first shows: empty when adding, the object's values when editing. */
+  initial(request: ViewRequest, object?: Obj): Problems | Promise<Problems>;
+  /** The posted form read: its data, or its problems with what was typed. */
+  read(request: ViewRequest, object?: Obj): FormResult<Data, Problems> | Promise<FormResult<Data, Problems>>;
+  /** The problems shown when the action refused a field; by default that refusal beside its field, with what was posted. */
+  refused?(request: ViewRequest, error: FormRefusal, data: Data): Problems;
+  view(request: ViewRequest, object: Obj | undefined, problems: Problems): View | Promise<View>;
+  create?: { run(request: ViewRequest, data: Data): Promise<Obj>; message(saved: Obj): string };
+  edit?: { run(request: ViewRequest, object: Obj, data: Data): Promise<Obj>; message(saved: Obj): string };
+}
+
+/** A model's delete: the confirmation, the action (or a view drawn instead, when the object may not go), and the message. */
+export interface ModelDelete<Obj> {
+  view(request: ViewRequest, object: Obj): View | Promise<View>;
+  run(request: ViewRequest, object: Obj): Promise<void | { view: View; status: number }>;
+  message(object: Obj): string;
+}
+
+/** Where an object is used, for those the area lets see it. */
+export interface ModelUsage<Obj> {
+  refusal(request: ViewRequest, object: Obj): string | null;
+  view(request: ViewRequest, object: Obj): View | Promise<View>;
+}
+
+/** The object the route's `:pk` names; NotFoundError when there is none. */
+export async function loadObject<Obj>(core: Pick<ModelViewsCore<Obj>, 'load' | 'notFound'>, request: ViewRequest): Promise<Obj> {
+  const id = databaseId.safeParse(request.req.params.pk);
+  const object = id.success ? await core.load(id.data) : undefined;
+  if (object === undefined) throw new NotFoundError(core.notFound);
+  return object;
+}
+
+/** Loads the object a route names, checking the permission for the model first and for the object after. */
+export async function loadChecked<Obj>(core: ModelViewsCore<Obj>, request: ViewRequest, action: ModelAction): Promise<Obj> {
+  refuse(core.refusal(request, action));
+  const object = await loadObject(core, request);
+  refuse(core.refusal(request, action, object));
+  return object;
+}
+
+/** Serves the add form at `path` (GET draws it, POST creates). */
+export function addCreateView<Obj, Data, Problems extends FormProblems>(
+  router: Router,
+  context: AdminContext,
+  path: string,
+  core: ModelViewsCore<Obj>,
+  form: ModelForm<Obj, Data, Problems>,
+): void {
+  const create = form.create!;
+  router.get(path, async (req, res) => {
+    const request = viewRequest(context, req, res);
+    refuse(core.refusal(request, 'add'));
+    renderView(context, request, core.activeNav, await form.view(request, undefined, await form.initial(request)));
+  });
+  router.post(path, async (req, res) => {
+    const request = viewRequest(context, req, res);
+    refuse(core.refusal(request, 'add'));
+    await submit(context, request, core, form, undefined, (data) => create.run(request, data), create.message);
+  });
+}
+
+/** Serves the edit form of one object at `path`, `:pk` naming it. */
+export function addEditView<Obj, Data, Problems extends FormProblems>(
+  router: Router,
+  context: AdminContext,
+  path: string,
+  core: ModelViewsCore<Obj>,
+  form: ModelForm<Obj, Data, Problems>,
+): void {
+  const edit = form.edit!;
+  router.get(path, async (req, res) => {
+    const request = viewRequest(context, req, res);
+    const object = await loadChecked(core, request, 'change');
+    renderView(context, request, core.activeNav, await form.view(request, object, await form.initial(request, object)));
+  });
+  router.post(path, async (req, res) => {
+    const request = viewRequest(context, req, res);
+    const object = await loadChecked(core, request, 'change');
+    await submit(context, request, core, form, object, (data) => edit.run(request, object, data), edit.message);
+  });
+}
+
+// Reads the form and runs the action; problems draw the form again (400) and nothing is saved.
+async function submit<Obj, Data, Problems extends FormProblems>(
+  context: AdminContext,
+  request: ViewRequest,
+  core: ModelViewsCore<Obj>,
+  form: ModelForm<Obj, Data, Problems>,
+  object: Obj | undefined,
+  run: (data: Data) => Promise<Obj>,
+  message: (saved: Obj) => string,
+): Promise<void> {
+  const again = async (problems: Problems) => renderView(context, request, core.activeNav, await form.view(request, object, problems), 400);
+  const read = await form.read(request, object);
+  if (!read.ok) return again(read);
+  let saved: Obj;
+  try {
+    saved = await run(read.data);
+  } catch (error) {
+    if (!isFieldError(error)) throw error;
+    // Without a hook of its own, a form's problems are plain FormProblems.
+    return again(form.refused ? form.refused(request, error, read.data) : (problemsFromError(error, { ...formBody(request.req) }) as Problems));
+  }
+  flashAndRedirect(request, message(saved), core.indexUrl);
+}
+
+/** Serves the delete confirmation and the delete of one object at `path`. */
+export function addDeleteView<Obj>(router: Router, context: AdminContext, path: string, core: ModelViewsCore<Obj>, spec: ModelDelete<Obj>): void {
+  router.get(path, async (req, res) => {
+    const request = viewRequest(context, req, res);
+    const object = await loadChecked(core, request, 'delete');
+    renderView(context, request, core.activeNav, await spec.view(request, object));
+  });
+  router.post(path, async (req, res) => {
+    const request = viewRequest(context, req, res);
+    const object = await loadChecked(core, request, 'delete');
+    const instead = await spec.run(request, object);
+    if (instead) return renderView(context, request, core.activeNav, instead.view, instead.status);
+    flashAndRedirect(request, spec.message(object), core.indexUrl);
+  });
+}
+
+/** Serves where one object is used at `path`. */
+export function addUsageView<Obj>(router: Router, context: AdminContext, path: string, core: Omit<ModelViewsCore<Obj>, 'refusal'>, spec: ModelUsage<Obj>): void {
+  router.get(path, async (req, res) => {
+    const request = viewRequest(context, req, res);
+    const object = await loadObject(core, request);
+    refuse(spec.refusal(request, object));
+    renderView(context, request, core.activeNav, await spec.view(request, object));
+  });
+}
