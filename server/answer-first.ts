@@ -34,9 +34,11 @@ interface RoutedApp {
 /**
  * Lets `handlers` answer each request before the app's router: what they answer (kept pages,
  * cached locator reads) skips the router's walk and Express's per-request set-up; what they pass
- * on goes through the app as before, with the locals they left.
+ * on goes through the app as before, with the locals they left. While `databaseAdmits` says no
+ * (database-gate.ts), every request goes straight to the app, whose gate answers 503: the
+ * handlers read the database, or answer what it kept, which may no longer be what it holds.
  */
-export function answerBeforeRouting(app: Express, handlers: readonly EarlyHandler[], logger: Logger): void {
+export function answerBeforeRouting(app: Express, handlers: readonly EarlyHandler[], logger: Logger, databaseAdmits: () => boolean = () => true): void {
   const routedApp = app as unknown as RoutedApp;
   const routed = routedApp.handle.bind(app);
   const trust = app.get('trust proxy fn') as TrustProxy;
@@ -67,7 +69,7 @@ export function answerBeforeRouting(app: Express, handlers: readonly EarlyHandle
   routedApp.handle = (req, res, callback) => {
     const url = req.url ?? '';
     // An absolute-form or '*' target is the app's to answer.
-    if (!url.startsWith('/')) return routed(req, res, callback);
+    if (!url.startsWith('/') || !databaseAdmits()) return routed(req, res, callback);
     const queryStart = url.indexOf('?');
     const early: EarlyRequest = {
       req,

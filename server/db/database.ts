@@ -5,6 +5,7 @@ import pg from 'pg';
 import { DatabaseUnavailableError } from './database-unavailable-error';
 import { listenInProcess, listenOnServer, type Listen } from './notifications';
 import { createPostgresPool, kyselyPool, type PostgresTimeouts } from './postgres-pool';
+import { queryWatch, type QueryWatch } from './query-watch';
 import type { Database } from './schema';
 
 export { DatabaseUnavailableError } from './database-unavailable-error';
@@ -22,6 +23,11 @@ export interface DatabaseHandle {
    * connection of its own, so a pool busy with a burst does not read as an outage.
    */
   ping(timeoutMs: number): Promise<void>;
+  /**
+   * On a server, what the pool waits on, for the availability to give up on when `ping` finds the
+   * database down (see query-watch.ts); the embedded database answers whenever the process does.
+   */
+  watch?: QueryWatch;
   /** LISTEN for the NOTIFYs sent on a channel (by any process, on a server). */
   listen: Listen;
   close(): Promise<void>;
@@ -47,7 +53,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 async function openPostgres(url: string, poolSize: number, timeouts: PostgresTimeouts | undefined): Promise<DatabaseHandle> {
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(createPostgresPool(url, poolSize, timeouts)) }) });
+  const watch = queryWatch();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(createPostgresPool(url, poolSize, timeouts), watch) }) });
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
@@ -56,7 +63,7 @@ async function openPostgres(url: string, poolSize: number, timeouts: PostgresTim
     const reason = driverError instanceof Error ? driverError.message : String(driverError);
     throw new DatabaseUnavailableError(`Cannot connect to the database at ${redactUrl(url)}: ${reason}`, { cause: error });
   }
-  return { db, kind: 'postgres', ping: (timeoutMs) => pingPostgres(url, timeoutMs), listen: listenOnServer(url), close: () => db.destroy() };
+  return { db, kind: 'postgres', ping: (timeoutMs) => pingPostgres(url, timeoutMs), watch, listen: listenOnServer(url), close: () => db.destroy() };
 }
 
 async function pingPostgres(url: string, timeoutMs: number): Promise<void> {

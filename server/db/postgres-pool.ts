@@ -1,7 +1,8 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import pg from 'pg';
-import { DatabaseUnavailableError } from './database-unavailable-error';
+import { CommitOutcomeUnknownError, DatabaseUnavailableError } from './database-unavailable-error';
 import { isStalePreparedStatement, statementNames, transactionChange, type StatementNames } from './prepared-statements';
+import type { QueryWatch } from './query-watch';
 
 /** How long the app waits on PostgreSQL (the DATABASE_*_TIMEOUT_MS settings); absent, it waits as long as it takes. */
 export interface PostgresTimeouts {
@@ -26,9 +27,31 @@ function isUnavailableAnswer(error: pg.DatabaseError): boolean {
 }
 
 function unavailable(error: unknown): DatabaseUnavailableError {
+  if (error instanceof DatabaseUnavailableError) return error;
   const reason = error instanceof Error ? error.message : String(error);
   return new DatabaseUnavailableError(`The database did not answer: ${reason}`, { cause: error });
 }
+
+/** pg-pool's words when every connection stayed busy for the connect timeout: a crowd, not an outage. */
+const POOL_QUEUE_TIMEOUT = 'timeout exceeded when trying to connect';
+
+/** pg's words when a query got no answer within query_timeout. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+const COMMIT = /^\s*(?:commit|end)\b/i;
+const READ = /^\s*(?:select|show|values|explain)\b/i;
+
+/**
+ * Whether a statement, had PostgreSQL received it, may have committed a change: a COMMIT, or
+ * outside a transaction anything but a read (an insert commits as it runs).
+ */
+function mayCommit(sql: string, inTransaction: boolean): boolean {
+  if (inTransaction) return COMMIT.test(sql);
+  return !READ.test(sql) && transactionChange(sql) !== 'opens';
+}
+
+/** What a statement answers that was never sent: Kysely's rollback after a fault (see #run). */
+const NOT_SENT_ROLLBACK = { command: 'ROLLBACK', rowCount: null, rows: [] };
 
 /** A pg pool with the given size and timeouts, TCP keepalive on, and no client error left unheard. */
 export function createPostgresPool(url: string, poolSize: number, timeouts: PostgresTimeouts | undefined): pg.Pool {
@@ -50,21 +73,43 @@ export function createPostgresPool(url: string, poolSize: number, timeouts: Post
 
 /**
  * The pool as Kysely sees it. A connection whose query failed without an answer from PostgreSQL
- * (the read timeout, a broken socket) is closed instead of going back to the pool: its reply may
- * still be on the way, so every later query on it would wait behind one that never ends. Such
- * failures, failing to get a connection, and the server's own "cannot serve now" answers become
- * DatabaseUnavailableError; any other error passes through unchanged. Statements the app runs
- * often are prepared (prepared-statements.ts).
+ * (the read timeout, a broken socket, a wait the watch abandoned) is closed instead of going back
+ * to the pool: its reply may still be on the way, so every later query on it would wait behind
+ * one that never ends. Such failures, failing to get a connection, and the server's own "cannot
+ * serve now" answers become DatabaseUnavailableError (CommitOutcomeUnknownError when the
+ * statement may have committed); any other error passes through unchanged. Every connect and
+ * query waits through `watch`; a connection opened before the database was last found down is
+ * not used again (across a partition it may be one whose replies go nowhere). Statements the app
+ * runs often are prepared (prepared-statements.ts).
  */
-export function kyselyPool(pool: pg.Pool): PostgresPool {
+export function kyselyPool(pool: pg.Pool, watch: QueryWatch): PostgresPool {
   const names = statementNames();
+  // The watch's outage count when each connection was opened.
+  const openedIn = new WeakMap<pg.PoolClient, number>();
+  const checkOut = async (): Promise<pg.PoolClient> => {
+    watch.ensureUp();
+    const connecting = pool.connect();
+    try {
+      return await watch.wait(connecting);
+    } catch (error) {
+      // A connect given up on still ends: a connection it makes goes back to the pool.
+      connecting.then(
+        (late) => late.release(),
+        () => undefined,
+      );
+      if (!(error instanceof DatabaseUnavailableError) && !(error instanceof Error && error.message === POOL_QUEUE_TIMEOUT)) watch.reportUnreachable();
+      throw unavailable(error);
+    }
+  };
   return {
     options: pool.options,
     async connect() {
-      try {
-        return new DiscardOnFaultClient(await pool.connect(), names);
-      } catch (error) {
-        throw unavailable(error);
+      for (;;) {
+        const client = await checkOut();
+        const opened = openedIn.get(client);
+        if (opened === undefined) openedIn.set(client, watch.outages());
+        if (opened === undefined || opened === watch.outages()) return new DiscardOnFaultClient(client, names, watch);
+        client.release(true);
       }
     },
     end: () => pool.end(),
@@ -74,14 +119,16 @@ export function kyselyPool(pool: pg.Pool): PostgresPool {
 class DiscardOnFaultClient implements PostgresPoolClient {
   #client: pg.PoolClient;
   #names: StatementNames;
+  #watch: QueryWatch;
   #faulted = false;
   /** A statement prepared on this connection no longer fits its table: the connection goes, and its statements with it. */
   #stale = false;
   #inTransaction = false;
 
-  constructor(client: pg.PoolClient, names: StatementNames) {
+  constructor(client: pg.PoolClient, names: StatementNames, watch: QueryWatch) {
     this.#client = client;
     this.#names = names;
+    this.#watch = watch;
   }
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
@@ -97,14 +144,27 @@ class DiscardOnFaultClient implements PostgresPoolClient {
   }
 
   async #run<R>(sql: string, parameters: ReadonlyArray<unknown>, name: string | null = this.#names.nameFor(sql) ?? null): Promise<PostgresQueryResult<R>> {
-    // The rollback Kysely sends after a failed statement would only queue behind the lost reply.
-    if (this.#faulted) throw unavailable(new Error('the connection was given up after an earlier query got no answer'));
     const change = transactionChange(sql);
+    if (this.#faulted) {
+      // Kysely's rollback after the fault would only queue behind the lost reply, and its failure
+      // would replace the fault's own error; PostgreSQL rolls the transaction back as the
+      // connection, discarded on release, goes.
+      if (change === 'ends' && !COMMIT.test(sql)) return NOT_SENT_ROLLBACK as unknown as PostgresQueryResult<R>;
+      throw unavailable(new Error('the connection was given up after an earlier query got no answer'));
+    }
+    try {
+      this.#watch.ensureUp();
+    } catch (error) {
+      // Not sent, so nothing of it committed; the connection goes, and its transaction with it.
+      this.#faulted = true;
+      throw error;
+    }
+    const committing = mayCommit(sql, this.#inTransaction);
     if (change) this.#inTransaction = change === 'opens';
     const values = [...parameters];
     try {
       // pg's result is Kysely's shape; pg only types `command` as a plain string.
-      return (await this.#client.query(name === null ? { text: sql, values } : { name, text: sql, values })) as unknown as PostgresQueryResult<R>;
+      return (await this.#watch.wait(this.#client.query(name === null ? { text: sql, values } : { name, text: sql, values }))) as unknown as PostgresQueryResult<R>;
     } catch (error) {
       if (error instanceof pg.DatabaseError) {
         if (name !== null && isStalePreparedStatement(error)) {
@@ -116,6 +176,9 @@ class DiscardOnFaultClient implements PostgresPoolClient {
         throw error;
       }
       this.#faulted = true;
+      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) this.#watch.reportUnreachable();
+      if (committing)
+        throw new CommitOutcomeUnknownError(`The database did not answer whether this committed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       throw unavailable(error);
     }
   }

@@ -16,6 +16,12 @@ export interface TcpProxy {
    * refused or reset, bytes and closes just do not arrive.
    */
   cut(): void;
+  /**
+   * Stops forwarding the server's replies once the app has sent bytes holding `marker` (a value
+   * only one statement carries): the statement reaches PostgreSQL, which runs and commits it,
+   * and its answer is lost, as when the network fails just after a COMMIT went out.
+   */
+  cutRepliesAfter(marker: string): void;
   /** Forwards again; connections opened from now on work, those open during the cut fare as `afterCut` says. */
   restore(afterCut: AfterCut): void;
   /** How many sends (data or closes) wait for restore(). */
@@ -34,15 +40,23 @@ interface Link {
 /** Starts a proxy to `target`; each accepted connection gets its own upstream connection. */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let isCut = false;
+  let areRepliesCut = false;
+  let repliesCutAfter: Buffer | undefined;
   let held: { link: Link; send: () => void }[] = [];
   const links = new Set<Link>();
-  const forward = (link: Link, from: Socket, to: Socket) => {
+  const forward = (link: Link, from: Socket, to: Socket, carries: 'statements' | 'replies') => {
     const deliver = (send: () => void) => {
       if (link.isLost) return;
-      if (isCut) held.push({ link, send });
+      if (isCut || (areRepliesCut && carries === 'replies')) held.push({ link, send });
       else send();
     };
-    from.on('data', (chunk: Buffer) => deliver(() => to.write(chunk)));
+    from.on('data', (chunk: Buffer) => {
+      if (carries === 'statements' && repliesCutAfter && chunk.includes(repliesCutAfter)) {
+        repliesCutAfter = undefined;
+        areRepliesCut = true;
+      }
+      deliver(() => to.write(chunk));
+    });
     from.on('end', () => deliver(() => to.end()));
     from.on('error', () => deliver(() => to.destroy()));
   };
@@ -50,8 +64,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     const link: Link = { client, upstream: net.connect({ ...target, allowHalfOpen: true }), isLost: false };
     links.add(link);
     client.on('close', () => links.delete(link));
-    forward(link, client, link.upstream);
-    forward(link, link.upstream, client);
+    forward(link, client, link.upstream, 'statements');
+    forward(link, link.upstream, client, 'replies');
   });
   const reset = () => {
     for (const link of links) {
@@ -65,9 +79,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     cut() {
       isCut = true;
     },
+    cutRepliesAfter(marker) {
+      repliesCutAfter = Buffer.from(marker, 'utf8');
+    },
     restore(afterCut) {
-      if (!isCut) return;
+      if (!isCut && !areRepliesCut) return;
       isCut = false;
+      areRepliesCut = false;
+      repliesCutAfter = undefined;
       if (afterCut === 'lose') {
         for (const link of links) {
           link.isLost = true;

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { databaseAvailability } from '../../server/db/database-availability';
+import { DatabaseUnavailableError } from '../../server/db/database-unavailable-error';
+import { queryWatch } from '../../server/db/query-watch';
 
 const silent = pino({ level: 'silent' });
 
@@ -62,5 +65,46 @@ describe('database availability', () => {
     expect(await availability.check(0)).to.equal(false);
     expect(await availability.check(5000)).to.equal(false);
     expect(pings).to.equal(2);
+  });
+
+  it('probes once a query has waited a quarter of the timeout; a failed probe fails every waiting query, and nothing is sent until a probe succeeds', async () => {
+    const database = manualPing();
+    const watch = queryWatch();
+    const availability = databaseAvailability({ ping: database.ping, logger: silent, timeoutMs: 1000, watch, now: () => 0 });
+    const settled = watch.wait(new Promise<never>(() => {})).catch((error: unknown) => error);
+    await sleep(50);
+    expect(database.asked()).to.equal(0);
+    while (database.asked() === 0) await sleep(10);
+    database.answer(false);
+    expect(await settled).to.be.instanceOf(DatabaseUnavailableError);
+    expect(availability.isServing(1)).to.equal(false);
+    expect(() => watch.ensureUp()).to.throw(DatabaseUnavailableError);
+    expect(availability.isServing(1000)).to.equal(false);
+    database.answer(true);
+    await availability.check(1001);
+    expect(availability.isServing(1002)).to.equal(true);
+    expect(() => watch.ensureUp()).to.not.throw();
+  });
+
+  it('refuses as soon as a connect fails or a query times out, and a new probe starts every second while the last still waits', async () => {
+    const pings: { resolve(): void }[] = [];
+    let now = 0;
+    const watch = queryWatch();
+    const availability = databaseAvailability({ ping: () => new Promise<void>((resolve) => pings.push({ resolve })), logger: silent, timeoutMs: 60_000, watch, now: () => now });
+    watch.reportUnreachable();
+    expect(availability.isServing(0)).to.equal(false);
+    expect(pings).to.have.length(1);
+    expect(availability.isServing(999)).to.equal(false);
+    expect(pings).to.have.length(1);
+    now = 1000;
+    expect(availability.isServing(1000)).to.equal(false);
+    expect(pings).to.have.length(2);
+    pings[1]!.resolve();
+    await availability.check(1001);
+    expect(availability.isServing(1002)).to.equal(true);
+    // The first probe's late answer is older than the one that decided.
+    pings[0]!.resolve();
+    await sleep(0);
+    expect(availability.isServing(1003)).to.equal(true);
   });
 });
