@@ -83,13 +83,12 @@ export interface RedirectListQuery {
   q: string;
   siteId?: number;
   ordering: RedirectOrdering;
-  page: number;
 }
 
 const ORDER_COLUMNS = { old_path: 'redirects.old_path', site: 'sites.site_name', is_permanent: 'redirects.is_permanent' } as const;
 
-/** One page of the listing: search in the old path, the page's address and the link; a site filter. */
-export async function listRedirects(db: Db, query: RedirectListQuery): Promise<{ rows: RedirectRow[]; total: number }> {
+/** One page of the listing (the slice): search in the old path, the page's address and the link; a site filter. */
+export async function listRedirects(db: Db, query: RedirectListQuery, slice: { offset: number; limit: number }): Promise<{ rows: RedirectRow[]; total: number }> {
   let base = db.selectFrom('redirects').leftJoin('sites', 'sites.id', 'redirects.site_id').leftJoin('pages', 'pages.id', 'redirects.redirect_page_id');
   const text = query.q.trim();
   if (text) {
@@ -105,8 +104,8 @@ export async function listRedirects(db: Db, query: RedirectListQuery): Promise<{
       .select(['sites.site_name', 'sites.hostname as site_hostname', 'pages.draft_title as page_title'])
       .orderBy(column, descending ? 'desc' : 'asc')
       .orderBy('redirects.id')
-      .limit(REDIRECTS_PAGE_SIZE)
-      .offset((query.page - 1) * REDIRECTS_PAGE_SIZE)
+      .limit(slice.limit)
+      .offset(slice.offset)
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);

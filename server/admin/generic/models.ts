@@ -73,45 +73,31 @@ export async function loadChecked<Obj>(core: ModelViewsCore<Obj>, request: ViewR
   return object;
 }
 
-/** Serves the add form at `path` (GET draws it, POST creates). */
-export function addCreateView<Obj, Data, Problems extends FormProblems>(
+/**
+ * Serves a model's add form, or the edit form of the object `:pk` names, at `path`: GET draws
+ * it, POST reads it and runs the create or edit action.
+ */
+export function addFormView<Obj, Data, Problems extends FormProblems>(
   router: Router,
   context: AdminContext,
   path: string,
   core: ModelViewsCore<Obj>,
   form: ModelForm<Obj, Data, Problems>,
+  kind: 'create' | 'edit',
 ): void {
-  const create = form.create!;
+  const target = async (request: ViewRequest): Promise<Obj | undefined> => {
+    if (kind === 'edit') return loadChecked(core, request, 'change');
+    refuse(core.refusal(request, 'add'));
+    return undefined;
+  };
   router.get(path, async (req, res) => {
     const request = viewRequest(context, req, res);
-    refuse(core.refusal(request, 'add'));
-    renderView(context, request, core.activeNav, await form.view(request, undefined, await form.initial(request)));
-  });
-  router.post(path, async (req, res) => {
-    const request = viewRequest(context, req, res);
-    refuse(core.refusal(request, 'add'));
-    await submit(context, request, core, form, undefined, (data) => create.run(request, data), create.message);
-  });
-}
-
-/** Serves the edit form of one object at `path`, `:pk` naming it. */
-export function addEditView<Obj, Data, Problems extends FormProblems>(
-  router: Router,
-  context: AdminContext,
-  path: string,
-  core: ModelViewsCore<Obj>,
-  form: ModelForm<Obj, Data, Problems>,
-): void {
-  const edit = form.edit!;
-  router.get(path, async (req, res) => {
-    const request = viewRequest(context, req, res);
-    const object = await loadChecked(core, request, 'change');
+    const object = await target(request);
     renderView(context, request, core.activeNav, await form.view(request, object, await form.initial(request, object)));
   });
   router.post(path, async (req, res) => {
     const request = viewRequest(context, req, res);
-    const object = await loadChecked(core, request, 'change');
-    await submit(context, request, core, form, object, (data) => edit.run(request, object, data), edit.message);
+    await submit(context, request, core, form, await target(request));
   });
 }
 
@@ -122,21 +108,19 @@ async function submit<Obj, Data, Problems extends FormProblems>(
   core: ModelViewsCore<Obj>,
   form: ModelForm<Obj, Data, Problems>,
   object: Obj | undefined,
-  run: (data: Data) => Promise<Obj>,
-  message: (saved: Obj) => string,
 ): Promise<void> {
   const again = async (problems: Problems) => renderView(context, request, core.activeNav, await form.view(request, object, problems), 400);
   const read = await form.read(request, object);
   if (!read.ok) return again(read);
-  let saved: Obj;
+  let message: string;
   try {
-    saved = await run(read.data);
+    message = object === undefined ? form.create!.message(await form.create!.run(request, read.data)) : form.edit!.message(await form.edit!.run(request, object, read.data));
   } catch (error) {
     if (!isFieldError(error)) throw error;
     // Without a hook of its own, a form's problems are plain FormProblems.
     return again(form.refused ? form.refused(request, error, read.data) : (problemsFromError(error, { ...formBody(request.req) }) as Problems));
   }
-  flashAndRedirect(request, message(saved), core.indexUrl);
+  flashAndRedirect(request, message, core.indexUrl);
 }
 
 /** Serves the delete confirmation and the delete of one object at `path`. */

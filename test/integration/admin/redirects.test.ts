@@ -119,6 +119,20 @@ describe('admin redirects', () => {
     expect((await editor.get('/wagtail/redirects/999999999/')).status).to.equal(404);
   });
 
+  it('goes back to the filtered listing the delete came from, when the confirmation carries it as next', async () => {
+    const tag = uniqueSuffix();
+    const redirect = await insertRedirect(server.db, { oldPath: `/back-${tag}`, siteId: null, isPermanent: true, redirectPageId: null, redirectLink: '/a/' });
+    const deleter = await clientOf(await userWith('delete'));
+    const back = `/wagtail/redirects/?q=back-${tag}&ordering=-old_path`;
+    const deleted = await deleter.post(`/wagtail/redirects/${redirect.id}/delete/?next=${encodeURIComponent(back)}`);
+    expect(deleted.status).to.equal(303);
+    expect(deleted.headers.location).to.equal(back);
+    expect(await redirectAt(`/back-${tag}`)).to.have.length(0);
+    const other = await insertRedirect(server.db, { oldPath: `/away-${tag}`, siteId: null, isPermanent: true, redirectPageId: null, redirectLink: '/a/' });
+    const away = await deleter.post(`/wagtail/redirects/${other.id}/delete/?next=${encodeURIComponent('//evil.example/')}`);
+    expect(away.headers.location).to.equal('/wagtail/redirects/');
+  });
+
   it('deletes a redirect after a confirmation, with the delete permission only', async () => {
     const tag = uniqueSuffix();
     const redirect = await insertRedirect(server.db, { oldPath: `/delete-${tag}`, siteId: null, isPermanent: true, redirectPageId: null, redirectLink: '/a/' });
