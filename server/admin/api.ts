@@ -11,17 +11,17 @@ import type { Db } from '../db/database';
 import type { CollectionPermission, Document, Image, Page } from '../db/schema';
 import { HttpError, NotFoundError, PermissionDenied, ValidationError } from '../errors';
 import { findPageByUrlPath, getPage, getParent } from '../models/pages';
+import { findDocument } from '../models/documents';
 import { filterPages } from '../models/page-listing';
-import { getImagesByIds } from '../models/images';
+import { getImagesByIds, listImages } from '../models/images';
 import { permittedCollectionIds, type UserPermissions } from '../models/permissions';
 import { listMedia } from '../models/media-listing';
 import { imageTagNames } from '../models/tags';
-import { listImages } from './images-listing';
 import { resolveRequestSite } from '../views/site-request';
 import { permsOf } from './access';
 import { liveLinksFor, type LiveLinks } from './sites-live-links';
 import type { AdminContext } from './types';
-import { databaseId } from './forms';
+import { databaseId } from '../db/database-id';
 
 const BASE = '/api/main/pages';
 const MAX_LIMIT = 100;
@@ -290,7 +290,7 @@ function mediaApiRouter(db: Db): Router {
   });
 
   router.get(`${DOCUMENTS_BASE}/:pk/`, async (req, res) => {
-    const document = await db.selectFrom('documents').selectAll().where('id', '=', pk(req)).executeTakeFirst();
+    const document = await findDocument(db, pk(req));
     if (!document || !visible(mediaApiCollections(permsOf(res)), document.collection_id)) throw new NotFoundError('There is no document with this id.');
     res.set('Cache-Control', 'private, no-store').json(documentJson(document));
   });

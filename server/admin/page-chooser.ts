@@ -15,14 +15,13 @@ import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { NotFoundError, PermissionDenied, ValidationError } from '../errors';
 import { getAncestors, getPage, getRootPage, PATH_STEP_LENGTH } from '../models/pages';
-import { subtreeFactsOf } from '../models/page-listing';
+import { chooserCandidates, pagesAtPaths, subtreeFactsOf, type ChooserCandidate, type ChooserScope } from '../models/page-listing';
 import { canOnPage, moveToRefusal, pageActionsFor, type SubtreeFacts, type UserPermissions } from '../models/permissions';
 import { isAllowedUnder } from '../pagetypes/allowed-children';
 import { PAGE_TYPES } from '../pagetypes/index';
-import { likePattern, titleWords } from '../models/text-search';
 import { CHOOSER_PAGE_SIZE } from './chooser-data';
 import type { AdminContext } from './types';
-import { databaseId } from './forms';
+import { databaseId } from '../db/database-id';
 
 /** Where the page chooser is served; the StreamField editor's page chooser URL. */
 export const PAGE_CHOOSER_URL = '/wagtail/choose-page/';
@@ -38,11 +37,6 @@ export interface ChoiceTarget {
   page: Page;
   subtree: SubtreeFacts;
 }
-
-/** The page fields the chooser reads. */
-export type ChooserCandidate = Pick<Page, 'id' | 'path' | 'depth' | 'draft_title' | 'page_type' | 'locked' | 'locked_by' | 'owner' | 'numchild' | 'live' | 'workflow_task_id'>;
-
-const CANDIDATE_COLUMNS = ['id', 'path', 'depth', 'draft_title', 'page_type', 'locked', 'locked_by', 'owner', 'numchild', 'live', 'workflow_task_id'] as const;
 
 /**
  * Whether the rule lets the user choose this page. A destination needs a type that allows every
@@ -74,24 +68,17 @@ export interface PageChooserQuery {
 /** One screen of the chooser for a user under a rule, CHOOSER_PAGE_SIZE pages at a time in tree order. */
 export async function pageChooserAnswer(db: Db, perms: UserPermissions, rule: PageChoiceRule, query: PageChooserQuery): Promise<PageChooserAnswer> {
   const hidden = hiddenSubtrees(rule);
-  let rows = db.selectFrom('pages').select(CANDIDATE_COLUMNS);
-  for (const path of hidden) rows = rows.where('path', 'not like', `${path}%`);
   let parent: Page | undefined;
   let ancestors: Page[] = [];
-  if (query.search !== undefined) {
-    rows = rows.where('depth', '>', 1);
-    for (const word of titleWords(query.search)) rows = rows.where('draft_title', 'ilike', likePattern(word));
-  } else {
+  let scope: ChooserScope;
+  if (query.search !== undefined) scope = { search: query.search };
+  else {
     parent = query.parent === undefined ? await getRootPage(db) : await getPage(db, query.parent);
     if (!parent || hidden.some((path) => parent!.path.startsWith(path))) throw new NotFoundError('There is no page with this id.');
-    rows = rows.where('path', 'like', `${parent.path}%`).where('depth', '=', parent.depth + 1);
     ancestors = await getAncestors(db, parent, { inclusive: true });
+    scope = { childrenOf: parent };
   }
-  const found = await rows
-    .orderBy('path')
-    .offset((query.page - 1) * CHOOSER_PAGE_SIZE)
-    .limit(CHOOSER_PAGE_SIZE + 1)
-    .execute();
+  const found = await chooserCandidates(db, scope, hidden, (query.page - 1) * CHOOSER_PAGE_SIZE, CHOOSER_PAGE_SIZE + 1);
   const shown = found.slice(0, CHOOSER_PAGE_SIZE);
   const parentTitles = query.search === undefined ? new Map<string, string>() : await titlesOfParents(db, shown);
   const entry = (candidate: ChooserCandidate): PageChooserEntry => {
@@ -115,9 +102,7 @@ function titleOf(page: Pick<Page, 'depth' | 'draft_title'>): string {
 }
 
 async function titlesOfParents(db: Db, pages: readonly ChooserCandidate[]): Promise<Map<string, string>> {
-  const paths = [...new Set(pages.map((page) => page.path.slice(0, -PATH_STEP_LENGTH)))];
-  if (paths.length === 0) return new Map();
-  const parents = await db.selectFrom('pages').select(['path', 'depth', 'draft_title']).where('path', 'in', paths).execute();
+  const parents = await pagesAtPaths(db, [...new Set(pages.map((page) => page.path.slice(0, -PATH_STEP_LENGTH)))]);
   return new Map(parents.map((parent) => [parent.path, titleOf(parent)]));
 }
 

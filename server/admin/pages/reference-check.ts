@@ -6,10 +6,11 @@
 import { gettext } from '../../../client/lib/i18n';
 import { CHOOSER_TARGETS, type ChooserTarget, type FieldNode, type StreamErrors, type StreamValue } from '../../../admin-client/streamfield/schemas';
 import type { Db } from '../../db/database';
+import { existingIds } from '../../models/chosen-objects';
 import { SNIPPET_TABLES } from '../../models/snippets/registry';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 import { pageTypeFields, serializeBlockDefinitions } from '../block-definitions';
-import { emptyProblems } from '../forms';
+import { emptyProblems } from '../../forms/problems';
 import { referencesInContent } from '../media-usage';
 import { addFieldProblem, CONTENT_PREFIX, streamBlocksOf, streamSummary, type StreamFormProblems } from './page-form';
 
@@ -31,9 +32,7 @@ async function missingIds(db: Db, pageType: string, content: Record<string, unkn
   const entries = await Promise.all(
     CHOOSER_TARGETS.map(async (target) => {
       const ids = referenced[target];
-      if (ids.length === 0) return [target, new Set<number>()] as const;
-      const rows = await db.selectFrom(TABLES[target]).select('id').where('id', 'in', ids).execute();
-      const existing = new Set(rows.map((row) => row.id));
+      const existing = await existingIds(db, TABLES[target], ids);
       return [target, new Set(ids.filter((id) => !existing.has(id)))] as const;
     }),
   );

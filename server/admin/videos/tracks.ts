@@ -4,9 +4,10 @@ import { gettext, interpolate } from '../../../client/lib/i18n';
 import type { Video, VideoTrack } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../errors';
 import { AddVideoTrackAction, DeleteVideoTrackAction, EditVideoTrackAction } from '../../actions/manage-videos';
-import { TRACK_KINDS } from '../../models/videos';
+import { findTrackOfVideo, TRACK_KINDS } from '../../models/videos';
 import { permsOf } from '../access';
-import { addProblem, databaseId, emptyProblems } from '../forms';
+import { addProblem, emptyProblems } from '../../forms/problems';
+import { databaseId } from '../../db/database-id';
 import { requireOnMedia, textField, uploadedFile } from '../media-admin';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
@@ -19,7 +20,7 @@ export function videoTracksRouter({ db, storage }: AdminContext, videos: VideoAd
 
   async function loadTrack(req: Request, video: Video): Promise<VideoTrack> {
     const trackId = databaseId.safeParse(req.params.trackId);
-    const track = trackId.success ? await db.selectFrom('video_tracks').selectAll().where('id', '=', trackId.data).where('video_id', '=', video.id).executeTakeFirst() : undefined;
+    const track = trackId.success ? await findTrackOfVideo(db, video.id, trackId.data) : undefined;
     if (!track) throw new NotFoundError('This video has no track with this id.');
     return track;
   }

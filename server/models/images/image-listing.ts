@@ -1,7 +1,8 @@
+/** The images listing: Wagtail's orderings and page size, and one page of images matching its filters. */
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { Image } from '../db/schema';
-import { likePattern, titleWords } from '../models/text-search';
+import type { Db } from '../../db/database';
+import type { Image } from '../../db/schema';
+import { likePattern, titleWords } from '../text-search';
 
 /** Images a listing page shows (Wagtail's WAGTAILIMAGES_INDEX_PAGE_SIZE default). */
 export const IMAGES_PER_PAGE = 30;
