@@ -11,8 +11,8 @@ export const USERS_PAGE_SIZE = 50;
 /** A user as the users list shows them, with group names. */
 export type ListedUser = User & { group_names: string[] };
 
-/** Users matching `search` in username, email or name, by username, one screen at a time. */
-export async function listUsers(db: Db, search: string, offset: number): Promise<{ users: ListedUser[]; total: number }> {
+/** Users matching `search` in username, email or name, by username, one screen (the slice) at a time. */
+export async function listUsers(db: Db, search: string, slice: { offset: number; limit: number }): Promise<{ rows: ListedUser[]; total: number }> {
   let base = db.selectFrom('users');
   const term = search.trim();
   if (term) {
@@ -31,12 +31,12 @@ export async function listUsers(db: Db, search: string, offset: number): Promise
           .as('group_names'),
       )
       .orderBy('username')
-      .offset(offset)
-      .limit(USERS_PAGE_SIZE)
+      .offset(slice.offset)
+      .limit(slice.limit)
       .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { users: users.map((user) => ({ ...user, group_names: user.group_names ?? [] })), total: Number(count.n) };
+  return { rows: users.map((user) => ({ ...user, group_names: user.group_names ?? [] })), total: Number(count.n) };
 }
 
 /** The ids of a user's groups. */

@@ -57,6 +57,22 @@ describe('admin users and groups', () => {
     expect(await getUser(server.db, user.id)).to.equal(undefined);
   });
 
+  it('keeps a search with an ampersand in its Previous and Next links', async () => {
+    const word = `Fish&Chips${uniqueSuffix()}`;
+    const users = Array.from({ length: 51 }, (_, index) => ({ username: `chips-${uniqueSuffix()}-${index}`, email: '', first_name: word, last_name: String(index), password: '!' }));
+    await server.db.insertInto('users').values(users).execute();
+    const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
+    const first = await admin.get(`/wagtail/users/?q=${encodeURIComponent(word)}`);
+    expect(first.body).to.include('Page 1 of 2');
+    const next = /href="([^"]*)">Next</
+      .exec(first.body)?.[1]
+      ?.replace(/&amp;/g, '&')
+      .replace(/&#x3D;/g, '=');
+    expect(next).to.equal(`?q=${encodeURIComponent(word).replace(/%20/g, '+')}&p=2`);
+    const second = await admin.get(`/wagtail/users/${next}`);
+    expect(second.body).to.include('Page 2 of 2').and.include(word.replace('&', '&amp;'));
+  });
+
   it('refuses weak passwords when adding or editing a user, beside the password field', async () => {
     const admin = await signedInClient(server, await createAdminUser(server.db, { superuser: true }));
     const username = `galley-${uniqueSuffix()}`;
