@@ -7,6 +7,7 @@ import { OBJECT_PERMISSIONS } from '../models/object-permissions';
 import { MODEL_POLICIES } from '../models/permission-policies';
 import { getRedirect, listRedirects, REDIRECT_ORDERINGS, REDIRECTS_PAGE_SIZE, type RedirectListQuery, type RedirectRow } from '../models/redirects';
 import { sortLink } from './generic/listing';
+import { confirmDeleteView } from './generic/models';
 import { modelViewSetRouter, policyRefusal } from './generic/viewset';
 import { redirectForm, siteOptions } from './redirects-form';
 import { redirectsImportRouter } from './redirects-import';
@@ -85,18 +86,11 @@ export function redirectsRouter(context: AdminContext): Router {
     },
     form: redirectForm(db),
     delete: {
-      view: (_request, redirect) => ({
-        template: 'confirm',
-        context: {
-          title: gettext('Delete redirect'),
+      view: (_request, redirect) =>
+        confirmDeleteView(gettext('Delete redirect'), gettext('Are you sure you want to delete this redirect?'), REDIRECTS_URL, {
           subtitle: redirect.old_path,
           breadcrumbs: [{ label: gettext('Redirects'), url: REDIRECTS_URL }, { label: redirect.old_path, url: `${REDIRECTS_URL}${redirect.id}/` }, { label: gettext('Delete') }],
-          question: gettext('Are you sure you want to delete this redirect?'),
-          confirmLabel: gettext('Yes, delete'),
-          danger: true,
-          cancelUrl: REDIRECTS_URL,
-        },
-      }),
+        }),
       run: async ({ perms }, redirect) => void (await new DeleteRedirectAction(db, redirect, perms).execute()),
       message: (redirect) => interpolate("Redirect '{title}' deleted.", { title: redirect.old_path }),
     },

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import type { User } from '../db/schema';
 import { addProblem, emptyProblems, parseForm, type FormResult } from '../forms/problems';
 import { refineNewPassword } from '../models/password-validation';
-import { userGroupIds } from '../models/user-admin';
+import { userGroupIds, type UserInput } from '../models/user-admin';
 import { findUserByUsername } from '../models/users';
 
 const checkbox = z
@@ -48,18 +48,6 @@ function userFormSchema(isNew: boolean) {
     });
 }
 
-/** What the user actions are given. */
-export interface UserFormData {
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isSuperuser: boolean;
-  groupIds: number[];
-  password: string | undefined;
-}
-
 /** The form's values of a stored user, with their groups. */
 export async function userValues(db: Db, user: User): Promise<Record<string, unknown>> {
   return {
@@ -74,7 +62,7 @@ export async function userValues(db: Db, user: User): Promise<Record<string, unk
 }
 
 /** Reads a posted user form; a username another user has is refused beside its field. Passwords are never shown again. */
-export async function readUserForm(db: Db, body: Readonly<Record<string, unknown>>, user: User | undefined): Promise<FormResult<UserFormData>> {
+export async function readUserForm(db: Db, body: Readonly<Record<string, unknown>>, user: User | undefined): Promise<FormResult<UserInput>> {
   const form = parseForm(userFormSchema(user === undefined), body);
   const values = { ...body, password1: '', password2: '' };
   if (!form.ok) return { ...form, values };

@@ -5,12 +5,13 @@ import type { User } from '../db/schema';
 import { formBody, formValues } from '../forms/posted';
 import { emptyProblems } from '../forms/problems';
 import { listGroups } from '../models/groups';
-import { OBJECT_PERMISSIONS } from '../models/object-permissions';
-import { userManagementPolicy } from '../models/permission-policies';
 import { listUsers, USERS_PAGE_SIZE } from '../models/user-admin';
 import { getUser } from '../models/users';
+import type { UserPermissions } from '../models/permissions';
+import { OBJECT_PERMISSIONS } from '../models/object-permissions';
+import { userManagementPolicy } from '../models/permission-policies';
 import { displayName } from './access';
-import { loadObject } from './generic/models';
+import { confirmDeleteView, loadObject } from './generic/models';
 import { flashAndRedirect, viewRequest } from './generic/view';
 import { modelViewSetRouter } from './generic/viewset';
 import type { AdminContext } from './types';
@@ -18,13 +19,18 @@ import { readUserForm, userValues } from './users-form';
 
 const LIST_URL = '/wagtail/users/';
 
+/** Why the acting user may not manage users and groups (superusers only, as Wagtail's defaults), or null. */
+export function userManagementRefusal({ perms }: { perms: UserPermissions }): string | null {
+  return userManagementPolicy.userHasAnyPermission(perms, OBJECT_PERMISSIONS) ? null : 'You do not have permission to manage users and groups.';
+}
+
 /** /wagtail/users/: list and search, add, edit, activate/deactivate, delete; superusers only, as Wagtail's defaults. */
 export function usersRouter(context: AdminContext): Router {
   const { db } = context;
   return modelViewSetRouter(context, {
     prefix: '/users/',
     activeNav: 'users',
-    access: ({ perms }) => (userManagementPolicy.userHasAnyPermission(perms, OBJECT_PERMISSIONS) ? null : 'You do not have permission to manage users and groups.'),
+    access: userManagementRefusal,
     load: (id) => getUser(db, id),
     notFound: 'There is no user with this id.',
     refusal: () => null,
@@ -70,16 +76,12 @@ export function usersRouter(context: AdminContext): Router {
       },
     },
     delete: {
-      view: (_request, user) => ({
-        template: 'confirm',
-        context: {
-          title: interpolate('Delete {name}', { name: user.username }),
-          question: gettext('Are you sure you want to delete this user? Their pages and revisions stay, without an author.'),
-          confirmLabel: gettext('Yes, delete'),
-          cancelUrl: LIST_URL,
-          danger: true,
-        },
-      }),
+      view: (_request, user) =>
+        confirmDeleteView(
+          interpolate('Delete {name}', { name: user.username }),
+          gettext('Are you sure you want to delete this user? Their pages and revisions stay, without an author.'),
+          LIST_URL,
+        ),
       run: async ({ perms }, user) => void (await new DeleteUserAction(db, user, perms).execute()),
       message: (user) => interpolate('User "{name}" deleted.', { name: user.username }),
     },

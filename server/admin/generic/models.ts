@@ -5,6 +5,7 @@
  * redirects; a form that fails, or an action refusing a field, draws the form again with 400.
  */
 import type { Router } from 'express';
+import { gettext } from '../../../client/lib/i18n';
 import { databaseId } from '../../db/database-id';
 import { NotFoundError } from '../../errors';
 import { formBody } from '../../forms/posted';
@@ -49,6 +50,11 @@ export interface ModelDelete<Obj> {
   view(request: ViewRequest, object: Obj): View | Promise<View>;
   run(request: ViewRequest, object: Obj): Promise<void | { view: View; status: number }>;
   message(object: Obj): string;
+}
+
+/** Wagtail's plain delete confirmation (the 'confirm' template): the question, a danger button, and the way back; `extra` adds to its context. */
+export function confirmDeleteView(title: string, question: string, cancelUrl: string, extra: Record<string, unknown> = {}): View {
+  return { template: 'confirm', context: { title, question, confirmLabel: gettext('Yes, delete'), danger: true, cancelUrl, ...extra } };
 }
 
 /** Where an object is used, for those the area lets see it. */
