@@ -1,229 +1,51 @@
-import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
+import type { Router } from 'express';
 import { gettext, interpolate } from '../../client/lib/i18n';
 import { CreateGroupAction, DeleteGroupAction, EditGroupAction } from '../actions/manage-accounts';
-import type { CollectionManagementPermission, CollectionPermission, Group, ObjectPermission, PagePermission } from '../db/schema';
-import { NotFoundError } from '../errors';
-import { collectionOptions } from '../models/collections';
-import {
-  getGroup,
-  groupGrants,
-  groupNameTaken,
-  listGroups,
-  unknownRlids,
-  type GroupCollectionGrant,
-  type GroupGrants,
-  type GroupHostGrant,
-  type GroupObjectGrant,
-  type GroupPageGrant,
-} from '../models/groups';
-import { OBJECT_PERMISSIONS, PERMISSION_MODELS, isPermissionModel } from '../models/object-permissions';
-import { COLLECTION_MANAGEMENT_PERMISSIONS, COLLECTION_PERMISSIONS, PAGE_PERMISSIONS } from '../models/permissions';
-import { permsOf, requireUserManagement } from './access';
-import { addProblem, emptyProblems, type FormProblems } from '../forms/problems';
-import { databaseId } from '../db/database-id';
-import { formValues } from '../forms/posted';
-import { pageSelectOptions } from './generic/select-options';
-import { flash } from './render';
+import type { Group } from '../db/schema';
+import { getGroup, listGroups } from '../models/groups';
+import { confirmDeleteView } from './generic/models';
+import { modelViewSetRouter } from './generic/viewset';
+import { groupFormState, groupFormView, readGroupForm, type GroupFormState } from './groups-form';
 import type { AdminContext } from './types';
+import { userManagementRefusal } from './users';
 
-const groupName = z.string().trim().min(1, 'A name is required.').max(150);
-/** Empty page-permission rows offered below the existing ones. */
-const SPARE_ROWS = 2;
-
-const PAGE_PERMISSION_LABELS: Record<PagePermission, string> = {
-  add: 'Add',
-  change: 'Edit',
-  publish: 'Publish',
-  bulk_delete: 'Bulk delete',
-  lock: 'Lock',
-  unlock: 'Unlock',
-};
-
-/** Wagtail's labels of the collection permissions on the group form. */
-const COLLECTION_PERMISSION_LABELS: Record<CollectionPermission, string> = {
-  add: 'Add',
-  change: 'Change',
-  choose: 'Choose',
-  delete: 'Delete',
-};
-
-/** Labels of the collection management permissions (Wagtail's add, change and delete collection). */
-const COLLECTION_MANAGEMENT_PERMISSION_LABELS: Record<CollectionManagementPermission, string> = {
-  add_collection: 'Add',
-  change_collection: 'Change',
-  delete_collection: 'Delete',
-};
-
-/** Wagtail's labels of the object permissions on the group form. */
-const OBJECT_PERMISSION_LABELS: Record<ObjectPermission, string> = {
-  add: 'Add',
-  change: 'Change',
-  delete: 'Delete',
-};
-
-/**
- * Reads the grant rows: pp-{n}-page with pp-{n}-perm values, cp-{collection} (media) and
- * cm-{collection} (collection management) values, one grant a collection, and op-{model} values.
- */
-function readGrants(body: Record<string, unknown>): { pageGrants: GroupPageGrant[]; collectionGrants: GroupCollectionGrant[]; objectGrants: GroupObjectGrant[] } {
-  const pageGrants: GroupPageGrant[] = [];
-  const collectionPermissions = new Map<number, GroupCollectionGrant['permissions']>();
-  const objectGrants: GroupObjectGrant[] = [];
-  for (const [key, value] of Object.entries(body)) {
-    const row = /^pp-(\d{1,4})-page$/.exec(key);
-    const pageId = Number(value);
-    if (row && Number.isInteger(pageId) && pageId > 0) {
-      const permissions = formValues(body[`pp-${row[1]}-perm`]).filter((p): p is PagePermission => (PAGE_PERMISSIONS as readonly string[]).includes(p));
-      if (permissions.length) pageGrants.push({ pageId, permissions });
-    }
-    const collection = /^(cp|cm)-(\d{1,9})$/.exec(key);
-    if (collection) {
-      const offered: readonly string[] = collection[1] === 'cp' ? COLLECTION_PERMISSIONS : COLLECTION_MANAGEMENT_PERMISSIONS;
-      const permissions = formValues(value).filter((p): p is GroupCollectionGrant['permissions'][number] => offered.includes(p));
-      const collectionId = Number(collection[2]);
-      if (permissions.length) collectionPermissions.set(collectionId, [...(collectionPermissions.get(collectionId) ?? []), ...permissions]);
-    }
-    const model = /^op-([a-z_]{1,40})$/.exec(key)?.[1];
-    if (model && isPermissionModel(model)) {
-      const permissions = formValues(value).filter((p): p is ObjectPermission => (OBJECT_PERMISSIONS as readonly string[]).includes(p));
-      if (permissions.length) objectGrants.push({ model, permissions });
-    }
-  }
-  const collectionGrants = [...collectionPermissions].map(([collectionId, permissions]) => ({ collectionId, permissions }));
-  return { pageGrants, collectionGrants, objectGrants };
-}
-
-/** The host-stand field: host_scope none/all/some, and host_rlids as numbers split by commas or spaces. */
-function readHostGrant(body: Record<string, unknown>): { grant: GroupHostGrant; problem?: string } {
-  const scope = body.host_scope;
-  if (scope === 'all') return { grant: { scope: 'all' } };
-  if (scope !== 'some') return { grant: { scope: 'none' } };
-  const words = String(body.host_rlids ?? '')
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .slice(0, 1000);
-  const rlids = words.map(Number).filter((rlid) => Number.isInteger(rlid) && rlid > 0 && rlid < 2 ** 31);
-  if (rlids.length !== words.length) return { grant: { scope: 'some', rlids }, problem: gettext('Location numbers are whole numbers separated by commas.') };
-  if (!rlids.length) return { grant: { scope: 'some', rlids }, problem: gettext('Enter at least one location number, or choose no locations.') };
-  return { grant: { scope: 'some', rlids } };
-}
-
-/** /wagtail/groups/: list and search, add, edit (admin access, page, collection and host-stand permissions), delete. */
-export function groupsRouter({ db, admin }: AdminContext): Router {
-  const router = Router();
-  router.use('/groups/', requireUserManagement);
-
-  async function loadGroup(req: Request): Promise<Group> {
-    const id = databaseId.safeParse(req.params.groupId);
-    const group = id.success ? await getGroup(db, id.data) : undefined;
-    if (!group) throw new NotFoundError('There is no group with this id.');
-    return group;
-  }
-
-  router.get('/groups/', async (req, res) => {
-    const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 100) : '';
-    admin.render(req, res, 'groups-list', { title: gettext('Groups'), activeNav: 'groups', q, groups: await listGroups(db, q) });
-  });
-
-  async function renderForm(req: Request, res: Response, group: Group | undefined, state: GroupGrants & { form: FormProblems }, status = 200) {
-    const [pages, collections] = await Promise.all([pageSelectOptions(db), collectionOptions(db)]);
-    const rows = [...state.pageGrants, ...Array.from({ length: SPARE_ROWS }, () => ({ pageId: 0, permissions: [] }))].map((grant, index) => ({
-      index,
-      pages: pages.map((page) => ({ ...page, selected: page.id === grant.pageId })),
-      permissions: PAGE_PERMISSIONS.map((permission) => ({ value: permission, label: gettext(PAGE_PERMISSION_LABELS[permission]), checked: grant.permissions.includes(permission) })),
-    }));
-    const collectionRowsOf = <P extends GroupCollectionGrant['permissions'][number]>(offered: readonly P[], labels: Record<P, string>) =>
-      collections.map((collection) => {
-        const grant = state.collectionGrants.find((each) => each.collectionId === collection.id);
-        return {
-          ...collection,
-          permissions: offered.map((permission) => ({ value: permission, label: gettext(labels[permission]), checked: grant?.permissions.includes(permission) ?? false })),
-        };
-      });
-    const objectRows = Object.entries(PERMISSION_MODELS).map(([model, label]) => {
-      const grant = state.objectGrants.find((each) => each.model === model);
-      return {
-        model,
-        label: gettext(label),
-        permissions: OBJECT_PERMISSIONS.map((permission) => ({
-          value: permission,
-          label: gettext(OBJECT_PERMISSION_LABELS[permission]),
-          checked: grant?.permissions.includes(permission) ?? false,
-        })),
-      };
-    });
-    admin.render(
-      req,
-      res,
-      'group-edit',
-      {
-        title: group ? interpolate('Editing group {name}', { name: group.name }) : gettext('Add a group'),
-        activeNav: 'groups',
-        group,
-        form: state.form,
-        rows,
-        collectionRows: collectionRowsOf(COLLECTION_PERMISSIONS, COLLECTION_PERMISSION_LABELS),
-        collectionManagementRows: collectionRowsOf(COLLECTION_MANAGEMENT_PERMISSIONS, COLLECTION_MANAGEMENT_PERMISSION_LABELS),
-        objectRows,
-        hostScope: state.hostGrant.scope,
-        hostRlids: typeof state.form.values.host_rlids === 'string' ? state.form.values.host_rlids : state.hostGrant.scope === 'some' ? state.hostGrant.rlids.join(', ') : '',
-        action: group ? `/wagtail/groups/${group.id}/` : '/wagtail/groups/add/',
+/** /wagtail/groups/: list and search, add, edit (admin access, page, collection, object and host-stand permissions), delete; superusers only. */
+export function groupsRouter(context: AdminContext): Router {
+  const { db } = context;
+  return modelViewSetRouter(context, {
+    prefix: '/groups/',
+    activeNav: 'groups',
+    access: userManagementRefusal,
+    load: (id) => getGroup(db, id),
+    notFound: 'There is no group with this id.',
+    refusal: () => null,
+    listing: {
+      query: ({ req }) => ({ q: typeof req.query.q === 'string' ? req.query.q.slice(0, 100) : '' }),
+      rows: async (_request, { q }) => {
+        const rows = await listGroups(db, q);
+        return { rows, total: rows.length };
       },
-      status,
-    );
-  }
-
-  async function save(req: Request, res: Response, group: Group | undefined) {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const host = readHostGrant(body);
-    const grants = { ...readGrants(body), hostGrant: host.grant };
-    const name = groupName.safeParse(body.name ?? '');
-    const problems = emptyProblems({ name: body.name, can_access_admin: body.can_access_admin, host_rlids: body.host_rlids });
-    if (!name.success) addProblem(problems, 'name', name.error.issues[0]!.message);
-    else if (await groupNameTaken(db, name.data, group?.id)) addProblem(problems, 'name', gettext('A group with that name already exists.'));
-    if (host.problem) addProblem(problems, 'host_rlids', host.problem);
-    else if (host.grant.scope === 'some') {
-      const unknown = await unknownRlids(db, host.grant.rlids);
-      if (unknown.length) addProblem(problems, 'host_rlids', interpolate('There is no location {rlids}.', { rlids: unknown.join(', ') }));
-    }
-    if (!name.success || problems.formErrors.length) return renderForm(req, res, group, { form: problems, ...grants }, 400);
-    const input = { name: name.data, canAccessAdmin: body.can_access_admin === 'on', ...grants };
-    const saved = await (group ? new EditGroupAction(db, group, permsOf(res), input) : new CreateGroupAction(db, input, permsOf(res))).execute();
-    flash(req, 'success', interpolate(group ? 'Group "{name}" updated.' : 'Group "{name}" created.', { name: saved.name }));
-    res.redirect(303, '/wagtail/groups/');
-  }
-
-  router.get('/groups/add/', (req, res) =>
-    renderForm(req, res, undefined, { form: emptyProblems({ can_access_admin: 'on' }), pageGrants: [], collectionGrants: [], hostGrant: { scope: 'none' }, objectGrants: [] }),
-  );
-  router.post('/groups/add/', (req, res) => save(req, res, undefined));
-
-  router.get('/groups/:groupId/', async (req, res) => {
-    const group = await loadGroup(req);
-    const grants = await groupGrants(db, group.id);
-    await renderForm(req, res, group, { form: emptyProblems({ name: group.name, can_access_admin: group.can_access_admin ? 'on' : undefined }), ...grants });
+      view: (_request, { query, rows }) => ({ template: 'groups-list', context: { title: gettext('Groups'), q: query.q, groups: rows } }),
+    },
+    form: {
+      initial: (_request, group?: Group) => groupFormState(db, group),
+      read: ({ req }, group) => readGroupForm(db, (req.body ?? {}) as Record<string, unknown>, group),
+      view: (_request, group, state: GroupFormState) => groupFormView(db, group, state),
+      create: { run: ({ perms }, input) => new CreateGroupAction(db, input, perms).execute(), message: (saved) => interpolate('Group "{name}" created.', { name: saved.name }) },
+      edit: {
+        run: ({ perms }, group, input) => new EditGroupAction(db, group, perms, input).execute(),
+        message: (saved) => interpolate('Group "{name}" updated.', { name: saved.name }),
+      },
+    },
+    delete: {
+      view: (_request, group) =>
+        confirmDeleteView(
+          interpolate('Delete group {name}', { name: group.name }),
+          gettext('Are you sure you want to delete this group? Its members lose the permissions it gave them.'),
+          '/wagtail/groups/',
+        ),
+      run: async ({ perms }, group) => void (await new DeleteGroupAction(db, group, perms).execute()),
+      message: (group) => interpolate('Group "{name}" deleted.', { name: group.name }),
+    },
   });
-  router.post('/groups/:groupId/', async (req, res) => save(req, res, await loadGroup(req)));
-
-  router.get('/groups/:groupId/delete/', async (req, res) => {
-    const group = await loadGroup(req);
-    admin.render(req, res, 'confirm', {
-      title: interpolate('Delete group {name}', { name: group.name }),
-      activeNav: 'groups',
-      question: gettext('Are you sure you want to delete this group? Its members lose the permissions it gave them.'),
-      confirmLabel: gettext('Yes, delete'),
-      cancelUrl: '/wagtail/groups/',
-      danger: true,
-    });
-  });
-
-  router.post('/groups/:groupId/delete/', async (req, res) => {
-    const group = await loadGroup(req);
-    await new DeleteGroupAction(db, group, permsOf(res)).execute();
-    flash(req, 'success', interpolate('Group "{name}" deleted.', { name: group.name }));
-    res.redirect(303, '/wagtail/groups/');
-  });
-
-  return router;
 }
