@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express, NextFunction } from 'express';
+import type { Express, NextFunction, Response } from 'express';
 import type { Logger } from 'pino';
 import { requestOrigin, type RequestOrigin, type TrustProxy } from './request-origin';
 
@@ -20,7 +20,7 @@ export interface EarlyRequest {
   /** Scheme and Host, a trusted proxy's when the app trusts it (TRUST_PROXY), as Express's req.protocol and req.host. */
   origin: RequestOrigin;
   /** What the router's handlers find in res.locals if the request is passed on. */
-  locals: Record<string, unknown>;
+  locals: Response['locals'];
 }
 
 /** Answers a request, or calls `next` to pass it on to the next handler and then the app. */
@@ -43,7 +43,7 @@ export function answerBeforeRouting(app: Express, handlers: readonly EarlyHandle
   const routed = routedApp.handle.bind(app);
   const trust = app.get('trust proxy fn') as TrustProxy;
   function route(early: EarlyRequest, callback: NextFunction | undefined): void {
-    (early.res as ServerResponse & { locals?: Record<string, unknown> }).locals = early.locals;
+    (early.res as ServerResponse & { locals?: Response['locals'] }).locals = early.locals;
     routed(early.req, early.res, callback);
   }
   // No closure is made per request beyond each handler's `next`: this runs for every request.
@@ -77,7 +77,7 @@ export function answerBeforeRouting(app: Express, handlers: readonly EarlyHandle
       path: queryStart < 0 ? url : url.slice(0, queryStart),
       search: queryStart < 0 ? '' : url.slice(queryStart),
       origin: requestOrigin(req, trust),
-      locals: Object.create(null) as Record<string, unknown>,
+      locals: Object.create(null) as Response['locals'],
     };
     answerFrom(0, early, callback);
   };

@@ -45,7 +45,7 @@ export function loadAdminUser(db: Db, siteTimeZone: string): RequestHandler {
 
 /** Anonymous visitors go to the login page; signed-in users without admin access get 403. */
 export const requireAdminAccess: RequestHandler = function requireAdminAccess(req, res, next) {
-  const perms = res.locals.adminPerms as UserPermissions | undefined;
+  const perms = res.locals.adminPerms;
   if (!perms) {
     if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(302, loginUrlFor(req));
     throw new PermissionDenied('Sign in to the admin first.');
@@ -56,7 +56,7 @@ export const requireAdminAccess: RequestHandler = function requireAdminAccess(re
 
 /** The acting user's permissions; only after requireAdminAccess. */
 export function permsOf(res: Response): UserPermissions {
-  const perms = res.locals.adminPerms as UserPermissions | undefined;
+  const perms = res.locals.adminPerms;
   if (!perms) throw new PermissionDenied('Sign in to the admin first.');
   return perms;
 }

@@ -8,7 +8,6 @@ import { loadUserPermissions } from '../models/permissions';
 import { passwordOwnerOf, refineNewPassword, type PasswordOwner } from '../models/password-validation';
 import { TOO_MANY_ATTEMPTS, WRONG_LOGIN, safeLocalUrl } from '../views/restricted-pages';
 import { permsOf, requireAdminAccess } from './access';
-import type { AdminChrome } from './admin-chrome';
 import { addProblem, emptyProblems, parseForm, type FormProblems } from '../forms/problems';
 import { flash } from './render';
 import type { AdminContext } from './types';
@@ -50,7 +49,7 @@ export function accountsRouter({ db, admin, config, csrf }: AdminContext): Route
 
   router.get('/login/', (req, res) => {
     const next = safeLocalUrl(req.query.next, DASHBOARD_URL);
-    if ((res.locals.adminChrome as AdminChrome | undefined)?.user) return res.redirect(302, next);
+    if (res.locals.adminChrome?.user) return res.redirect(302, next);
     renderLogin(req, res, next, '', null);
   });
 

@@ -125,7 +125,7 @@ const ACTIONS: Record<string, ActionRunner> = {
 
 /** Session auth for the API: JSON 403 instead of a redirect to the login page. */
 const requireApiAccess: RequestHandler = function requireApiAccess(_req, res, next) {
-  if (!(res.locals.adminPerms as UserPermissions | undefined)?.canAccessAdmin) throw new PermissionDenied('Sign in to the admin first.');
+  if (!res.locals.adminPerms?.canAccessAdmin) throw new PermissionDenied('Sign in to the admin first.');
   next();
 };
 

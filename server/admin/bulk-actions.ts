@@ -18,7 +18,6 @@ import { BULK_ACTIONS, MAX_SELECTED, outermostPages, PAGE_BULK_ACTIONS, runBulkA
 import { databaseId } from '../db/database-id';
 import { adminNextUrl } from './next-url';
 import { bulkMoveDestinations } from './bulk-actions-destinations';
-import type { AdminChrome } from './admin-chrome';
 import { flash } from './render';
 import type { AdminContext } from './types';
 import { PagePermissionTester } from '../models/permission-policies';
@@ -92,7 +91,9 @@ function deletesMany(action: PageBulkAction, pages: readonly Page[], counts: Map
 
 /** The name typed to confirm a large delete: the brand the back office shows, as Wagtail's WAGTAIL_SITE_NAME. */
 function siteNameOf(res: Response): string {
-  return (res.locals.adminChrome as AdminChrome).brandName;
+  const chrome = res.locals.adminChrome;
+  if (!chrome) throw new Error('The admin chrome is loaded (loadAdminUser) before any admin route runs.');
+  return chrome.brandName;
 }
 
 /** The bulk action screens for pages. */

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { databaseId } from '../db/database-id';
 import { CHOOSER_TARGETS, SNIPPET_CHOOSER_TARGETS, type ChooserResponse } from '../../admin-client/streamfield/schemas';
 import { PermissionDenied } from '../errors';
-import type { UserPermissions } from '../models/permissions';
 import { chooserAnswer, type MediaChooserTarget } from './chooser-data';
 import { pageChooserRouter } from './page-chooser';
 import { snippetChooserRouter } from './snippets-chooser';
@@ -32,7 +31,7 @@ export function choosersRouter({ db, storage }: AdminContext): Router {
   router.use(snippetChooserRouter({ db }));
   for (const target of MEDIA_TARGETS) {
     router.get(STREAMFIELD_CHOOSER_URLS[target].slice(ADMIN_PREFIX.length), async (req, res) => {
-      const perms = res.locals.adminPerms as UserPermissions | undefined;
+      const perms = res.locals.adminPerms;
       if (!perms?.canAccessAdmin) throw new PermissionDenied(perms ? 'You do not have permission to access the admin.' : 'Sign in to the admin first.');
       const query = chooserQuery.parse({ q: req.query.q ?? '', p: req.query.p, collection_id: req.query.collection_id || undefined });
       const body: ChooserResponse = await chooserAnswer(db, storage, perms, target, { text: query.q, page: query.p, collectionId: query.collection_id });

@@ -1,5 +1,4 @@
 import type { Response } from 'express';
-import type { AdminChrome } from './admin-chrome';
 
 /** The zone admin dates are shown in when a user has not chosen one and the site sets none. */
 export const FALLBACK_TIME_ZONE = 'UTC';
@@ -22,5 +21,5 @@ export function formatAdminDate(date: Date, timeZone: string): string {
 
 /** The time zone the signed-in admin user reads dates in. */
 export function adminTimeZone(res: Response): string {
-  return (res.locals.adminChrome as AdminChrome | undefined)?.timeZone ?? FALLBACK_TIME_ZONE;
+  return res.locals.adminChrome?.timeZone ?? FALLBACK_TIME_ZONE;
 }

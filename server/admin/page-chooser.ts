@@ -130,7 +130,7 @@ export function pageChooserRouter({ db }: Pick<AdminContext, 'db'>): Router {
   const router = Router();
 
   async function answer(req: Request, res: Response, where: { parent?: number; searching: boolean }) {
-    const perms = res.locals.adminPerms as UserPermissions | undefined;
+    const perms = res.locals.adminPerms;
     if (!perms?.canAccessAdmin) throw new PermissionDenied(perms ? 'You do not have permission to access the admin.' : 'Sign in to the admin first.');
     const parsed = requestSchema.safeParse(req.query);
     if (!parsed.success) throw new ValidationError(parsed.error.issues.map((issue) => issue.message).join('; '));

@@ -82,7 +82,7 @@ export function createAdminRenderer(manifest: AssetManifest, csrf: CsrfProtectio
   function render(req: Request, res: Response, template: string, context: Record<string, unknown> & { title: string; activeNav?: string }, status = 200): void {
     const body = compiled.get(template);
     if (!body) throw new Error(`Admin template "${template}" does not exist`);
-    const chrome = res.locals.adminChrome as AdminChrome | undefined;
+    const chrome = res.locals.adminChrome;
     const shared = {
       ...context,
       chrome,
@@ -103,7 +103,7 @@ export function createAdminRenderer(manifest: AssetManifest, csrf: CsrfProtectio
   function renderFragment(req: Request, res: Response, template: string, context: Record<string, unknown>): string {
     const body = compiled.get(template);
     if (!body) throw new Error(`Admin template "${template}" does not exist`);
-    return body({ ...context, chrome: res.locals.adminChrome as AdminChrome | undefined, csrfToken: csrf.tokenFor(req, res) });
+    return body({ ...context, chrome: res.locals.adminChrome, csrfToken: csrf.tokenFor(req, res) });
   }
 
   return { render, renderFragment };

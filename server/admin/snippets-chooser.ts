@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { ChooserResponse } from '../../admin-client/streamfield/schemas';
 import { PermissionDenied } from '../errors';
-import type { UserPermissions } from '../models/permissions';
 import { listSnippets } from '../models/snippets/store';
 import { listQuery, modelOf } from './snippets-addresses';
 import type { AdminContext } from './types';
@@ -18,7 +17,7 @@ const CHOOSER_PAGE_SIZE = 30;
 export function snippetChooserRouter({ db }: Pick<AdminContext, 'db'>): Router {
   const router = Router();
   router.get('/snippets/choose/:appLabel/:modelName/', async (req, res) => {
-    const perms = res.locals.adminPerms as UserPermissions | undefined;
+    const perms = res.locals.adminPerms;
     if (!perms?.canAccessAdmin) throw new PermissionDenied(perms ? 'You do not have permission to access the admin.' : 'Sign in to the admin first.');
     const model = modelOf(req);
     const query = listQuery.parse({ q: req.query.q ?? '', p: req.query.p });

@@ -36,8 +36,8 @@ interface KnownPage {
   kept?: PreparedResponse;
 }
 
-/** What a request the cache may keep carries to the page responder. */
-interface Ticket {
+/** What a request the cache may keep carries to the page responder (in res.locals: http/locals.ts). */
+export interface PageCacheTicket {
   key: string;
   generation: string;
   /** Whether the address showed a page anyone may see when last rendered in this generation. */
@@ -75,7 +75,7 @@ export interface PageCache {
    * Whether the request's address showed a page anyone may see when it was last rendered in
    * this generation: the routes before the page views let such an address through to them.
    */
-  showedPage(locals: Record<string, unknown>): boolean;
+  showedPage(locals: Express.Locals): boolean;
   /** Sends, and keeps, a page rendered before the router for an address that `showedPage`. */
   sendRendered(early: EarlyRequest, page: RenderedPage): void;
   /**
@@ -83,7 +83,7 @@ export interface PageCache {
    * of on every view (the request's generation when it has one) and kept at most `ttlSeconds`
    * when it depends on the time too: a site's chrome, a page's props, the page an address names.
    */
-  perGeneration<T>(locals: Record<string, unknown>, key: string, compute: () => Promise<T>, options?: PerGenerationOptions<T>): Promise<T>;
+  perGeneration<T>(locals: Express.Locals, key: string, compute: () => Promise<T>, options?: PerGenerationOptions<T>): Promise<T>;
 }
 
 /**
@@ -129,7 +129,7 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
     const page = known.get(key);
     const current = page?.generation === generation;
     if (current && page.kept && page.expiresAt > clock().getTime()) return sendPrepared(early.req, early.res, page.kept, origin.secure);
-    const ticket: Ticket = { key, generation, showedPage: current };
+    const ticket: PageCacheTicket = { key, generation, showedPage: current };
     early.locals.pageCacheTicket = ticket;
     next();
   }
@@ -152,7 +152,7 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
    * pages are kept, the shared-cache headers and X-Render-Cache (whether the page came from the
    * cache, as a CDN's X-Cache says).
    */
-  function keep(ticket: Ticket, body: Buffer, dependsOn: readonly string[]): { etag: string; cacheHeaders: string[] } {
+  function keep(ticket: PageCacheTicket, body: Buffer, dependsOn: readonly string[]): { etag: string; cacheHeaders: string[] } {
     const etag = weakEntityTag(body);
     if (ttlSeconds === 0) {
       // Nothing is kept: the address need only be known to show a page in this generation, and
@@ -168,7 +168,7 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
   }
 
   function send(req: Request, res: Response, { status, body, dependsOn, personal }: RenderedPage): void {
-    const ticket = res.locals.pageCacheTicket as Ticket | undefined;
+    const ticket = res.locals.pageCacheTicket;
     if (!ticket || personal || !nothingPersonalSet(req, res)) return void res.status(status).type('html').send(body);
     // An anonymous page that is no page (a 404, a 410) is the same for everyone: shared briefly.
     if (status !== 200) return void res.status(status).set('Cache-Control', briefCacheControl).type('html').send(body);
@@ -178,19 +178,20 @@ export function createPageCache({ clock, generation: watched, ttlSeconds, maxCha
     res.status(status).type('html').send(body);
   }
 
-  const showedPage = (locals: Record<string, unknown>) => (locals.pageCacheTicket as Ticket | undefined)?.showedPage === true;
+  const showedPage = (locals: Express.Locals) => locals.pageCacheTicket?.showedPage === true;
 
   function sendRendered(early: EarlyRequest, { body, dependsOn }: RenderedPage): void {
-    const { etag, cacheHeaders } = keep(early.locals.pageCacheTicket as Ticket, body, dependsOn);
+    const ticket = early.locals.pageCacheTicket;
+    if (!ticket) throw new Error('A page is sent before the router only for an address that showedPage(), with the ticket serve left.');
+    const { etag, cacheHeaders } = keep(ticket, body, dependsOn);
     // Its kept copy, when pages are kept, is another answer of the same body: gzipped once for both.
     sendPrepared(early.req, early.res, { body, etag, headers: [...cacheHeaders, ...PAGE_HEADERS] }, early.origin.secure, ttlSeconds === 0);
   }
 
   // Bounded by count: a page's props are tens of kilobytes.
   const computed = new LRUCache<string, { generation: string; expiresAt: number; value: Promise<unknown> }>({ max: COMPUTED_MAX_ENTRIES });
-  function perGeneration<T>(requestLocals: Record<string, unknown>, key: string, compute: () => Promise<T>, options: PerGenerationOptions<T> = {}): Promise<T> {
+  function perGeneration<T>(locals: Express.Locals, key: string, compute: () => Promise<T>, options: PerGenerationOptions<T> = {}): Promise<T> {
     // One read per request, however many values the view asks for (site, page, restrictions, props, chrome).
-    const locals = requestLocals as { pageCacheTicket?: Ticket; publicPagesGeneration?: Promise<string> };
     const ticketed = locals.pageCacheTicket?.generation;
     // A request the cache let through knows its generation: the value it asks for is then handed
     // over as it is kept, without an async function's own promise around it, two turns of the
