@@ -80,8 +80,9 @@ export async function loadChecked<Obj>(core: ModelViewsCore<Obj>, request: ViewR
 }
 
 /**
- * Serves a model's add form, or the edit form of the object `:pk` names, at `path`: GET draws
- * it, POST reads it and runs the create or edit action.
+ * Serves a form at `path`: the add form of a model (`target` 'add'), or a form on the object
+ * `target` loads and checks (the edit form, or another, such as a collection's privacy). GET
+ * draws it, POST reads it and runs the create or edit action.
  */
 export function addFormView<Obj, Data, Problems extends FormProblems>(
   router: Router,
@@ -89,21 +90,21 @@ export function addFormView<Obj, Data, Problems extends FormProblems>(
   path: string,
   core: ModelViewsCore<Obj>,
   form: ModelForm<Obj, Data, Problems>,
-  kind: 'create' | 'edit',
+  target: 'add' | ((request: ViewRequest) => Promise<Obj>),
 ): void {
-  const target = async (request: ViewRequest): Promise<Obj | undefined> => {
-    if (kind === 'edit') return loadChecked(core, request, 'change');
+  const objectOf = async (request: ViewRequest): Promise<Obj | undefined> => {
+    if (target !== 'add') return target(request);
     refuse(core.refusal(request, 'add'));
     return undefined;
   };
   router.get(path, async (req, res) => {
     const request = viewRequest(context, req, res);
-    const object = await target(request);
+    const object = await objectOf(request);
     renderView(context, request, core.activeNav, await form.view(request, object, await form.initial(request, object)));
   });
   router.post(path, async (req, res) => {
     const request = viewRequest(context, req, res);
-    await submit(context, request, core, form, await target(request));
+    await submit(context, request, core, form, await objectOf(request));
   });
 }
 

@@ -8,7 +8,7 @@ import type { BasePermissionPolicy } from '../../models/permission-policies';
 import type { FormProblems } from '../../forms/problems';
 import type { AdminContext } from '../types';
 import { addListingView, type ListingDefinition } from './listing';
-import { addDeleteView, addFormView, addUsageView, type ModelAction, type ModelDelete, type ModelForm, type ModelUsage, type ModelViewsCore } from './models';
+import { addDeleteView, addFormView, addUsageView, loadChecked, type ModelAction, type ModelDelete, type ModelForm, type ModelUsage, type ModelViewsCore } from './models';
 import { refuse, viewRequest, type ViewRequest } from './view';
 
 /** An area's declaration. */
@@ -42,11 +42,11 @@ export function modelViewSetRouter<Obj, Data, Problems extends FormProblems, Que
       next();
     });
   if (viewset.listing) addListingView(router, context, viewset.prefix, viewset.activeNav, viewset.listing);
-  if (viewset.form?.create) addFormView(router, context, at(urls.add), core, viewset.form, 'create');
+  if (viewset.form?.create) addFormView(router, context, at(urls.add), core, viewset.form, 'add');
   viewset.routes?.(router, core);
   if (viewset.usage) addUsageView(router, context, at(urls.usage), core, viewset.usage);
   if (viewset.delete) addDeleteView(router, context, at(urls.delete), core, viewset.delete);
-  if (viewset.form?.edit) addFormView(router, context, at(urls.edit), core, viewset.form, 'edit');
+  if (viewset.form?.edit) addFormView(router, context, at(urls.edit), core, viewset.form, (request) => loadChecked(core, request, 'change'));
   return router;
 }
 

@@ -32,6 +32,16 @@ describe('collection privacy', () => {
   const documentUrl = (document: Document) => `/documents/${document.id}/${document.filename}`;
   const superuserClient = async () => signedInClient(server, await createAdminUser(server.db, { superuser: true }));
 
+  it('returns to the collection it was set from when the form carries a next address', async () => {
+    const collection = await createTestCollection(server.db, 'Back office');
+    const admin = await superuserClient();
+    const back = `/wagtail/collections/${collection.id}/`;
+    const saved = await admin.post(`/wagtail/collections/${collection.id}/privacy/`, { restriction: 'login', next: back });
+    expect(saved.status).to.equal(303);
+    expect(saved.headers.location).to.equal(back);
+    expect((await restrictionsForCollection(server.db, collection.id)).map((restriction) => restriction.restriction_type)).to.deep.equal(['login']);
+  });
+
   it('lets users who may change a collection set its privacy, and refuses the others and the root', async () => {
     const collection = await createTestCollection(server.db, 'Staff');
     const changer = await createAdminUser(server.db);
