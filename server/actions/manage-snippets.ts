@@ -24,10 +24,13 @@ export class SnippetFormError extends ValidationError {
 
 /** Refuses a user without this permission on the model. */
 export function ensureSnippetPermission(actor: UserPermissions, model: SnippetModel, permission: ObjectPermission): void {
-  if (!MODEL_POLICIES[model].userHasPermission(actor, permission)) {
-    const verb = { add: 'add', change: 'change', delete: 'delete' }[permission];
-    throw new PermissionDenied(`You do not have permission to ${verb} ${SNIPPET_NAMING[model].verboseNamePlural}.`);
-  }
+  const refusal = snippetRefusal(actor, model, permission);
+  if (refusal !== null) throw new PermissionDenied(refusal);
+}
+
+/** Why the user may not add, change or delete objects of the model, or null. */
+export function snippetRefusal(actor: UserPermissions, model: SnippetModel, permission: ObjectPermission): string | null {
+  return MODEL_POLICIES[model].userHasPermission(actor, permission) ? null : `You do not have permission to ${permission} ${SNIPPET_NAMING[model].verboseNamePlural}.`;
 }
 
 // Country codes are unique: the directory finds a country by its code.

@@ -1,11 +1,11 @@
 /** What the snippet screens and the snippet chooser share: addresses, the list query, the model named in the address. */
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { z } from 'zod';
-import { NotFoundError, PermissionDenied } from '../errors';
+import { NotFoundError } from '../errors';
 import { OBJECT_PERMISSIONS } from '../models/object-permissions';
-import { SNIPPET_APP_LABEL, SNIPPET_NAMING, snippetModelByName, type SnippetModel } from '../models/snippets/registry';
-import { permsOf } from './access';
 import { MODEL_POLICIES } from '../models/permission-policies';
+import type { UserPermissions } from '../models/permissions';
+import { SNIPPET_APP_LABEL, SNIPPET_NAMING, snippetModelByName, type SnippetModel } from '../models/snippets/registry';
 
 /** Objects a listing page shows, as Wagtail's snippet index. */
 export const LIST_PAGE_SIZE = 20;
@@ -31,8 +31,7 @@ export function modelOf(req: Request): SnippetModel {
   return model;
 }
 
-/** Refuses a user with no permission at all on the model's objects. */
-export function ensureAnyPermission(res: Response, model: SnippetModel): void {
-  if (!MODEL_POLICIES[model].userHasAnyPermission(permsOf(res), OBJECT_PERMISSIONS))
-    throw new PermissionDenied(`You do not have permission to access ${SNIPPET_NAMING[model].verboseNamePlural}.`);
+/** Why the user may not see the model's screens at all: no permission on it, or null. */
+export function anyPermissionRefusal({ perms }: { perms: UserPermissions }, model: SnippetModel): string | null {
+  return MODEL_POLICIES[model].userHasAnyPermission(perms, OBJECT_PERMISSIONS) ? null : `You do not have permission to access ${SNIPPET_NAMING[model].verboseNamePlural}.`;
 }

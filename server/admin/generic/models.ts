@@ -57,9 +57,10 @@ export function confirmDeleteView(title: string, question: string, cancelUrl: st
   return { template: 'confirm', context: { title, question, confirmLabel: gettext('Yes, delete'), danger: true, cancelUrl, ...extra } };
 }
 
-/** Where an object is used, for those the area lets see it. */
-export interface ModelUsage<Obj> {
-  refusal(request: ViewRequest, object: Obj): string | null;
+/** A read-only screen about one object (Wagtail's UsageView, HistoryView), for those the area lets see it. */
+export interface ModelObjectView<Obj> {
+  /** Why the user may not see it, asked before the object is loaded (without it) and after. */
+  refusal(request: ViewRequest, object?: Obj): string | null;
   view(request: ViewRequest, object: Obj): View | Promise<View>;
 }
 
@@ -108,6 +109,22 @@ export function addFormView<Obj, Data, Problems extends FormProblems>(
   });
 }
 
+/** Serves Wagtail's CopyView at `path`: the add form filled with the values of the object `:pk` names; saving adds a new object. */
+export function addCopyView<Obj, Data, Problems extends FormProblems>(
+  router: Router,
+  context: AdminContext,
+  path: string,
+  core: ModelViewsCore<Obj>,
+  form: ModelForm<Obj, Data, Problems>,
+): void {
+  router.get(path, async (req, res) => {
+    const request = viewRequest(context, req, res);
+    refuse(core.refusal(request, 'add'));
+    const object = await loadObject(core, request);
+    renderView(context, request, core.activeNav, await form.view(request, undefined, await form.initial(request, object)));
+  });
+}
+
 // Reads the form and runs the action; problems draw the form again (400) and nothing is saved.
 async function submit<Obj, Data, Problems extends FormProblems>(
   context: AdminContext,
@@ -146,10 +163,11 @@ export function addDeleteView<Obj>(router: Router, context: AdminContext, path: 
   });
 }
 
-/** Serves where one object is used at `path`. */
-export function addUsageView<Obj>(router: Router, context: AdminContext, path: string, core: Omit<ModelViewsCore<Obj>, 'refusal'>, spec: ModelUsage<Obj>): void {
+/** Serves a read-only screen about one object at `path` (where it is used, its history). */
+export function addObjectView<Obj>(router: Router, context: AdminContext, path: string, core: Omit<ModelViewsCore<Obj>, 'refusal'>, spec: ModelObjectView<Obj>): void {
   router.get(path, async (req, res) => {
     const request = viewRequest(context, req, res);
+    refuse(spec.refusal(request));
     const object = await loadObject(core, request);
     refuse(spec.refusal(request, object));
     renderView(context, request, core.activeNav, await spec.view(request, object));

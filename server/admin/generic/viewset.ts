@@ -8,7 +8,18 @@ import type { BasePermissionPolicy } from '../../models/permission-policies';
 import type { FormProblems } from '../../forms/problems';
 import type { AdminContext } from '../types';
 import { addListingView, type ListingDefinition } from './listing';
-import { addDeleteView, addFormView, addUsageView, loadChecked, type ModelAction, type ModelDelete, type ModelForm, type ModelUsage, type ModelViewsCore } from './models';
+import {
+  addCopyView,
+  addDeleteView,
+  addFormView,
+  addObjectView,
+  loadChecked,
+  type ModelAction,
+  type ModelDelete,
+  type ModelForm,
+  type ModelObjectView,
+  type ModelViewsCore,
+} from './models';
 import { refuse, viewRequest, type ViewRequest } from './view';
 
 /** An area's declaration. */
@@ -18,16 +29,19 @@ export interface ModelViewSet<Obj, Data = never, Problems extends FormProblems =
   /** Why the user may not use the area at all (every view of it), or null. */
   access?(request: ViewRequest): string | null;
   /** Addresses below the prefix, `:pk` for the object's id; Wagtail's by default. */
-  urls?: Partial<Record<'add' | 'edit' | 'delete' | 'usage', string>>;
+  urls?: Partial<Record<'add' | 'edit' | 'copy' | 'delete' | 'usage' | 'history', string>>;
   listing?: ListingDefinition<Query, Row>;
   form?: ModelForm<Obj, Data, Problems>;
+  /** Whether the add form may start from a copy of an object (Wagtail's CopyView). */
+  copy?: boolean;
   delete?: ModelDelete<Obj>;
-  usage?: ModelUsage<Obj>;
+  usage?: ModelObjectView<Obj>;
+  history?: ModelObjectView<Obj>;
   /** The area's own views, served after the listing and the add form, before the views of one object. */
   routes?(router: Router, core: ModelViewsCore<Obj>): void;
 }
 
-const DEFAULT_URLS = { add: 'add/', edit: ':pk/', delete: ':pk/delete/', usage: 'usage/:pk/' };
+const DEFAULT_URLS = { add: 'add/', edit: ':pk/', copy: 'copy/:pk/', delete: ':pk/delete/', usage: 'usage/:pk/', history: 'history/:pk/' };
 
 /** The router of one declared area. */
 export function modelViewSetRouter<Obj, Data, Problems extends FormProblems, Query, Row>(context: AdminContext, viewset: ModelViewSet<Obj, Data, Problems, Query, Row>): Router {
@@ -44,7 +58,9 @@ export function modelViewSetRouter<Obj, Data, Problems extends FormProblems, Que
   if (viewset.listing) addListingView(router, context, viewset.prefix, viewset.activeNav, viewset.listing);
   if (viewset.form?.create) addFormView(router, context, at(urls.add), core, viewset.form, 'add');
   viewset.routes?.(router, core);
-  if (viewset.usage) addUsageView(router, context, at(urls.usage), core, viewset.usage);
+  if (viewset.copy && viewset.form?.create) addCopyView(router, context, at(urls.copy), core, viewset.form);
+  if (viewset.usage) addObjectView(router, context, at(urls.usage), core, viewset.usage);
+  if (viewset.history) addObjectView(router, context, at(urls.history), core, viewset.history);
   if (viewset.delete) addDeleteView(router, context, at(urls.delete), core, viewset.delete);
   if (viewset.form?.edit) addFormView(router, context, at(urls.edit), core, viewset.form, (request) => loadChecked(core, request, 'change'));
   return router;

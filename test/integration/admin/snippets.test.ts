@@ -62,6 +62,18 @@ describe('admin snippets', () => {
     expect((await admin.get('/wagtail/snippets/snippets/nothing/')).status).to.equal(404);
   });
 
+  it('goes back to the search a snippet was edited from, when the form carries it as next', async () => {
+    const admin = await superuser();
+    const name = `Back ${uniqueSuffix()}`;
+    const id = await addNavigation(admin, name);
+    const back = `${navigationUrl}?q=${encodeURIComponent(name)}`;
+    const saved = await admin.post(`${navigationUrl}edit/${id}/`, { name: `${name} renamed`, heading: '', root_page_id: '', next: back });
+    expect(saved.status).to.equal(303);
+    expect(saved.headers.location).to.equal(back);
+    const deleted = await admin.post(`${navigationUrl}delete/${id}/?next=${encodeURIComponent('https://evil.example/')}`);
+    expect(deleted.headers.location).to.equal(navigationUrl);
+  });
+
   it('lists a model with search and pages', async () => {
     const admin = await superuser();
     const tag = uniqueSuffix();
