@@ -12,7 +12,7 @@ import {
   type SubscriptionEventRow,
 } from '../models/form-submission-listing';
 import { keysetBatches } from '../models/reports-batches';
-import { mapRows } from './reports/listing';
+import { mapRows } from './generic/listing';
 import type { SpreadsheetCell } from './spreadsheet-export';
 
 /** One submission as the listing shows it: its id (for delete), when it came, and a text per column after the date. */

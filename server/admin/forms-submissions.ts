@@ -11,7 +11,9 @@ import { databaseId } from '../db/database-id';
 import { formValues } from '../forms/posted';
 import { submissionSources } from './forms-submissions-sources';
 import { flash } from './render';
-import { dayRange, paginationView, queryText, readDay, readPageNumber, type FilterErrors } from './reports/listing';
+import type { FilterErrors } from './generic/listing';
+import { pageNumber, paginate } from './generic/paginator';
+import { dayRange, queryText, readDay } from './reports/listing';
 import { datedFilename, exportFormatOf, exportLinks, sendSpreadsheet } from './spreadsheet-export';
 import type { AdminContext } from './types';
 
@@ -54,14 +56,14 @@ export function formsSubmissionsRouter({ db, admin, clock }: AdminContext): Rout
 
   router.get('/forms/', async (req, res) => {
     const perms = permsOf(res);
-    const pageNumber = readPageNumber(req);
-    const { rows, total } = await listFormPages(db, perms, (pageNumber - 1) * FORMS_PAGE_SIZE, FORMS_PAGE_SIZE);
+    const current = pageNumber.parse(req.query.p);
+    const { rows, total } = await listFormPages(db, perms, (current - 1) * FORMS_PAGE_SIZE, FORMS_PAGE_SIZE);
     admin.render(req, res, 'forms-index', {
       title: gettext('Forms'),
       activeNav: 'forms',
       forms: rows.map((row) => ({ ...row, origin: gettext(PAGE_TYPES[row.page_type]?.label ?? row.page_type), url: submissionsUrl(row.id) })),
       total,
-      pagination: paginationView(req, pageNumber, total, FORMS_PAGE_SIZE),
+      pagination: paginate(req, current, total, FORMS_PAGE_SIZE),
     });
   });
 
@@ -81,12 +83,12 @@ export function formsSubmissionsRouter({ db, admin, clock }: AdminContext): Rout
         rows: source.exportRows(page.id, filter),
       });
     }
-    const pageNumber = readPageNumber(req);
+    const current = pageNumber.parse(req.query.p);
     // Wagtail's order_by: newest first unless asked otherwise; an unknown ordering is ignored.
     const ascending = queryText(req, 'order_by') === 'submit_time';
     const [total, rows] = await Promise.all([
       source.count(page.id, filter),
-      source.rows(page.id, filter, ascending ? 'asc' : 'desc', (pageNumber - 1) * SUBMISSIONS_PAGE_SIZE, SUBMISSIONS_PAGE_SIZE),
+      source.rows(page.id, filter, ascending ? 'asc' : 'desc', (current - 1) * SUBMISSIONS_PAGE_SIZE, SUBMISSIONS_PAGE_SIZE),
     ]);
     admin.render(
       req,
@@ -113,7 +115,7 @@ export function formsSubmissionsRouter({ db, admin, clock }: AdminContext): Rout
           ],
         },
         exportLinks: exportLinks(req),
-        pagination: paginationView(req, pageNumber, total, SUBMISSIONS_PAGE_SIZE),
+        pagination: paginate(req, current, total, SUBMISSIONS_PAGE_SIZE),
         breadcrumbs: [{ url: '/wagtail/forms/', label: gettext('Forms') }, { label: page.title }],
       },
       Object.keys(errors).length ? 400 : 200,

@@ -77,12 +77,12 @@ async function exportListing<Query, Row>(request: ViewRequest, query: Query, spe
   await sendSpreadsheet(request.res, format, {
     filename: datedFilename(spec.filename, request.now, request.timeZone),
     headings: spec.columns.map((column) => column.heading),
-    rows: cellsOf(rows, (row) => spec.columns.map((column) => column.cell(row, request))),
+    rows: mapRows(rows, (row) => spec.columns.map((column) => column.cell(row, request))),
   });
 }
 
-/** Each row of an async sequence turned into its cells. */
-async function* cellsOf<Row>(rows: AsyncIterable<Row>, toCells: (row: Row) => SpreadsheetCell[]): AsyncGenerator<SpreadsheetCell[]> {
+/** Each item of an async sequence turned into something else (a row into its spreadsheet cells). */
+export async function* mapRows<Row, Out>(rows: AsyncIterable<Row>, toCells: (row: Row) => Out): AsyncGenerator<Out> {
   for await (const row of rows) yield toCells(row);
 }
 

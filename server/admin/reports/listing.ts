@@ -1,18 +1,8 @@
 import type { Request } from 'express';
-import { z } from 'zod';
 import { gettext, interpolate } from '../../../client/lib/i18n';
 import { isCalendarDate } from '../../calendar-date';
 import { zonedInstant } from '../../models/location-clock';
-
-/** Messages beside the filters that could not be read; those filters are left out, as django-filter does. */
-export type FilterErrors = Record<string, string[]>;
-
-const pageNumber = z.coerce.number().int().min(1).max(1_000_000).catch(1);
-
-/** The listing page asked for with `?p=` (Wagtail's page_kwarg); nonsense reads as the first. */
-export function readPageNumber(req: Request): number {
-  return pageNumber.parse(req.query.p);
-}
+import type { FilterErrors } from '../generic/listing';
 
 /** One query value as text (the last of a repeated name), trimmed; '' when absent. */
 export function queryText(req: Request, name: string, max = 200): string {
@@ -56,34 +46,9 @@ export function dayRange(fromDay: string | undefined, toDay: string | undefined,
   };
 }
 
-/** The Previous / Next links of a listing (the filters kept) and "Page 2 of 5". */
-export function paginationView(req: Request, page: number, total: number, pageSize: number) {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const link = (to: number) => {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(req.query)) {
-      if (name === 'p') continue;
-      for (const item of [value].flat()) if (typeof item === 'string') params.append(name, item);
-    }
-    if (to > 1) params.set('p', String(to));
-    const query = params.toString();
-    return query ? `?${query}` : `${req.baseUrl}${req.path}`;
-  };
-  return {
-    previous: page > 1 ? link(Math.min(page, pageCount) - 1) : null,
-    next: page < pageCount ? link(page + 1) : null,
-    summary: interpolate('Page {current} of {count}', { current: Math.min(page, pageCount), count: pageCount }),
-  };
-}
-
 /** Options of a select filter, the chosen one marked. */
 export function selectOptions<T extends string | number>(options: ReadonlyArray<{ value: T; label: string }>, chosen: T | undefined) {
   return options.map((option) => ({ ...option, selected: option.value === chosen }));
-}
-
-/** Each item of an async sequence turned into a spreadsheet row. */
-export async function* mapRows<Row, Out>(rows: AsyncIterable<Row>, toCells: (row: Row) => Out): AsyncGenerator<Out> {
-  for await (const row of rows) yield toCells(row);
 }
 
 /**

@@ -1,12 +1,10 @@
-import type { Request, Response, Router } from 'express';
-import { PermissionDenied } from '../../errors';
+import type { Router } from 'express';
 import type { UserPermissions } from '../../models/permissions';
-import { keysetBatches, type ReportSlice } from '../../models/reports-batches';
-import { permsOf } from '../access';
-import { adminTimeZone } from '../date-format';
-import { datedFilename, exportFormatOf, exportLinks, sendSpreadsheet, type SpreadsheetCell } from '../spreadsheet-export';
+import type { ReportSlice } from '../../models/reports-batches';
+import { addListingView, type FilterErrors } from '../generic/listing';
+import type { ViewRequest } from '../generic/view';
+import { exportLinks, type SpreadsheetCell } from '../spreadsheet-export';
 import type { AdminContext } from '../types';
-import { mapRows, paginationView, readPageNumber, type FilterErrors } from './listing';
 
 /** Rows a page of a report (Wagtail's ReportView.paginate_by). */
 export const REPORT_PAGE_SIZE = 50;
@@ -27,13 +25,7 @@ export interface FilterField {
 export type HtmlCell = { text: string; url?: string } | { date: Date | null };
 
 /** What a report is asked for: the acting user, the time, the zone dates are read in, and the request. */
-export interface ReportRequest {
-  req: Request;
-  res: Response;
-  perms: UserPermissions;
-  now: Date;
-  timeZone: string;
-}
+export type ReportRequest = ViewRequest;
 
 /** A report: who may see it, its filters, how its rows are read, and its columns on screen and in a spreadsheet. */
 export interface ReportDefinition<Row, Filter> {
@@ -57,45 +49,33 @@ export interface ReportDefinition<Row, Filter> {
 }
 
 /**
- * Serves one report at its address: 403 to users it is not for; the page of rows with the filter
- * form, pagination and the Download XLSX / CSV links; or, with `?export=`, every matching row
- * streamed in batches.
+ * Serves one report at its address, on the generic listing: 403 to users it is not for; the
+ * page of rows with the filter form, pagination and the Download XLSX / CSV links; or, with
+ * `?export=`, every matching row streamed in batches.
  */
-export function addReport<Row, Filter>(router: Router, { admin, clock }: Pick<AdminContext, 'admin' | 'clock'>, report: ReportDefinition<Row, Filter>): void {
-  router.get(report.path, async (req, res) => {
-    const perms = permsOf(res);
-    if (!report.allowed(perms)) throw new PermissionDenied('You do not have permission to see this report.');
-    const request: ReportRequest = { req, res, perms, now: clock(), timeZone: adminTimeZone(res) };
-    const errors: FilterErrors = {};
-    const { filter, fields } = await report.readFilter(request, errors);
-    const format = exportFormatOf(req);
-    if (format) {
-      const rows = keysetBatches((after: Row | undefined, limit) => report.list(request, filter, { after, limit }));
-      return sendSpreadsheet(res, format, {
-        filename: datedFilename(report.filename, request.now, request.timeZone),
-        headings: report.exportColumns.map((column) => column.heading),
-        rows: mapRows(rows, (row) => report.exportColumns.map((column) => column.cell(row, request))),
-      });
-    }
-    const pageNumber = readPageNumber(req);
-    const [total, rows] = await Promise.all([report.count(request, filter), report.list(request, filter, { offset: (pageNumber - 1) * REPORT_PAGE_SIZE, limit: REPORT_PAGE_SIZE })]);
-    admin.render(
-      req,
-      res,
-      'reports-listing',
-      {
+export function addReport<Row, Filter>(router: Router, context: Pick<AdminContext, 'admin' | 'clock'>, report: ReportDefinition<Row, Filter>): void {
+  addListingView(router, context, report.path, report.activeNav, {
+    refusal: ({ perms }) => (report.allowed(perms) ? null : 'You do not have permission to see this report.'),
+    query: (request, errors) => report.readFilter(request, errors),
+    pageSize: REPORT_PAGE_SIZE,
+    rows: async (request, { filter }, slice) => {
+      const [total, rows] = await Promise.all([report.count(request, filter), report.list(request, filter, slice!)]);
+      return { rows, total };
+    },
+    view: (request, { query, rows, total, pagination }) => ({
+      template: 'reports-listing',
+      context: {
         title: report.title,
-        activeNav: report.activeNav,
         headings: report.columns.map((column) => column.heading),
         rows: rows.map((row) => report.columns.map((column) => ({ heading: column.heading, ...column.cell(row, request) }))),
         total,
         emptyMessage: report.emptyMessage,
         headerLinks: report.headerLinks ?? [],
-        filters: { action: `${req.baseUrl}${req.path}`, fields },
-        exportLinks: exportLinks(req),
-        pagination: paginationView(req, pageNumber, total, REPORT_PAGE_SIZE),
+        filters: { action: `${request.req.baseUrl}${request.req.path}`, fields: query.fields },
+        exportLinks: exportLinks(request.req),
+        pagination,
       },
-      Object.keys(errors).length ? 400 : 200,
-    );
+    }),
+    export: { filename: report.filename, columns: report.exportColumns, batch: (request, { filter }, after, limit) => report.list(request, filter, { after, limit }) },
   });
 }

@@ -15,7 +15,8 @@ import {
   type WorkflowReportFilter,
   type WorkflowReportRow,
 } from '../../models/reports-workflows';
-import { dateRangeFilter, readChoice, readId, selectOptions, type FilterErrors } from './listing';
+import type { FilterErrors } from '../generic/listing';
+import { dateRangeFilter, readChoice, readId, selectOptions } from './listing';
 import { pageEditUrl, pageTypeLabel } from './page-columns';
 import type { FilterField, ReportDefinition } from './report-view';
 
