@@ -14,6 +14,7 @@ import { permsOf } from '../access';
 import { bulkActionChoices, bulkListingChoice } from '../bulk-actions-definitions';
 import { flash } from '../render';
 import { liveLinksFor } from '../sites-live-links';
+import { pageNumber, pageSlice, paginate } from '../generic/paginator';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
 import { pageStatusTags } from './status';
@@ -26,8 +27,6 @@ export function actionsWithChildTypes(perms: UserPermissions, page: Page, subtre
   return { ...actions, canAddSubpage: actions.canAddSubpage && allowedChildTypes(page.page_type).length > 0 };
 }
 
-const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
-
 /** /wagtail/pages/ and /wagtail/pages/{id}/: a page's children with status, actions and order arrows. */
 export function exploreRouter({ db, admin }: AdminContext): Router {
   const router = Router();
@@ -35,15 +34,14 @@ export function exploreRouter({ db, admin }: AdminContext): Router {
   async function explore(req: Parameters<typeof admin.render>[0], res: Parameters<typeof admin.render>[1], parent: Page) {
     const perms = permsOf(res);
     const current = pageNumber.parse(req.query.p);
+    const { offset } = pageSlice(current, EXPLORER_PAGE_SIZE);
     const [{ pages, total }, restricted, breadcrumbs, liveLinks] = await Promise.all([
-      childrenSlice(db, parent, (current - 1) * EXPLORER_PAGE_SIZE),
+      childrenSlice(db, parent, offset),
       restrictedPagePaths(db),
       breadcrumbsFor(db, parent),
       liveLinksFor(db, req),
     ]);
     const facts = await subtreeFacts(db, pages);
-    const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
-    const offset = (current - 1) * EXPLORER_PAGE_SIZE;
     const rows = pages.map((page, index) => ({
       page,
       typeLabel: PAGE_TYPES[page.page_type]?.label ?? page.page_type,
@@ -67,13 +65,7 @@ export function exploreRouter({ db, admin }: AdminContext): Router {
       canAddChild: parentActions.canAddSubpage && allowedChildTypes(parent.page_type).length > 0,
       bulkActions: bulkActionChoices(),
       bulkListing: bulkListingChoice(parent.id, total, rows.length),
-      pagination: {
-        current,
-        pageCount,
-        previous: current > 1 ? current - 1 : null,
-        next: current < pageCount ? current + 1 : null,
-        summary: interpolate('Page {current} of {count}', { current, count: pageCount }),
-      },
+      pagination: paginate(req, current, total, EXPLORER_PAGE_SIZE),
     });
   }
 

@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { gettext, interpolate, ngettext } from '../../../client/lib/i18n';
+import { gettext, ngettext } from '../../../client/lib/i18n';
 import { EXPLORER_PAGE_SIZE, PAGE_SEARCH_STATUSES, searchPages, subtreeFacts } from '../../models/page-listing';
 import { restrictedPagePaths } from '../../models/view-restrictions';
 import { PAGE_TYPES } from '../../pagetypes/index';
 import { permsOf } from '../access';
 import { bulkActionChoices } from '../bulk-actions-definitions';
+import { pageNumber, pageSlice, paginate } from '../generic/paginator';
 import type { AdminContext } from '../types';
 import { actionsWithChildTypes } from './explore';
 import { pageStatusTags } from './status';
@@ -18,7 +19,6 @@ const searchQuery = z.object({
     .optional()
     .catch(undefined),
   status: z.enum(PAGE_SEARCH_STATUSES).optional().catch(undefined),
-  p: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
 const STATUS_LABELS: Record<(typeof PAGE_SEARCH_STATUSES)[number], string> = {
@@ -35,17 +35,16 @@ const STATUS_LABELS: Record<(typeof PAGE_SEARCH_STATUSES)[number], string> = {
 export function searchRouter({ db, admin }: AdminContext): Router {
   const router = Router();
   router.get('/pages/search/', async (req, res) => {
-    const query = searchQuery.parse({ q: req.query.q ?? '', type: req.query.type || undefined, status: req.query.status || undefined, p: req.query.p });
+    const query = searchQuery.parse({ q: req.query.q ?? '', type: req.query.type || undefined, status: req.query.status || undefined });
+    const current = pageNumber.parse(req.query.p);
     const searching = Boolean(query.q.trim() || query.type || query.status);
     const [{ pages, total }, restricted] = searching
       ? await Promise.all([
-          searchPages(db, { scope: pagePolicy.changeableScope(permsOf(res)), text: query.q, pageType: query.type, status: query.status }, (query.p - 1) * EXPLORER_PAGE_SIZE),
+          searchPages(db, { scope: pagePolicy.changeableScope(permsOf(res)), text: query.q, pageType: query.type, status: query.status }, pageSlice(current, EXPLORER_PAGE_SIZE).offset),
           restrictedPagePaths(db),
         ])
       : [{ pages: [], total: 0 }, []];
     const facts = await subtreeFacts(db, pages);
-    const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
-    const filters = new URLSearchParams({ q: query.q, type: query.type ?? '', status: query.status ?? '' });
     admin.render(req, res, 'pages-search', {
       title: gettext('Search pages'),
       activeNav: 'search',
@@ -64,11 +63,7 @@ export function searchRouter({ db, admin }: AdminContext): Router {
         status: pageStatusTags(page, restricted),
         actions: actionsWithChildTypes(permsOf(res), page, facts.get(page.id)),
       })),
-      pagination: {
-        previous: query.p > 1 ? `?${filters}&p=${query.p - 1}` : null,
-        next: query.p < pageCount ? `?${filters}&p=${query.p + 1}` : null,
-        summary: interpolate('Page {current} of {count}', { current: query.p, count: pageCount }),
-      },
+      pagination: paginate(req, current, total, EXPLORER_PAGE_SIZE),
     });
   });
   return router;
