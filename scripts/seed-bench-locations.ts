@@ -11,7 +11,7 @@ import { configSchema } from '../server/config';
 import { analyzeLocations, explainNearestLocations } from '../server/models/location-search-plan';
 import { deleteLocationsInRange, insertLocations, type LocationInput } from '../server/models/locations';
 import { seededRandom } from '../server/seed/demo-locations';
-import { saveWaitlistSettings } from '../server/waitlist/location-waitlist';
+import { saveWaitlistSettings } from '../server/models/waitlist/location-waitlist';
 import { BENCH_FIRST_RLID, BENCH_RLID_RANGE, BENCH_SEARCH, BENCH_WAITLIST_RLID } from './bench-constants';
 
 const COUNT = Number(process.env.BENCH_LOCATIONS ?? 50_000);

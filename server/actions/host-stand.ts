@@ -2,9 +2,9 @@ import type { Db } from '../db/database';
 import type { Reservation, WaitlistEntry, WaitlistStatus } from '../db/schema';
 import { NotFoundError, PermissionDenied } from '../errors';
 import type { UserPermissions } from '../models/permissions';
-import { cancelReservation, confirmReservation, reservationAt } from '../reservations/book';
-import { addWalkIn, entryAt, moveEntry, restoreEntry, transitionEntry, type EntryState, type JoinInput } from '../waitlist/queue';
-import { saveWaitlistSettings, type WaitlistSettingsInput } from '../waitlist/location-waitlist';
+import { cancelReservation, confirmReservation, reservationAt } from '../models/reservations/book';
+import { addWalkIn, entryAt, moveEntry, restoreEntry, transitionEntry, type EntryState, type JoinInput } from '../models/waitlist/queue';
+import { saveWaitlistSettings, type WaitlistSettingsInput } from '../models/waitlist/location-waitlist';
 import { Action, CreateAction } from './action';
 import { locationPolicy } from '../models/permission-policies';
 

@@ -6,7 +6,7 @@ import type { ReservationStatus } from '../db/schema';
 import { isCalendarDate } from '../calendar-date';
 import { ValidationError } from '../errors';
 import { localClock } from '../models/location-clock';
-import { reservationsOn } from '../reservations/book';
+import { reservationsOn } from '../models/reservations/book';
 import { permsOf } from './access';
 import { hostStandSubtitle, loadHostedLocation, localTimeFormat, parseOrReject, renderLocationChooser, requireSomeHostRight, runHostChange } from './host-stand';
 import type { AdminContext } from './types';

@@ -3,7 +3,7 @@ import type { Location, LocationHours, LocationListResponse } from '../../client
 import type { Db } from '../db/database';
 import { withTransaction } from '../db/transaction';
 import type { LocationHoursRow, LocationRow } from '../db/schema';
-import { acceptsOnlineJoins } from '../waitlist/readiness';
+import { acceptsOnlineJoins } from './waitlist/readiness';
 import { timeZoneAt } from './location-clock';
 
 export { locationListResponseSchema, locationSchema, type Location, type LocationListResponse } from '../../client/lib/location-schemas';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
-import { newPlanAheadId } from '../waitlist/queue';
-import { refreshLocationEstimates } from '../waitlist/location-waitlist';
+import { insertQueuedEntries, newPlanAheadId } from '../models/waitlist/queue';
+import { insertTurnSettings, locationsWithWaitListOn, refreshLocationEstimates } from '../models/waitlist/location-waitlist';
 import { seededRandom } from './demo-locations';
 
 const FIRST_NAMES = ['Maya', 'Luis', 'Grace', 'Owen', 'Priya', 'Sam', 'Nora', 'Eli', 'Zoe', 'Marcus', 'Ivy', 'Theo', 'Ana', 'Ben', 'Chloe', 'Dev'];
@@ -16,13 +16,13 @@ export async function seedDemoWaitlists(db: Db, demoRlids: readonly number[]): P
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   if (!demoRlids.length) return;
   // Only the demo chain's own restaurants: a database may hold others (the bench's, an import).
-  const locations = await db.selectFrom('locations').select('rlid').where('wait_list_ready', '=', true).where('rlid', 'in', demoRlids).orderBy('rlid').execute();
+  const locations = await locationsWithWaitListOn(db, demoRlids);
   if (!locations.length) return;
-  await db
-    .insertInto('waitlist_settings')
-    .values(locations.map(({ rlid }) => ({ rlid, turn_time_minutes: 35 + 5 * Math.floor(random() * 6), tables: 8 + Math.floor(random() * 12) })))
-    .execute();
-  const entries = locations.flatMap(({ rlid }) =>
+  await insertTurnSettings(
+    db,
+    locations.map((rlid) => ({ rlid, turnTimeMinutes: 35 + 5 * Math.floor(random() * 6), tables: 8 + Math.floor(random() * 12) })),
+  );
+  const entries = locations.flatMap((rlid) =>
     Array.from({ length: Math.floor(random() * 9) }, (_, index) => ({
       plan_ahead_id: newPlanAheadId(),
       rlid,
@@ -34,9 +34,6 @@ export async function seedDemoWaitlists(db: Db, demoRlids: readonly number[]): P
       position: index + 1,
     })),
   );
-  if (entries.length) await db.insertInto('waitlist_entries').values(entries).execute();
-  await refreshLocationEstimates(
-    db,
-    locations.map(({ rlid }) => rlid),
-  );
+  await insertQueuedEntries(db, entries);
+  await refreshLocationEstimates(db, locations);
 }

@@ -9,8 +9,8 @@ import type { Db } from '../db/database';
 import type { LocationCache } from '../models/location-cache';
 import { isStaff } from '../models/permissions';
 import type { PreparedResponse, SendPrepared } from '../prepared-response';
-import { formatWait, TYPICAL_PARTY_SIZE } from '../waitlist/estimate';
-import { estimateForParty } from '../waitlist/location-waitlist';
+import { formatWait, TYPICAL_PARTY_SIZE } from '../models/waitlist/estimate';
+import { estimateForParty } from '../models/waitlist/location-waitlist';
 import { bothSlashes, onlyUnder } from './route-paths';
 
 /** What the location API needs. */

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import type { Reservation } from '../db/schema';
 import { isCalendarDate } from '../calendar-date';
 import { NotFoundError, ValidationError } from '../errors';
-import { availability, cancelReservation, findReservation, MAX_RESERVATION_PARTY_SIZE, requestReservation } from '../reservations/book';
+import { availability, cancelReservation, findReservation, MAX_RESERVATION_PARTY_SIZE, requestReservation } from '../models/reservations/book';
 import { GUEST_FIELD_LABELS, guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, rlidField } from './guest-fields';
 import { bothSlashes, onlyUnder } from './route-paths';
 

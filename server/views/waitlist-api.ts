@@ -3,9 +3,9 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { ValidationError } from '../errors';
-import { formatWait, TYPICAL_PARTY_SIZE } from '../waitlist/estimate';
-import { findEntry, joinWaitlist, stateOf, transitionEntry, type EntryState, type KnownJoinConditions } from '../waitlist/queue';
-import { estimateForParty } from '../waitlist/location-waitlist';
+import { formatWait, TYPICAL_PARTY_SIZE } from '../models/waitlist/estimate';
+import { findEntry, joinWaitlist, stateOf, transitionEntry, type EntryState, type KnownJoinConditions } from '../models/waitlist/queue';
+import { estimateForParty } from '../models/waitlist/location-waitlist';
 import { GUEST_FIELD_LABELS, guestContactFields, guestRequest, idempotencyKeyOf, issueMessages, partySizeField, queryInteger, rlidField } from './guest-fields';
 import { bothSlashes, onlyUnder } from './route-paths';
 

@@ -4,7 +4,7 @@ import type { WaitlistStatusProps } from '../../client/templates/WaitlistStatus'
 import type { Db } from '../db/database';
 import { locationAddress } from '../models/locations';
 import { getSiteSettings } from '../models/site-settings';
-import { findEntry, stateOf } from '../waitlist/queue';
+import { findEntry, stateOf } from '../models/waitlist/queue';
 import type { PageResponder } from './page-response';
 import { resolveRequestSite } from './site-request';
 import { entryResponse } from './waitlist-api';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Page as BrowserPage } from 'puppeteer-core';
 import type { User } from '../../server/db/schema';
 import { insertLocations } from '../../server/models/locations';
-import { saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
+import { saveWaitlistSettings } from '../../server/models/waitlist/location-waitlist';
 import { createAdminUser } from '../support/admin';
 import { apiSession } from '../support/api-session';
 import { signInToAdmin, useBrowserSuite } from '../support/browser';

@@ -12,7 +12,7 @@ import type { TemplateName } from '../../client/templates/index';
 import { insertLocations } from '../../server/models/locations';
 import { addChild } from '../../server/models/pages';
 import { addViewRestriction } from '../../server/models/view-restrictions';
-import { saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
+import { saveWaitlistSettings } from '../../server/models/waitlist/location-waitlist';
 import { apiSession } from '../support/api-session';
 import { followLink, useBrowserSuite } from '../support/browser';
 import { addFooterPage, createTestSite, sampleFooter, uniqueSuffix, type TestSite } from '../support/fixtures';

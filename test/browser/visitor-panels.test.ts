@@ -4,7 +4,7 @@ import type { Location } from '../../client/lib/location-schemas';
 import { LOCATION_STORAGE_KEY } from '../../client/lib/preferred-location-store';
 import { localClock } from '../../server/models/location-clock';
 import { insertLocations } from '../../server/models/locations';
-import { saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
+import { saveWaitlistSettings } from '../../server/models/waitlist/location-waitlist';
 import { createAdminUser } from '../support/admin';
 import { signInToAdmin, useBrowserSuite } from '../support/browser';
 import { createTestSite, type TestSite } from '../support/fixtures';

@@ -13,9 +13,9 @@ import { loadUserPermissions, type UserPermissions } from '../../server/models/p
 import { DEFAULT_SITE_SETTINGS } from '../../server/models/site-settings';
 import { saveFormSubmission } from '../../server/models/form-submissions';
 import { addChild } from '../../server/models/pages';
-import { newConfirmationCode } from '../../server/reservations/book';
-import { joinWaitlist } from '../../server/waitlist/queue';
-import { saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
+import { newConfirmationCode } from '../../server/models/reservations/book';
+import { joinWaitlist } from '../../server/models/waitlist/queue';
+import { saveWaitlistSettings } from '../../server/models/waitlist/location-waitlist';
 import { actorWith, auditCodes, expectRefused } from '../support/actions';
 import { createAdminUser } from '../support/admin';
 import { testDb } from '../support/database';

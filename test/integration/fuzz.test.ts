@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { insertLocations } from '../../server/models/locations';
 import { addChild } from '../../server/models/pages';
 import { addViewRestriction } from '../../server/models/view-restrictions';
-import { saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
+import { saveWaitlistSettings } from '../../server/models/waitlist/location-waitlist';
 import { apiSession } from '../support/api-session';
 import { addFooterPage, createTestSite, sampleFooter, type TestSite } from '../support/fixtures';
 import { testLocation, uniqueRlidBase } from '../support/locations';

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Db } from '../../server/db/database';
 import { insertLocations } from '../../server/models/locations';
-import { saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
+import { saveWaitlistSettings } from '../../server/models/waitlist/location-waitlist';
 import { freePort } from '../../scripts/free-port';
 import { openScratchDatabase, testServerUrl, type TestDatabase } from '../support/database';
 import { createTestSite } from '../support/fixtures';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Db } from '../../server/db/database';
 import { insertLocations } from '../../server/models/locations';
-import { joinConditionsCache, joinWaitlist, type JoinInput, type KnownJoinConditions } from '../../server/waitlist/queue';
-import { saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
+import { joinConditionsCache, joinWaitlist, type JoinInput, type KnownJoinConditions } from '../../server/models/waitlist/queue';
+import { saveWaitlistSettings } from '../../server/models/waitlist/location-waitlist';
 import { testDb } from '../support/database';
 import { testLocation, uniqueRlidBase } from '../support/locations';
 

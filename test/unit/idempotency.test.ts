@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { UnprocessableError } from '../../server/errors';
-import { ensureSameRequest, requestHash } from '../../server/idempotency';
+import { ensureSameRequest, requestHash } from '../../server/models/idempotency';
 
 describe('idempotency request hashes', () => {
   const request = { rlid: 7, partySize: 2, firstName: 'Rosa', lastName: 'Marin', phone: '(207) 555-0142' };

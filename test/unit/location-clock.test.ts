@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { formatRestaurantTime } from '../../client/lib/local-clock';
 import { timeZoneAt } from '../../server/models/location-clock';
-import { acceptsOnlineJoins } from '../../server/waitlist/readiness';
+import { acceptsOnlineJoins } from '../../server/models/waitlist/readiness';
 
 describe("a location's own time zone", () => {
   it('comes from its coordinates, also where a state keeps two zones', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { zonedInstant } from '../../server/models/location-clock';
-import { slotLabel, slotMinutes, slotTime } from '../../server/reservations/slots';
+import { slotLabel, slotMinutes, slotTime } from '../../server/models/reservations/slots';
 
 describe('reservation times', () => {
   it('runs every half hour from opening until an hour before closing, split hours included', () => {

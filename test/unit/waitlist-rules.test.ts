@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { isOpenAt, localClock } from '../../server/models/location-clock';
-import { estimateWaitMinutes, formatWait } from '../../server/waitlist/estimate';
-import { ALLOWED_TRANSITIONS, canTransition } from '../../server/waitlist/transitions';
+import { estimateWaitMinutes, formatWait } from '../../server/models/waitlist/estimate';
+import { ALLOWED_TRANSITIONS, canTransition } from '../../server/models/waitlist/transitions';
 import type { WaitlistStatus } from '../../server/db/schema';
 
 describe('wait-list rules', () => {

@@ -1,5 +1,5 @@
-import type { LocationHours } from '../../client/lib/location-schemas';
-import { isOpenNow } from '../models/location-clock';
+import type { LocationHours } from '../../../client/lib/location-schemas';
+import { isOpenNow } from '../location-clock';
 
 /**
  * Whether guests can join a location's wait list online now: the host has it on, and the

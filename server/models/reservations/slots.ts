@@ -1,7 +1,7 @@
 /** Which times a table can be booked: from opening until an hour before closing, every half hour. */
-import type { LocationHours } from '../../client/lib/location-schemas';
-import { formatClockTime } from '../../client/lib/todays-hours';
-import { minutesOf } from '../models/location-clock';
+import type { LocationHours } from '../../../client/lib/location-schemas';
+import { formatClockTime } from '../../../client/lib/todays-hours';
+import { minutesOf } from '../location-clock';
 
 /** Minutes between bookable times. */
 export const SLOT_STEP_MINUTES = 30;

@@ -1,4 +1,4 @@
-import type { WaitlistStatus } from '../db/schema';
+import type { WaitlistStatus } from '../../db/schema';
 
 /** The statuses that hold a place in the queue. */
 export const ACTIVE_STATUSES = ['waiting', 'notified'] as const satisfies readonly WaitlistStatus[];

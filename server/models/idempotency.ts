@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { Db } from './db/database';
-import type { Database } from './db/schema';
-import { UnprocessableError } from './errors';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { UnprocessableError } from '../errors';
 
 /**
  * sha256 (hex) of a request's fields, whatever their order and with absent and empty optional

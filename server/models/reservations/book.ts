@@ -6,13 +6,13 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
-import type { Reservation } from '../db/schema';
-import { withTransaction } from '../db/transaction';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import type { Db } from '../../db/database';
+import type { Reservation } from '../../db/schema';
+import { withTransaction } from '../../db/transaction';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { earlierRequest, requestHash } from '../idempotency';
-import { guestContactColumns, type GuestContactInput } from '../models/guest-contact';
-import { localClock, zonedInstant } from '../models/location-clock';
+import { guestContactColumns, type GuestContactInput } from '../guest-contact';
+import { localClock, zonedInstant } from '../location-clock';
 import { slotLabel, slotMinutes, slotTime } from './slots';
 
 /** Larger parties call the restaurant. */
