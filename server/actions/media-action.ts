@@ -3,8 +3,9 @@ import { afterCommit } from '../db/transaction';
 import type { CollectionPermission } from '../db/schema';
 import { PermissionDenied } from '../errors';
 import type { MediaStorage } from '../media-storage';
-import { canOnMedia, hasCollectionPermission, type MediaItem, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
 import { Action, type NoOptions } from './action';
+import { mediaPolicy, type MediaItem } from '../models/permission-policies';
 
 /** What every media action is given besides its target: where the files are. */
 export interface MediaActionOptions {
@@ -41,12 +42,12 @@ export function storageAfterCommit(storage: MediaStorage, trx: Db): MediaStorage
 
 /** Refuses unless the actor may add to the collection. */
 export function requireAddTo(actor: UserPermissions, collectionId: number, noun: string): void {
-  if (!hasCollectionPermission(actor, collectionId, 'add')) throw new PermissionDenied(`You do not have permission to add ${noun}s to this collection.`);
+  if (!mediaPolicy.userHasPermissionInCollection(actor, 'add', collectionId)) throw new PermissionDenied(`You do not have permission to add ${noun}s to this collection.`);
 }
 
 /** Refuses a move to another collection unless the actor holds one of `permissions` there. */
 export function requireMoveTo(actor: UserPermissions, item: MediaItem, collectionId: number, permissions: readonly CollectionPermission[]): void {
-  if (collectionId === item.collection_id || permissions.some((permission) => hasCollectionPermission(actor, collectionId, permission))) return;
+  if (collectionId === item.collection_id || permissions.some((permission) => mediaPolicy.userHasPermissionInCollection(actor, permission, collectionId))) return;
   throw new PermissionDenied('You do not have permission to use this collection.');
 }
 
@@ -62,7 +63,7 @@ export abstract class MediaAction<Row extends MediaRow, Result, Options = NoOpti
   protected abstract readonly needs: 'change' | 'delete';
 
   protected checkAgainst(item: Row): void {
-    if (canOnMedia(this.actor, item, this.needs)) return;
+    if (mediaPolicy.userHasPermissionForInstance(this.actor, this.needs, item)) return;
     throw new PermissionDenied(this.needs === 'change' ? `You do not have permission to edit this ${this.noun}.` : `You do not have permission to delete this ${this.noun}.`);
   }
 

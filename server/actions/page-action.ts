@@ -1,9 +1,10 @@
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { PermissionDenied } from '../errors';
-import { pageActionsFor, type PageActionName, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
 import { lockPage } from '../models/pages';
 import { Action, type NoOptions } from './action';
+import { PagePermissionTester, type PageActionName } from '../models/permission-policies';
 
 /** An action on one page (publish, move, lock, ...): the page is its target, re-read under a row lock. */
 export abstract class PageAction<Result, Options = NoOptions> extends Action<Page, Result, Options> {
@@ -33,7 +34,7 @@ export interface PageNeed {
  * permission check (Wagtail's PagePermissionTester) for an action that needs several rights.
  */
 export function requirePageActions(actor: UserPermissions, page: Page, needs: readonly PageNeed[]): void {
-  const may = pageActionsFor(actor, page);
+  const may = new PagePermissionTester(actor, page).actions();
   const lacking = needs.find((need) => !may[need.action]);
   if (lacking) throw new PermissionDenied(lacking.refusal);
 }

@@ -14,7 +14,7 @@ import { findPageByUrlPath, getPage, getParent } from '../models/pages';
 import { findDocument } from '../models/documents';
 import { filterPages } from '../models/page-listing';
 import { getImagesByIds, listImages } from '../models/images';
-import { permittedCollectionIds, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
 import { listMedia } from '../models/media-listing';
 import { imageTagNames } from '../models/tags';
 import { resolveRequestSite } from '../views/site-request';
@@ -22,6 +22,7 @@ import { permsOf } from './access';
 import { liveLinksFor, type LiveLinks } from './sites-live-links';
 import type { AdminContext } from './types';
 import { databaseId } from '../db/database-id';
+import { mediaPolicy } from '../models/permission-policies';
 
 const BASE = '/api/main/pages';
 const MAX_LIMIT = 100;
@@ -210,7 +211,7 @@ const MEDIA_API_PERMISSIONS: readonly CollectionPermission[] = ['choose', 'add',
 function mediaApiCollections(perms: UserPermissions): number[] | undefined {
   const ids = new Set<number>();
   for (const permission of MEDIA_API_PERMISSIONS) {
-    const permitted = permittedCollectionIds(perms, permission);
+    const permitted = mediaPolicy.collectionsUserHasPermissionFor(perms, permission);
     if (!permitted) return undefined;
     for (const id of permitted) ids.add(id);
   }

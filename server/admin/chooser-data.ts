@@ -21,8 +21,9 @@ import { chosenTitles } from '../models/chosen-objects';
 import { getImagesByIds } from '../models/images';
 import { chooserMedia } from '../models/media-listing';
 import { getRendition, renditionUrl } from '../models/renditions';
-import { permittedCollectionIds, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
 import { serializeBlockDefinitions } from './block-definitions';
+import { mediaPolicy } from '../models/permission-policies';
 
 /** How many choices one chooser answer holds. */
 export const CHOOSER_PAGE_SIZE = 30;
@@ -42,7 +43,7 @@ export interface ChooserQuery {
 
 /** The collections whose media the user may choose; undefined means all (superusers). */
 function choosableCollections(perms: UserPermissions): number[] | undefined {
-  const lists = CHOOSING_PERMISSIONS.map((permission) => permittedCollectionIds(perms, permission));
+  const lists = CHOOSING_PERMISSIONS.map((permission) => mediaPolicy.collectionsUserHasPermissionFor(perms, permission));
   if (lists.some((list) => list === undefined)) return undefined;
   return [...new Set(lists.flatMap((list) => list ?? []))];
 }
@@ -72,7 +73,7 @@ export type MediaChooserTarget = Exclude<ChooserTarget, 'page' | SnippetChooserT
  */
 export async function chooserAnswer(db: Db, storage: MediaStorage, perms: UserPermissions, target: MediaChooserTarget, query: ChooserQuery): Promise<ChooserResponse> {
   const choosable = choosableCollections(perms);
-  const [collections, uploadCollections] = await Promise.all([collectionOptions(db, choosable), collectionOptions(db, permittedCollectionIds(perms, 'add'))]);
+  const [collections, uploadCollections] = await Promise.all([collectionOptions(db, choosable), collectionOptions(db, mediaPolicy.collectionsUserHasPermissionFor(perms, 'add'))]);
   const searched = searchedCollections(choosable, query.collectionId);
   const { results, total } = searched?.length === 0 ? { results: [], total: 0 } : await chooserPage(db, storage, target, query, searched);
   return {

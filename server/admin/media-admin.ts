@@ -20,9 +20,6 @@ import { mediaUsage, snippetUsage } from './media-usage';
 import { PAGE_TYPES } from '../pagetypes/index';
 import { mediaPolicy, type MediaItem } from '../models/permission-policies';
 
-// Until videos/listing.ts and images/edit.ts (open in another engineer's change) ask mediaPolicy.
-export { canOnMedia } from '../models/permissions';
-
 /** Rows per page of a media index, as Wagtail's document index. */
 export const MEDIA_PAGE_SIZE = 20;
 

@@ -4,7 +4,7 @@ import { ValidationError } from '../errors';
 import type { UserPermissions } from '../models/permissions';
 import type { UploadedFile } from '../uploads';
 import { permsOf } from './access';
-import type { FormProblems } from './forms';
+import type { FormProblems } from '../forms/problems';
 import { addableCollections, chosenCollection, editableCollections, markSelected, requireOnMedia, textField, titleFromFilename, uploadedFile, usageView } from './media-admin';
 import type { MediaItem } from '../models/permission-policies';
 import { flash } from './render';

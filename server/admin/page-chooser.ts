@@ -16,12 +16,13 @@ import type { Page } from '../db/schema';
 import { NotFoundError, PermissionDenied, ValidationError } from '../errors';
 import { getAncestors, getPage, getRootPage, PATH_STEP_LENGTH } from '../models/pages';
 import { chooserCandidates, pagesAtPaths, subtreeFactsOf, type ChooserCandidate, type ChooserScope } from '../models/page-listing';
-import { canOnPage, moveToRefusal, pageActionsFor, type SubtreeFacts, type UserPermissions } from '../models/permissions';
+import type { UserPermissions } from '../models/permissions';
 import { isAllowedUnder } from '../pagetypes/allowed-children';
 import { PAGE_TYPES } from '../pagetypes/index';
 import { CHOOSER_PAGE_SIZE } from './chooser-data';
 import type { AdminContext } from './types';
 import { databaseId } from '../db/database-id';
+import { PagePermissionTester, type SubtreeFacts } from '../models/permission-policies';
 
 /** Where the page chooser is served; the StreamField editor's page chooser URL. */
 export const PAGE_CHOOSER_URL = '/wagtail/choose-page/';
@@ -41,7 +42,7 @@ export interface ChoiceTarget {
 /**
  * Whether the rule lets the user choose this page. A destination needs a type that allows every
  * target page under it and the user's add permission there (a move of live pages also publish
- * permission there: moveToRefusal), and a move may not go into a moved page's subtree. Several
+ * permission there: PagePermissionTester.moveToRefusal), and a move may not go into a moved page's subtree. Several
  * targets are a bulk move: the destination must suit them all, as Wagtail's chooser asks.
  */
 export function isChoosable(perms: UserPermissions, rule: PageChoiceRule, candidate: ChooserCandidate): boolean {
@@ -49,7 +50,7 @@ export function isChoosable(perms: UserPermissions, rule: PageChoiceRule, candid
   if (hiddenSubtrees(rule).some((path) => candidate.path.startsWith(path))) return false;
   return rule.targets.every(({ page, subtree }) => {
     if (!isAllowedUnder(page.page_type, candidate.page_type)) return false;
-    return rule.action === 'move' ? moveToRefusal(perms, page, subtree, candidate) === null : pageActionsFor(perms, candidate).canAddSubpage;
+    return rule.action === 'move' ? new PagePermissionTester(perms, page, subtree).moveToRefusal(candidate) === null : new PagePermissionTester(perms, candidate).canAddSubpage();
   });
 }
 
@@ -150,7 +151,8 @@ export function pageChooserRouter({ db }: Pick<AdminContext, 'db'>): Router {
       const page = await getPage(db, id);
       if (!page) throw new NotFoundError('There is no page with this id.');
       const subtree = await subtreeFactsOf(db, page);
-      if (!canOnPage(perms, page, action === 'move' ? 'canMove' : 'canCopy', subtree)) throw new PermissionDenied(`You do not have permission to ${action} this page.`);
+      if (!new PagePermissionTester(perms, page, subtree).can(action === 'move' ? 'canMove' : 'canCopy'))
+        throw new PermissionDenied(`You do not have permission to ${action} this page.`);
       targets.push({ page, subtree });
     }
     return { kind: 'destination', action, targets };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Page } from '../db/schema';
 import { NotFoundError } from '../errors';
-import type { DraftScope, SubtreeFacts } from './permissions';
+import type { DraftScope, SubtreeFacts } from './permission-policies';
 import { likePattern, titleWords } from './text-search';
 
 /** How many child pages the explorer shows at once. */

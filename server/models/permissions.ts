@@ -1,16 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { CollectionManagementPermission, CollectionPermission, PagePermission, User } from '../db/schema';
-import {
-  mediaPolicy,
-  PagePermissionTester,
-  type CollectionManagementGrant,
-  type MediaItem,
-  type PageActionName,
-  type PageFields,
-  type SubtreeFacts,
-  type UserGrants,
-} from './permission-policies';
+import type { CollectionManagementGrant, UserGrants } from './permission-policies';
 import { reviewTaskIdsOf } from './workflows';
 
 /** Every page permission, in the order the group editor shows them. */
@@ -105,22 +96,6 @@ function splitCollectionGrants(rows: readonly CollectionGrantRow[]): Pick<UserPe
   }
   return { collectionGrants, collectionManagementGrants };
 }
-
-// Until the files other engineers hold open (edit.ts, page-chooser.ts, move-copy.ts,
-// page-action.ts, media-action.ts, api.ts, chooser-data.ts, images/listing.ts) ask the policies
-// themselves (issue 39, item 6).
-export type { DraftScope, MediaItem, PageActionName, SubtreeFacts } from './permission-policies';
-export const permittedCollectionIds = (perms: UserPermissions, permission: CollectionPermission) => mediaPolicy.collectionsUserHasPermissionFor(perms, permission);
-export const hasCollectionPermission = (perms: UserPermissions, collectionId: number, permission: CollectionPermission) =>
-  mediaPolicy.userHasPermissionInCollection(perms, permission, collectionId);
-export const canOnMedia = (perms: UserPermissions, item: MediaItem, action: 'change' | 'delete') => mediaPolicy.userHasPermissionForInstance(perms, action, item);
-export const pageActionsFor = (perms: UserPermissions, page: PageFields, subtree?: SubtreeFacts) => new PagePermissionTester(perms, page, subtree).actions();
-export const canOnPage = (perms: UserPermissions, page: PageFields, action: PageActionName, subtree?: SubtreeFacts) => new PagePermissionTester(perms, page, subtree).can(action);
-export const isInModerationAgainst = (perms: UserPermissions, page: PageFields) => new PagePermissionTester(perms, page).isInModerationAgainst();
-export const removalRefusal = (perms: UserPermissions, page: PageFields, subtree: SubtreeFacts, verb: 'delete' | 'move') =>
-  new PagePermissionTester(perms, page, subtree).removalRefusal(verb);
-export const moveToRefusal = (perms: UserPermissions, page: PageFields, subtree: SubtreeFacts, destination: PageFields) =>
-  new PagePermissionTester(perms, page, subtree).moveToRefusal(destination);
 
 /** Whether the user with this id is active and may use the back office (staff-only endpoints). */
 export async function isStaff(db: Db, userId: number | undefined): Promise<boolean> {

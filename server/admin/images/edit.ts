@@ -8,13 +8,14 @@ import { parseFilterSpec } from '../../models/renditions';
 import { formatTags, imageTagNames } from '../../models/tags';
 import { sendStoredFile } from '../../views/send-stored-file';
 import { permsOf } from '../access';
-import { emptyProblems, type FormProblems } from '../forms';
+import { emptyProblems, type FormProblems } from '../../forms/problems';
 import { fileHelp, FOCAL_POINT_FIELDS, imageFormValues, readFocalPoint, readImageFields, TAGS_HELP } from '../images-form';
-import { canOnMedia, editableCollections, markSelected, requireOnMedia, textField, uploadedFile } from '../media-admin';
+import { editableCollections, markSelected, requireOnMedia, textField, uploadedFile } from '../media-admin';
 import { mediaUsage } from '../media-usage';
 import { flash } from '../render';
 import type { AdminContext } from '../types';
 import { isUploadRefusal, type ImageAdmin } from './image-admin';
+import { mediaPolicy } from '../../models/permission-policies';
 
 /** The picture the focal point is picked on. */
 const FOCAL_SPEC = 'max-800x600';
@@ -63,7 +64,7 @@ export function imagesEditRouter({ db, admin, storage }: AdminContext, images: I
         unreadableMessage: UNREADABLE_IMAGE_MESSAGE,
         collections: markSelected(collections, values.collection),
         showCollections: collections.length > 1,
-        canDelete: canOnMedia(perms, image, 'delete'),
+        canDelete: mediaPolicy.userHasPermissionForInstance(perms, 'delete', image),
         usageCount: usage.length,
         fileHelp: fileHelp(limits),
         tagsHelp: TAGS_HELP,

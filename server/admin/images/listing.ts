@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { gettext } from '../../../client/lib/i18n';
 import { collectionOptions } from '../../models/collections';
 import { IMAGE_ORDERINGS, IMAGES_PER_PAGE, listImages, type ImageOrdering } from '../../models/images';
-import { permittedCollectionIds } from '../../models/permissions';
 import { popularImageTags } from '../../models/tags';
 import { permsOf } from '../access';
 import { databaseId } from '../../db/database-id';
 import { listedCollectionIds, markSelected } from '../media-admin';
 import type { AdminContext } from '../types';
 import { TILE_SPEC, type ImageAdmin } from './image-admin';
+import { mediaPolicy } from '../../models/permission-policies';
 
 const indexQuery = z.object({
   q: z.string().max(200).catch(''),
@@ -47,7 +47,7 @@ export function imagesListingRouter({ db, admin }: AdminContext, images: ImageAd
       tag: query.tag,
       total,
       tiles,
-      canAdd: permittedCollectionIds(perms, 'add')?.length !== 0,
+      canAdd: mediaPolicy.collectionsUserHasPermissionFor(perms, 'add')?.length !== 0,
       collections: markSelected(collections, query.collection_id === undefined ? undefined : String(query.collection_id)),
       showCollections: collections.length > 1,
       tags: popularTags.map((name) => ({ name, selected: name.toLowerCase() === query.tag.toLowerCase() })),

@@ -11,9 +11,6 @@ import { NotFoundError } from '../../errors';
 import { PAGE_TYPES } from '../../pagetypes/index';
 import type { PageTypeDefinition } from '../../pagetypes/types';
 
-// edit.ts reads it from here until its own change (another engineer's, in progress) lands.
-export { problemsFromError } from '../../forms/problems';
-
 /** The button the editor pressed: save a draft, publish, or submit for moderation. */
 export const submitAction = z.enum(['save', 'publish', 'submit']).catch('save');
 export type SubmitAction = z.infer<typeof submitAction>;

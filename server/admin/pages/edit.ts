@@ -9,7 +9,6 @@ import { withTransaction } from '../../db/transaction';
 import { ConflictError, PermissionDenied, ValidationError } from '../../errors';
 import { getLatestRevision, getPageOrThrow, getParent, revisionSnapshot, snapshotOfPage } from '../../models/pages';
 import { subtreeFactsOf } from '../../models/page-listing';
-import { isInModerationAgainst, pageActionsFor } from '../../models/permissions';
 import { getUser } from '../../models/users';
 import { restrictedPagePaths } from '../../models/view-restrictions';
 import { allowedChildTypes, isAllowedUnder } from '../../pagetypes/allowed-children';
@@ -29,6 +28,7 @@ import { pageStatusTags } from './status';
 import { liveLinksFor } from '../sites-live-links';
 import { moderationPanel, submitLabelFor } from './workflow';
 import { bodyOf, MALFORMED_BASE, pageTypeOrThrow, saveBaseOf, submitAction, type SubmitAction } from './edit-input';
+import { PagePermissionTester } from '../../models/permission-policies';
 
 /** What saving an edit left: the page as it now stands, and the redirects a new slug created. */
 interface SavedEdit {
@@ -44,7 +44,7 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
 
   router.get('/pages/add/:pageId/', async (req, res) => {
     const parent = await loadPage(db, req);
-    if (!pageActionsFor(permsOf(res), parent).canAddSubpage) throw new PermissionDenied('You do not have permission to add pages here.');
+    if (!new PagePermissionTester(permsOf(res), parent).actions().canAddSubpage) throw new PermissionDenied('You do not have permission to add pages here.');
     const types = allowedChildTypes(parent.page_type);
     if (types.length === 1) return res.redirect(302, `/wagtail/pages/add/${parent.id}/${types[0]!.name}/`);
     admin.render(req, res, 'page-choose-type', {
@@ -59,11 +59,11 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
   async function loadAddTarget(req: Request, res: Response) {
     const parent = await loadPage(db, req);
     const pageType = pageTypeOrThrow(String(req.params.pageType));
-    const actions = pageActionsFor(permsOf(res), parent);
+    const actions = new PagePermissionTester(permsOf(res), parent).actions();
     if (!actions.canAddSubpage) throw new PermissionDenied('You do not have permission to add pages here.');
     if (!isAllowedUnder(pageType.name, parent.page_type)) throw new PermissionDenied(`A ${pageType.label} cannot be created under "${parent.draft_title}".`);
     const child = { ...parent, depth: parent.depth + 1, locked: false, locked_by: null, owner: null, numchild: 0, live: false, workflow_task_id: null };
-    return { parent, pageType, canPublish: pageActionsFor(permsOf(res), child).canPublish, submitLabel: await submitLabelFor(db, parent.path) };
+    return { parent, pageType, canPublish: new PagePermissionTester(permsOf(res), child).actions().canPublish, submitLabel: await submitLabelFor(db, parent.path) };
   }
 
   router.get('/pages/add/:pageId/:pageType/', async (req, res) => {
@@ -136,13 +136,14 @@ export function editRouter({ db, admin, clock, storage }: AdminContext): Router 
   async function loadEditTarget(req: Request, res: Response) {
     const page = await loadPage(db, req);
     const subtree = await subtreeFactsOf(db, page);
-    const actions = pageActionsFor(permsOf(res), page, subtree);
+    const actions = new PagePermissionTester(permsOf(res), page, subtree).actions();
     if (!actions.canEdit) {
       if (page.locked && page.locked_by !== permsOf(res).user.id) {
         const locker = page.locked_by === null ? undefined : await getUser(db, page.locked_by);
         throw new PermissionDenied(interpolate('This page is locked by {name} and cannot be edited.', { name: locker ? displayName(locker) : gettext('another user') }));
       }
-      if (isInModerationAgainst(permsOf(res), page)) throw new PermissionDenied('This page is awaiting moderation: only the reviewers of its current task can edit it.');
+      if (new PagePermissionTester(permsOf(res), page).isInModerationAgainst())
+        throw new PermissionDenied('This page is awaiting moderation: only the reviewers of its current task can edit it.');
       throw new PermissionDenied('You do not have permission to edit this page.');
     }
     const pageType = pageTypeOrThrow(page.page_type);

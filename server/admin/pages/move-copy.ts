@@ -8,16 +8,18 @@ import type { Page } from '../../db/schema';
 import { ConflictError, PermissionDenied, ValidationError } from '../../errors';
 import { pageTreeOutline, subtreeFactsOf } from '../../models/page-listing';
 import { getPage, getParent } from '../../models/pages';
-import { canOnPage, removalRefusal, type UserPermissions } from '../../models/permissions';
+import type { UserPermissions } from '../../models/permissions';
 import { SLUG_PATTERN } from '../../../client/lib/slugs';
 import { permsOf } from '../access';
-import { addProblem, databaseId, emptyProblems, parseForm, type FormProblems } from '../forms';
+import { databaseId } from '../../db/database-id';
+import { addProblem, emptyProblems, parseForm, type FormProblems } from '../../forms/problems';
 import { isChoosable, PAGE_CHOOSER_URL, type PageChoiceRule } from '../page-chooser';
 import { flash } from '../render';
 import { automaticRedirectsNotice } from '../redirects-notice';
 import type { AdminContext } from '../types';
 import { breadcrumbsFor, loadPage } from './load';
-import { formBody } from '../form-body';
+import { formBody } from '../../forms/posted';
+import { PagePermissionTester } from '../../models/permission-policies';
 
 const copyForm = z.object({
   destination: databaseId,
@@ -61,13 +63,13 @@ export function moveCopyRouter({ db, admin }: AdminContext): Router {
 
   async function loadMovable(req: Request, res: Response) {
     const page = await loadPage(db, req);
-    refuseWith(removalRefusal(permsOf(res), page, await subtreeFactsOf(db, page), 'move'));
+    refuseWith(new PagePermissionTester(permsOf(res), page, await subtreeFactsOf(db, page)).removalRefusal('move'));
     return page;
   }
 
   async function loadCopyable(req: Request, res: Response) {
     const page = await loadPage(db, req);
-    if (!canOnPage(permsOf(res), page, 'canCopy')) throw new PermissionDenied('You do not have permission to copy this page.');
+    if (!new PagePermissionTester(permsOf(res), page).canCopy()) throw new PermissionDenied('You do not have permission to copy this page.');
     return page;
   }
 

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Page } from '../../db/schema';
 import type { PageTypeDefinition } from '../../pagetypes/types';
-import type { FormProblems } from '../forms';
+import type { FormProblems } from '../../forms/problems';
 import { loadStreamFieldManifest } from '../streamfield-assets';
 import type { AdminContext } from '../types';
 import { pageEditors } from './stream-editors';

@@ -12,7 +12,7 @@ import type { PageTypeDefinition } from '../../pagetypes/types';
 import { serializeForScript } from '../../render';
 import { pageTypeFields, serializeBlockDefinitions } from '../block-definitions';
 import { titlesOfReferences } from '../chooser-data';
-import type { FormProblems } from '../forms';
+import type { FormProblems } from '../../forms/problems';
 import { referencesInContent } from '../media-usage';
 import { STREAMFIELD_CHOOSER_URLS, streamFieldConfig } from '../streamfield-config';
 import { CONTENT_PREFIX, formContent, streamBlocksOf } from './page-form';

@@ -4,8 +4,9 @@ import { collectionOptions } from '../../models/collections';
 import { listMedia } from '../../models/media-listing';
 import { videoSourceTypes } from '../../models/videos';
 import { permsOf } from '../access';
-import { canOnMedia, indexListQuery, indexView, readIndexQuery, requireSomeMediaPermission } from '../media-admin';
+import { indexListQuery, indexView, readIndexQuery, requireSomeMediaPermission } from '../media-admin';
 import type { AdminContext } from '../types';
+import { mediaPolicy } from '../../models/permission-policies';
 
 /** /wagtail/videos/: the videos the user may see, with search, collection filter, ordering and pages. */
 export function videosListingRouter({ db, admin }: AdminContext): Router {
@@ -26,8 +27,8 @@ export function videosListingRouter({ db, admin }: AdminContext): Router {
       videos: rows.map((video) => ({
         video,
         formats: [...new Set((sourceTypes.get(video.id) ?? []).map((mimetype) => mimetype.replace('video/', '').toUpperCase()))].join(', '),
-        canEdit: canOnMedia(perms, video, 'change'),
-        canDelete: canOnMedia(perms, video, 'delete'),
+        canEdit: mediaPolicy.userHasPermissionForInstance(perms, 'change', video),
+        canDelete: mediaPolicy.userHasPermissionForInstance(perms, 'delete', video),
       })),
     });
   });
