@@ -15,13 +15,8 @@ const workerAnswer = z.discriminatedUnion('ok', [
 /** What the parse worker posts back: the dataset, or why the file was refused. */
 export type WorkerAnswer = z.infer<typeof workerAnswer>;
 
-const PARSE_WORKER_URL = new URL('./parse-worker.ts', import.meta.url).href;
-
-/**
- * A worker does not get the tsx loader the process runs under (node --import tsx, tsx, mocha
- * --import=tsx) for its entry, so the entry registers tsx before it imports the TypeScript.
- */
-const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(PARSE_WORKER_URL)}); });`;
+/** The worker's entry: plain JavaScript that registers tsx, then loads parse-worker.ts. */
+const PARSE_WORKER_ENTRY = new URL('./parse-worker-entry.mjs', import.meta.url);
 
 /** Workers reading spreadsheets at once in this process (the machine has few cores); more reads wait, up to MAX_WAITING_READS. */
 const PARALLEL_READS = 2;
@@ -72,8 +67,7 @@ async function withReadSlot<T>(read: () => Promise<T>): Promise<T> {
 
 function parseInWorker(bytes: Buffer, limits: SpreadsheetLimits): Promise<Dataset> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_BOOTSTRAP, {
-      eval: true,
+    const worker = new Worker(PARSE_WORKER_ENTRY, {
       workerData: { bytes, maxRows: limits.maxRows },
       resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb },
     });
