@@ -11,7 +11,8 @@ import type { CaptchaProvider } from './captcha/provider';
 import { csrfProtection } from './csrf';
 import { pingThrough, type Db } from './db/database';
 import { databaseAvailability, type PingDatabase } from './db/database-availability';
-import { refuseWhileDatabaseDown } from './database-gate';
+import type { QueryWatch } from './db/query-watch';
+import { databaseGate, refuseWhileDatabaseDown } from './database-gate';
 import { errorHandler } from './error-handler';
 import type { ReportError } from './error-reporting';
 import { NotFoundError } from './errors';
@@ -25,6 +26,7 @@ import { createPageRenderer } from './render';
 import { createPageCache, watchPublicPagesGeneration } from './page-cache/page-cache';
 import type { WatchedGeneration } from './page-cache/watched-generation';
 import { securityHeaderList, securityHeaders } from './security-headers';
+import { privateResponses } from './private-responses';
 import { csrfTokenRouter } from './views/csrf-token';
 import { healthChecks, healthRouter } from './views/health';
 import { documentPrivacyRouter } from './views/document-privacy';
@@ -69,6 +71,8 @@ export interface AppOptions {
   clock?: Clock;
   /** How health checks ask whether the database answers; by default a query through `db`. */
   pingDatabase?: PingDatabase;
+  /** What the pool of `db` waits on (DatabaseHandle.watch), given with a `pingDatabase` of its own connection. */
+  databaseWatch?: QueryWatch;
   /** The render cache's public-pages generation; by default read from `db` on every request. */
   publicPagesGeneration?: WatchedGeneration;
 }
@@ -85,6 +89,7 @@ export function createApp({
   captcha = createCaptcha(config, db, logger),
   clock = systemClock,
   pingDatabase = pingThrough(db),
+  databaseWatch,
   publicPagesGeneration = watchPublicPagesGeneration(db),
 }: AppOptions): Express {
   const app = express();
@@ -114,7 +119,8 @@ export function createApp({
   const redirects = { db, table: createRedirectTable(db) };
   const responder = withRedirects(pageResponder(viewOptions), redirects);
   const pages = publicPages(viewOptions, responder);
-  const availability = databaseAvailability({ ping: pingDatabase, logger, timeoutMs: config.HEALTH_CHECK_TIMEOUT_MS });
+  const availability = databaseAvailability({ ping: pingDatabase, logger, timeoutMs: config.HEALTH_CHECK_TIMEOUT_MS, watch: databaseWatch });
+  const databaseAdmits = databaseGate(availability);
 
   const guardHost = hostGuard({ db, allowedHosts: config.ALLOWED_HOSTS });
   const locationCache = createLocationCache(db, { clock });
@@ -142,8 +148,14 @@ export function createApp({
   // themselves. Only pages rendered for an accepted host are kept, under that host; an address
   // whose page the app rendered for anyone in this generation is rendered again here. A wait-list
   // join without a session is taken here too, with the app's own parsers, checks and limit.
-  answerBeforeRouting(app, [pageCache.serve, pages.renderBeforeRouting, locatorAnswers({ cache: locationCache, acceptsHost: guardHost.accepts, sendPrepared }), joinsFirst], logger);
+  answerBeforeRouting(
+    app,
+    [pageCache.serve, pages.renderBeforeRouting, locatorAnswers({ cache: locationCache, acceptsHost: guardHost.accepts, sendPrepared }), joinsFirst],
+    logger,
+    databaseAdmits,
+  );
   app.use(securityHeaders(securityHeaderLists));
+  app.use(privateResponses());
   app.use(compression());
   app.use(requestLogging(logger));
   app.use('/static/dist', express.static(DIST_DIR, { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, index: false, fallthrough: false }));
@@ -155,7 +167,7 @@ export function createApp({
 
   // Load balancers probe health by address, not by a site's name.
   app.use(healthRouter({ checks: healthChecks(availability), availability, logger }));
-  app.use(refuseWhileDatabaseDown(availability));
+  app.use(refuseWhileDatabaseDown(databaseAdmits));
   app.use(guardHost);
   // The locator's reads are the same for everyone: no session or CSRF token to work out.
   app.use(locationsApiRouter({ db, clock, cache: locationCache, sendPrepared }));

@@ -3,12 +3,18 @@ import type { DatabaseAvailability } from './db/database-availability';
 import { ServiceUnavailableError } from './errors';
 
 /**
- * Refuses requests with a quick 503 while the database is known not to answer, instead of
- * letting each wait for a connection timeout; requests pass again as soon as a probe succeeds.
+ * Whether requests may go to the database now: no once it was found not to answer, yes again as
+ * soon as a probe succeeds. The one gate of every database-backed route: the handlers answering
+ * before the router ask it (answer-first.ts), and `refuseWhileDatabaseDown` answers for it.
  */
-export function refuseWhileDatabaseDown(availability: DatabaseAvailability): RequestHandler {
+export function databaseGate(availability: DatabaseAvailability): () => boolean {
+  return () => availability.isServing(Date.now());
+}
+
+/** Refuses requests with a quick 503 while the gate is shut, instead of letting each wait for a timeout. */
+export function refuseWhileDatabaseDown(admits: () => boolean): RequestHandler {
   return function databaseGate(_req, _res, next) {
-    if (!availability.isServing(Date.now())) throw new ServiceUnavailableError();
+    if (!admits()) throw new ServiceUnavailableError();
     next();
   };
 }

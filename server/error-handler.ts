@@ -1,11 +1,12 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { DatabaseAvailability } from './db/database-availability';
-import { DatabaseUnavailableError } from './db/database-unavailable-error';
+import { CommitOutcomeUnknownError, DatabaseUnavailableError } from './db/database-unavailable-error';
 import { HttpError, InsufficientStorageError, ServiceUnavailableError, TooManyRequestsError } from './errors';
 import type { ReportError } from './error-reporting';
 import { redactRequestUrl } from './redact-request-url';
 import { escapeHtml } from './render';
+import { ERROR_PAGE_STYLE } from './error-page-style';
 
 /** The status an error asks for: ours, http-errors' (csrf-csrf, body-parser), else 500. */
 function statusOf(error: unknown): number {
@@ -40,7 +41,7 @@ const CLIENT_MESSAGES: Record<number, string> = {
 /** A self-contained error page: it must render even when the database or React cannot. */
 function errorPage(status: number, message: string): string {
   const title = STATUS_TITLES[status] ?? 'Error';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>body{margin:0;font-family:system-ui,sans-serif;background:#f5efe4;color:#1d2327;display:grid;place-items:center;min-height:100vh;text-align:center;padding:1rem}h1{font-family:Georgia,serif;color:#0f2a3d;font-size:2.2rem}a{display:inline-block;margin-top:1rem;padding:.75rem 1.5rem;border-radius:999px;background:#c8281e;color:#fff;font-weight:700;text-decoration:none;text-transform:uppercase;letter-spacing:.06em}</style></head><body><main><p style="font:700 4rem/1 Georgia,serif;color:#c8281e;margin:0">${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><a href="/">Return to Homepage</a></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${ERROR_PAGE_STYLE}</style></head><body><main><p class="status">${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><a href="/">Return to Homepage</a></main></body></html>`;
 }
 
 /** The database failure behind an error, wherever in its chain of causes it sits. */
@@ -65,19 +66,26 @@ export interface ErrorContext {
   url: string;
   reportError?: ReportError;
   availability?: DatabaseAvailability;
+  /** The request only reads (GET, HEAD): whatever it may have written (a rate limit's count) is not what the visitor asked. */
+  readOnly?: boolean;
 }
+
+/** What a visitor is told when the database went away while what they sent may have been saved. */
+export const OUTCOME_UNKNOWN_MESSAGE =
+  'We could not confirm that your request was saved. Please retry it in a moment with the same Idempotency-Key: if it was saved, the retry answers with what was saved instead of saving it twice.';
 
 /**
  * The one place errors become answers: client errors keep their message, server errors are
  * logged with their stack, reported, and shown to the visitor without any detail. A database
  * that does not answer, wherever a query failed, is a 503 with Retry-After, and tells the
- * availability to probe so later requests are refused quickly. A refusal for too many requests
- * says when to try again, too.
+ * availability to probe so later requests are refused quickly; when what a write sent may have
+ * been committed, the 503 says so. A refusal for too many requests says when to try again, too.
  */
-export function errorAnswer(caught: unknown, { log, url, reportError, availability }: ErrorContext): ErrorAnswer {
+export function errorAnswer(caught: unknown, { log, url, reportError, availability, readOnly = false }: ErrorContext): ErrorAnswer {
   const databaseFailure = databaseFailureOf(caught);
   if (databaseFailure) availability?.reportFailure(Date.now());
-  const error = databaseFailure ? new ServiceUnavailableError(undefined, undefined, { cause: databaseFailure }) : caught;
+  const outcomeUnknown = databaseFailure instanceof CommitOutcomeUnknownError && !readOnly;
+  const error = databaseFailure ? new ServiceUnavailableError(undefined, outcomeUnknown ? OUTCOME_UNKNOWN_MESSAGE : undefined, { cause: databaseFailure }) : caught;
   const status = statusOf(error);
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   let message: string;
@@ -104,7 +112,8 @@ export function errorAnswer(caught: unknown, { log, url, reportError, availabili
 export function errorHandler(logger: Logger, reportError?: ReportError, availability?: DatabaseAvailability): ErrorRequestHandler {
   return (caught: unknown, req, res, next) => {
     if (res.headersSent) return next(caught);
-    const { status, message, headers } = errorAnswer(caught, { log: req.log ?? logger, url: redactRequestUrl(req.originalUrl), reportError, availability });
+    const readOnly = req.method === 'GET' || req.method === 'HEAD';
+    const { status, message, headers } = errorAnswer(caught, { log: req.log ?? logger, url: redactRequestUrl(req.originalUrl), reportError, availability, readOnly });
     res.status(status).set(headers);
     if (req.path.startsWith('/api') || req.accepts(['html', 'json']) === 'json') {
       res.json({ error: message });

@@ -36,6 +36,7 @@ export async function serve({ config, database, logger, reportError, backgroundW
     manifest: loadAssetManifest(),
     reportError,
     pingDatabase: database.ping,
+    databaseWatch: database.watch,
     clock: systemClock,
     publicPagesGeneration,
   });

@@ -4,10 +4,14 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { OUTCOME_UNKNOWN_MESSAGE } from '../../server/error-handler';
 import { insertLocations } from '../../server/models/locations';
+import { addChild } from '../../server/models/pages';
 import { saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
+import { createAdminUser, signedInClient } from '../support/admin';
 import { apiSession } from '../support/api-session';
 import { testDatabaseUrl, testDb } from '../support/database';
+import { createTestSite, uniqueSuffix } from '../support/fixtures';
 import { testLocation, uniqueRlidBase } from '../support/locations';
 import { request, startTestServer, type TestResponse, type TestServer } from '../support/server';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
@@ -59,7 +63,7 @@ describe('database outage', function () {
 
     before(async () => {
       handle = await openDatabase({ kind: 'postgres', url: proxiedUrl, poolSize: 4, timeouts: { statementMs: 1000, queryMs: 1500, connectMs: 1000 } });
-      server = await startTestServer({ HEALTH_CHECK_TIMEOUT_MS: '500' }, { db: handle.db, pingDatabase: handle.ping });
+      server = await startTestServer({ HEALTH_CHECK_TIMEOUT_MS: '500' }, { db: handle.db, pingDatabase: handle.ping, databaseWatch: handle.watch });
     });
     after(async () => {
       proxy.restore('lose');
@@ -127,6 +131,123 @@ describe('database outage', function () {
       const acknowledged = answers.filter((answer) => answer.status < 300).map((answer) => answer.json<{ plan_ahead_id: string }>().plan_ahead_id);
       const stored = await (await testDb()).selectFrom('waitlist_entries').select('plan_ahead_id').where('rlid', '=', rlid).execute();
       expect(stored.map((row) => row.plan_ahead_id)).to.include.members(acknowledged);
+    });
+  });
+
+  describe('in process, with the production timeouts', () => {
+    let handle: DatabaseHandle;
+    let server: TestServer;
+
+    before(async () => {
+      // Queries wait up to 15 s for an answer, as in production: a quick 503 must not come from the query timeout.
+      handle = await openDatabase({ kind: 'postgres', url: proxiedUrl, poolSize: 4, timeouts: { statementMs: 10_000, queryMs: 15_000, connectMs: 15_000 } });
+      // HEALTH_CHECK_TIMEOUT_MS as by default, 2 s.
+      server = await startTestServer({}, { db: handle.db, pingDatabase: handle.ping, databaseWatch: handle.watch });
+    });
+    after(async () => {
+      proxy.restore('lose');
+      await server?.close();
+      await handle?.close();
+    });
+
+    /** A database-backed route, what it answers when the database is there, and how to ask it. */
+    interface Route {
+      name: string;
+      answers: number;
+      send(): Promise<TestResponse>;
+    }
+
+    async function databaseBackedRoutes(): Promise<Route[]> {
+      const db = await testDb();
+      const { hostname, home } = await createTestSite(db);
+      const slug = `outage-${uniqueSuffix()}`;
+      await addChild(db, home, { title: 'Outage notes', slug, pageType: 'content_page', content: { body: [] } });
+      const rlid = nextRlid++;
+      await openLocation(rlid);
+      const admin = await signedInClient(server, await createAdminUser(db, { superuser: true }));
+      const { send } = await apiSession(server);
+      const page = (path: string) => request(server, path, { host: hostname, headers: { accept: 'text/html' } });
+      // Coordinates no other search asked for: the answer is not in the location cache.
+      const latitude = (40 + Math.random()).toFixed(6);
+      const main = await page('/');
+      expect(main.status).to.equal(200);
+      return [
+        { name: 'the main page', answers: 200, send: () => page('/') },
+        { name: 'a page not rendered yet', answers: 200, send: () => page(`/${slug}/`) },
+        { name: 'a location not in the cache', answers: 200, send: () => request(server, `/api/location/getlocation/?rlid=${rlid}`) },
+        { name: 'a location search', answers: 200, send: () => request(server, `/api/location/getlocations/?latitude=${latitude}&longitude=-70.25`) },
+        { name: 'a wait-list join', answers: 201, send: () => send('/api/waitlist/', { json: guest(rlid, 'Gate') }) },
+        { name: 'an admin page', answers: 200, send: () => admin.get('/wagtail/') },
+      ];
+    }
+
+    /** Waits for an outage another test left to be over. */
+    const serving = () => until('the database serves', 5000, async () => (await request(server, '/admin/load-balancer-ht/')).status === 200);
+
+    /** Sends every route at once; each one's answer and how long after `since` it came. */
+    async function sendAll(routes: Route[], since: number): Promise<{ route: Route; answer: TestResponse; afterMs: number }[]> {
+      return Promise.all(
+        routes.map(async (route) => {
+          const answer = await route.send();
+          return { route, answer, afterMs: Date.now() - since };
+        }),
+      );
+    }
+
+    it('answers 503 with Retry-After on every database-backed route within 3 s of a black-hole, and serves each again within 2 s of the restore', async function () {
+      this.timeout(60_000);
+      await serving();
+      const routes = await databaseBackedRoutes();
+
+      const cutAt = Date.now();
+      proxy.cut();
+      try {
+        // Caught waiting on the database, then sent once it is known to be away.
+        for (const round of [await sendAll(routes, cutAt), await sendAll(routes, Date.now())]) {
+          for (const { route, answer, afterMs } of round) {
+            expect(answer.status, route.name).to.equal(503);
+            expect(answer.headers['retry-after'], route.name).to.equal('5');
+            expect(afterMs, route.name).to.be.below(3000);
+          }
+        }
+      } finally {
+        proxy.restore('lose');
+      }
+
+      const restoredAt = Date.now();
+      await Promise.all(routes.map((route) => until(`${route.name} serves again`, 2000, async () => (await route.send()).status === route.answers)));
+      expect(Date.now() - restoredAt).to.be.below(2000);
+    });
+
+    it('says so when the database went away before answering whether a join was saved, and its retry with the same Idempotency-Key answers with the saved entry', async function () {
+      this.timeout(60_000);
+      await serving();
+      const rlid = nextRlid++;
+      await openLocation(rlid);
+      const { send } = await apiSession(server);
+      const firstName = `Unconfirmed${uniqueSuffix().replace(/\W/g, '')}`;
+      const join = () => send('/api/waitlist/', { json: guest(rlid, firstName), headers: { 'idempotency-key': `outage-${firstName}` } });
+
+      // The insert reaches PostgreSQL and commits; its answer, and every answer after it, is lost.
+      proxy.cutRepliesAfter(firstName);
+      let unconfirmed: TestResponse;
+      const sentAt = Date.now();
+      try {
+        unconfirmed = await join();
+      } finally {
+        proxy.restore('lose');
+      }
+      expect(Date.now() - sentAt).to.be.below(3000);
+      expect(unconfirmed.status).to.equal(503);
+      expect(unconfirmed.headers['retry-after']).to.equal('5');
+      expect(unconfirmed.json()).to.deep.equal({ error: OUTCOME_UNKNOWN_MESSAGE });
+
+      const stored = await (await testDb()).selectFrom('waitlist_entries').select('plan_ahead_id').where('rlid', '=', rlid).execute();
+      expect(stored).to.have.length(1);
+      let retried: TestResponse | undefined;
+      await until('the retry is answered', 5000, async () => (retried = await join()).status !== 503);
+      expect(retried!.status).to.equal(200);
+      expect(retried!.json<{ plan_ahead_id: string }>().plan_ahead_id).to.equal(stored[0]!.plan_ahead_id);
     });
   });
 

@@ -39,7 +39,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Partial<Pick<AppOptions, 'captcha' | 'clock' | 'logger' | 'db' | 'pingDatabase' | 'publicPagesGeneration'>> = {},
+  options: Partial<Pick<AppOptions, 'captcha' | 'clock' | 'logger' | 'db' | 'pingDatabase' | 'databaseWatch' | 'publicPagesGeneration'>> = {},
 ): Promise<TestServer> {
   const config = testConfig(env);
   const db = options.db ?? (await testDb());
