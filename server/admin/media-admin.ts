@@ -1,7 +1,6 @@
 /**
- * What the documents and videos screens share: Wagtail's collection permission policy for media
- * (add on the collection; change or delete, or being the uploader with add), the index's query
- * (search, collection filter, ordering, pages), and reading uploads and JSON wishes.
+ * What the media screens share: the collections each offers under mediaPolicy, the documents
+ * and videos index, reading uploads, and where an item is used.
  */
 import type { ChooserTarget } from '../../admin-client/streamfield/schemas';
 import type { Request, Response } from 'express';
@@ -12,6 +11,8 @@ import type { CollectionPermission } from '../db/schema';
 import { PermissionDenied } from '../errors';
 import { collectionOptions, type CollectionOption } from '../models/collections';
 import type { MediaListQuery } from '../models/media-listing';
+import { sortLink, type ListedRows, type ListingDefinition } from './generic/listing';
+import type { View, ViewRequest } from './generic/view';
 import type { UserPermissions } from '../models/permissions';
 import type { UploadedFile } from '../uploads';
 import { permsOf } from './access';
@@ -19,9 +20,6 @@ import { databaseId } from '../db/database-id';
 import { mediaUsage, snippetUsage } from './media-usage';
 import { PAGE_TYPES } from '../pagetypes/index';
 import { mediaPolicy, type MediaItem } from '../models/permission-policies';
-
-/** Rows per page of a media index, as Wagtail's document index. */
-export const MEDIA_PAGE_SIZE = 20;
 
 // Wagtail lists the media of collections where the user may add, change or delete.
 const LISTING_PERMISSIONS: readonly CollectionPermission[] = ['add', 'change', 'delete'];
@@ -38,11 +36,9 @@ export function listedCollectionIds(perms: UserPermissions): number[] | undefine
   return mediaPolicy.collectionsUserHasAnyPermissionFor(perms, LISTING_PERMISSIONS);
 }
 
-/** Refuses the index and the add screens with 403 to a user without any media permission. */
-export function requireSomeMediaPermission(res: Response, noun: string): number[] | undefined {
-  const ids = listedCollectionIds(permsOf(res));
-  if (ids?.length === 0) throw new PermissionDenied(interpolate('You do not have permission to manage {noun}: ask an administrator for permissions on a collection.', { noun }));
-  return ids;
+/** Why the user may not see a media index: no media permission on any collection, or null. */
+export function mediaIndexRefusal(perms: UserPermissions, noun: string): string | null {
+  return listedCollectionIds(perms)?.length === 0 ? interpolate('You do not have permission to manage {noun}: ask an administrator for permissions on a collection.', { noun }) : null;
 }
 
 /** The collections a user may add media to, for the add forms' select (403 when none). */
@@ -69,6 +65,9 @@ export function chosenCollection(value: unknown, offered: readonly CollectionOpt
   return { id: id.data };
 }
 
+/** Rows per page of a media index, as Wagtail's document index. */
+export const MEDIA_PAGE_SIZE = 20;
+
 /** Orderings of a media index: Wagtail's, newest first by default. */
 export const MEDIA_ORDERINGS = ['title', '-title', 'created_at', '-created_at'] as const;
 
@@ -76,49 +75,40 @@ const indexQuery = z.object({
   q: z.string().max(100).catch(''),
   collection_id: databaseId.optional().catch(undefined),
   ordering: z.enum(MEDIA_ORDERINGS).catch('-created_at'),
-  p: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
 /** What a media index was asked for. */
 export type MediaIndexQuery = z.infer<typeof indexQuery>;
 
-/** Reads a media index's query string; nonsense falls back to the defaults rather than failing. */
-export function readIndexQuery(req: Request): MediaIndexQuery {
-  return indexQuery.parse({ q: req.query.q ?? '', collection_id: req.query.collection_id, ordering: req.query.ordering, p: req.query.p });
-}
-
-/** The listing of one index page: within the user's collections, as the query asks. */
-export function indexListQuery(query: MediaIndexQuery, collectionIds: readonly number[] | undefined): MediaListQuery {
-  return { text: query.q, collectionIds, collectionId: query.collection_id, ordering: query.ordering, offset: (query.p - 1) * MEDIA_PAGE_SIZE, limit: MEDIA_PAGE_SIZE };
-}
-
-/** The index's pagination, filter and ordering links, as the templates show them. */
-export function indexView(query: MediaIndexQuery, total: number, filterCollections: readonly CollectionOption[]) {
-  const pageCount = Math.max(1, Math.ceil(total / MEDIA_PAGE_SIZE));
-  const link = (changes: Partial<MediaIndexQuery>) => {
-    const next = { ...query, ...changes };
-    const params = new URLSearchParams();
-    if (next.q) params.set('q', next.q);
-    if (next.collection_id !== undefined) params.set('collection_id', String(next.collection_id));
-    if (next.ordering !== '-created_at') params.set('ordering', next.ordering);
-    if (next.p > 1) params.set('p', String(next.p));
-    return `?${params.toString()}`;
-  };
-  const sortLink = (field: 'title' | 'created_at') => {
-    const ascending = query.ordering === field;
-    return { url: link({ ordering: ascending ? `-${field}` : field, p: 1 }), sort: query.ordering === field ? 'ascending' : query.ordering === `-${field}` ? 'descending' : 'none' };
-  };
+/**
+ * The index of documents or videos (Wagtail's document index): the media of the collections the
+ * user may add, change or delete in, searched by title, filtered by collection, ordered, 20 a
+ * page; the area lists them through its model and draws its rows.
+ */
+export function mediaIndex<Row>(
+  db: Db,
+  noun: 'documents' | 'videos',
+  list: (query: MediaListQuery) => Promise<ListedRows<Row>>,
+  view: (request: ViewRequest, rows: Row[], index: Record<string, unknown>) => View | Promise<View>,
+): ListingDefinition<MediaIndexQuery, Row> {
   return {
-    q: query.q,
-    ordering: query.ordering,
-    total,
-    collections: filterCollections.map((option) => ({ ...option, selected: option.id === query.collection_id })),
-    sortTitle: sortLink('title'),
-    sortCreated: sortLink('created_at'),
-    pagination: {
-      previous: query.p > 1 ? link({ p: query.p - 1 }) : null,
-      next: query.p < pageCount ? link({ p: query.p + 1 }) : null,
-      summary: interpolate('Page {current} of {count}', { current: Math.min(query.p, pageCount), count: pageCount }),
+    refusal: ({ perms }) => mediaIndexRefusal(perms, noun),
+    // Nonsense in the query string falls back to the defaults rather than failing.
+    query: ({ req }) => indexQuery.parse({ q: req.query.q ?? '', collection_id: req.query.collection_id, ordering: req.query.ordering }),
+    pageSize: MEDIA_PAGE_SIZE,
+    rows: ({ perms }, query, slice) => list({ text: query.q, collectionIds: listedCollectionIds(perms), collectionId: query.collection_id, ordering: query.ordering, ...slice! }),
+    view: async (request, { query, rows, total, pagination }) => {
+      const ordering = { current: query.ordering, default: '-created_at' };
+      const collections = await collectionOptions(db, listedCollectionIds(request.perms));
+      return view(request, rows, {
+        q: query.q,
+        ordering: query.ordering,
+        total,
+        collections: collections.map((option) => ({ ...option, selected: option.id === query.collection_id })),
+        sortTitle: sortLink(request, ordering, 'title'),
+        sortCreated: sortLink(request, ordering, 'created_at'),
+        pagination,
+      });
     },
   };
 }

@@ -129,9 +129,14 @@ export async function deleteVideo(db: Db, storage: MediaStorage, video: Pick<Vid
   for (const file of files) await storage.remove(file);
 }
 
+/** One video by id, or undefined. */
+export async function findVideo(db: Db, id: number): Promise<Video | undefined> {
+  return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** One video by id, or NotFoundError. */
 export async function getVideo(db: Db, id: number): Promise<Video> {
-  const video = await db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+  const video = await findVideo(db, id);
   if (!video) throw new NotFoundError(`There is no video with id ${id}.`);
   return video;
 }
@@ -300,7 +305,7 @@ async function saveWithRow<T>(db: Db, storage: MediaStorage, file: string, bytes
 async function ensurePosterExists(db: Db, posterImageId: number | null): Promise<void> {
   if (posterImageId === null) return;
   const poster = await db.selectFrom('images').select('id').where('id', '=', posterImageId).executeTakeFirst();
-  if (!poster) throw new ValidationError(`There is no image with id ${posterImageId} to use as the poster.`);
+  if (!poster) throw new ValidationError(`There is no image with id ${posterImageId} to use as the poster.`, { field: 'poster' });
 }
 
 async function ensureVideoExists(db: Db, videoId: number): Promise<void> {
@@ -308,8 +313,12 @@ async function ensureVideoExists(db: Db, videoId: number): Promise<void> {
   if (!video) throw new NotFoundError(`There is no video with id ${videoId}.`);
 }
 
+// The refusal names the field it is about (`label`, `srclang`, ...), for the form that sent it.
 function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw new ValidationError(issue!.message, issue!.path.length > 0 ? { field: String(issue!.path[0]) } : {});
+  }
   return parsed.data;
 }

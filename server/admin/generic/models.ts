@@ -7,9 +7,9 @@
 import type { Router } from 'express';
 import { gettext } from '../../../client/lib/i18n';
 import { databaseId } from '../../db/database-id';
-import { NotFoundError } from '../../errors';
+import { NotFoundError, ValidationError } from '../../errors';
 import { formBody } from '../../forms/posted';
-import { isFieldError, problemsFromError, type FormProblems, type FormRefusal, type FormResult } from '../../forms/problems';
+import { isFieldError, isFormRefusal, problemsFromError, type FormProblems, type FormRefusal, type FormResult } from '../../forms/problems';
 import type { AdminContext } from '../types';
 import { flashAndRedirect, refuse, renderView, viewRequest, type View, type ViewRequest } from './view';
 
@@ -38,10 +38,13 @@ export interface ModelForm<Obj, Data, Problems extends FormProblems = FormProble
   initial(request: ViewRequest, object?: Obj): Problems | Promise<Problems>;
   /** The posted form read: its data, or its problems with what was typed. */
   read(request: ViewRequest, object?: Obj): FormResult<Data, Problems> | Promise<FormResult<Data, Problems>>;
+  /** Where a refusal of the action that names no field is shown (an upload's file); without it such a refusal is an error page. */
+  refusalField?: string;
   /** The problems shown when the action refused a field; by default that refusal beside its field, with what was posted. */
   refused?(request: ViewRequest, error: FormRefusal, data: Data): Problems;
   view(request: ViewRequest, object: Obj | undefined, problems: Problems): View | Promise<View>;
-  create?: { run(request: ViewRequest, data: Data): Promise<Obj>; message(saved: Obj): string };
+  /** The create action, its message, and where it lands when not on the listing (a new video's edit form). */
+  create?: { run(request: ViewRequest, data: Data): Promise<Obj>; message(saved: Obj): string; url?(saved: Obj): string };
   edit?: { run(request: ViewRequest, object: Obj, data: Data): Promise<Obj>; message(saved: Obj): string };
 }
 
@@ -125,7 +128,28 @@ export function addCopyView<Obj, Data, Problems extends FormProblems>(
   });
 }
 
-// Reads the form and runs the action; problems draw the form again (400) and nothing is saved.
+/**
+ * Reads a posted form and runs its create action (no object) or edit action: the saved object,
+ * or the problems to show, nothing saved. JSON endpoints (an upload from a chooser) share it.
+ */
+export async function runForm<Obj, Data, Problems extends FormProblems>(
+  request: ViewRequest,
+  form: ModelForm<Obj, Data, Problems>,
+  object: Obj | undefined,
+): Promise<{ ok: true; saved: Obj } | { ok: false; problems: Problems }> {
+  const read = await form.read(request, object);
+  if (!read.ok) return { ok: false, problems: read };
+  try {
+    return { ok: true, saved: object === undefined ? await form.create!.run(request, read.data) : await form.edit!.run(request, object, read.data) };
+  } catch (error) {
+    if (!isFieldError(error) && !(form.refusalField && isFormRefusal(error))) throw error;
+    const refusal = error.field === undefined ? new ValidationError(error.message, { field: form.refusalField, cause: error }) : error;
+    // Without a hook of its own, a form's problems are plain FormProblems.
+    return { ok: false, problems: form.refused ? form.refused(request, refusal, read.data) : (problemsFromError(refusal, { ...formBody(request.req) }) as Problems) };
+  }
+}
+
+// Runs the form; problems draw it again (400), a save flashes and redirects.
 async function submit<Obj, Data, Problems extends FormProblems>(
   context: AdminContext,
   request: ViewRequest,
@@ -133,18 +157,10 @@ async function submit<Obj, Data, Problems extends FormProblems>(
   form: ModelForm<Obj, Data, Problems>,
   object: Obj | undefined,
 ): Promise<void> {
-  const again = async (problems: Problems) => renderView(context, request, core.activeNav, await form.view(request, object, problems), 400);
-  const read = await form.read(request, object);
-  if (!read.ok) return again(read);
-  let message: string;
-  try {
-    message = object === undefined ? form.create!.message(await form.create!.run(request, read.data)) : form.edit!.message(await form.edit!.run(request, object, read.data));
-  } catch (error) {
-    if (!isFieldError(error)) throw error;
-    // Without a hook of its own, a form's problems are plain FormProblems.
-    return again(form.refused ? form.refused(request, error, read.data) : (problemsFromError(error, { ...formBody(request.req) }) as Problems));
-  }
-  flashAndRedirect(request, message, core.indexUrl);
+  const outcome = await runForm(request, form, object);
+  if (!outcome.ok) return renderView(context, request, core.activeNav, await form.view(request, object, outcome.problems), 400);
+  if (object === undefined) return flashAndRedirect(request, form.create!.message(outcome.saved), form.create!.url?.(outcome.saved) ?? core.indexUrl);
+  flashAndRedirect(request, form.edit!.message(outcome.saved), core.indexUrl);
 }
 
 /** Serves the delete confirmation and the delete of one object at `path`. */

@@ -36,7 +36,7 @@ export function videoTracksRouter({ db, storage }: AdminContext, videos: VideoAd
         return res.redirect(303, `/wagtail/videos/edit/${video.id}/#tracks`);
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
-        addProblem(read.problems, trackField(error.message), error.message);
+        addProblem(read.problems, trackField(error.field), error.message);
       }
     }
     await videos.renderEdit(req, res, video, { form: videoValues(video), trackForm: read.problems }, 400);
@@ -54,7 +54,7 @@ export function videoTracksRouter({ db, storage }: AdminContext, videos: VideoAd
         return res.redirect(303, `/wagtail/videos/edit/${video.id}/#tracks`);
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
-        addProblem(read.problems, trackField(error.message), error.message);
+        addProblem(read.problems, trackField(error.field), error.message);
       }
     }
     await videos.renderEdit(req, res, video, { form: videoValues(video), trackEdit: { id: track.id, form: read.problems } }, 400);
@@ -87,8 +87,6 @@ function readTrackForm(req: Request, fileRequired: boolean) {
 }
 
 /** Which field of the track form a model refusal is about. */
-function trackField(message: string): string {
-  if (/label/i.test(message)) return 'label';
-  if (/language/i.test(message)) return 'srclang';
-  return 'file';
+function trackField(field: string | undefined): string {
+  return field === 'label' || field === 'srclang' ? field : 'file';
 }

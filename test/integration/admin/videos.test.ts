@@ -55,6 +55,17 @@ describe('admin videos', () => {
     }
   });
 
+  it('shows a refused upload beside the file field, whatever the file is called', async () => {
+    const mine = await createCollection(server.db, 'Films');
+    const { client } = await editorIn(mine, ['add']);
+    const refused = await postMultipart(server, client, '/wagtail/videos/add/', { title: `Notes ${uniqueSuffix()}`, collection: String(mine), poster: '' }, [
+      { field: 'file', filename: 'poster-notes.webm', bytes: Buffer.from('%PDF-1.4 not a video') },
+    ]);
+    expect(refused.status).to.equal(400);
+    expect(refused.body).to.match(/id="id_file-error"[^>]*>[^<]*poster-notes\.webm is not an MP4, WebM or Ogg video/);
+    expect(refused.body).to.not.include('id="id_poster-error"');
+  });
+
   it('adds a video with a file and a poster into a collection with add permission, refusing files that are not video', async () => {
     const mine = await createCollection(server.db, 'Films');
     const other = await createCollection(server.db, 'Secret');
