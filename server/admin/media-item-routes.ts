@@ -34,7 +34,7 @@ export interface MediaItemKind<I extends Item> {
  * The media rule of each view: adding needs 'add' on some collection; an item's change and
  * delete follow mediaPolicy (the uploader's rule included).
  */
-export function mediaItemRefusal<I extends Item>({ kind, target }: Pick<MediaItemKind<I>, 'kind' | 'target'>): ModelViewsCore<I>['refusal'] {
+export function mediaItemRefusal<I extends Item>({ kind, target }: { kind: 'documents' | 'videos' | 'images'; target: 'document' | 'video' | 'image' }): ModelViewsCore<I>['refusal'] {
   return ({ perms }, action, item) => {
     if (action === 'add')
       return mediaPolicy.collectionsUserHasPermissionFor(perms, 'add')?.length === 0
@@ -73,10 +73,27 @@ export function mediaItemViews<I extends Item>({ db }: Pick<AdminContext, 'db'>,
   };
 }
 
+/** Serves the chooser's upload of one kind: the add form answered in JSON, 201 with `chosen` of the new item, or its errors. */
+export function addChooserUpload<I, Data>(
+  router: Router,
+  context: AdminContext,
+  core: ModelViewsCore<I>,
+  form: ModelForm<I, Data>,
+  kind: 'documents' | 'videos' | 'images',
+  chosen: (item: I) => Record<string, unknown> | Promise<Record<string, unknown>>,
+): void {
+  router.post(`/${kind}/chooser/upload/`, async (req, res) => {
+    const request = viewRequest(context, req, res);
+    refuse(core.refusal(request, 'add'));
+    const outcome = await runForm(request, form, undefined);
+    if (!outcome.ok) return res.status(outcome.status).json({ errors: outcome.problems.errors });
+    res.status(201).json({ result: await chosen(outcome.saved) });
+  });
+}
+
 /**
- * Serves the uploads of one kind beside its add form: the chooser's (the add form answered in
- * JSON, 201 with `chosen` of the new item), and the multiple upload (its page, a file at a time,
- * then each item's details form and delete).
+ * Serves the uploads of documents or videos beside their add form: the chooser's, and the
+ * multiple upload (its page, a file at a time, then each item's details form and delete).
  */
 export function addMediaUploads<I extends Item, Data>(
   router: Router,
@@ -88,14 +105,7 @@ export function addMediaUploads<I extends Item, Data>(
 ): void {
   const { db, admin, config } = context;
   const base = `/${spec.kind}/multiple`;
-
-  router.post(`/${spec.kind}/chooser/upload/`, async (req, res) => {
-    const request = viewRequest(context, req, res);
-    refuse(core.refusal(request, 'add'));
-    const outcome = await runForm(request, form, undefined);
-    if (!outcome.ok) return res.status(400).json({ errors: outcome.problems.errors });
-    res.status(201).json({ result: await chosen(outcome.saved) });
-  });
+  addChooserUpload(router, context, core, form, spec.kind, chosen);
 
   async function itemForm(request: ViewRequest, item: I, problems: FormProblems): Promise<string> {
     const collections = await editableCollections(db, request.res, item);

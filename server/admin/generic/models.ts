@@ -7,11 +7,11 @@
 import type { Router } from 'express';
 import { gettext } from '../../../client/lib/i18n';
 import { databaseId } from '../../db/database-id';
-import { NotFoundError, ValidationError } from '../../errors';
+import { HttpError, NotFoundError, ValidationError } from '../../errors';
 import { formBody } from '../../forms/posted';
 import { isFieldError, isFormRefusal, problemsFromError, type FormProblems, type FormRefusal, type FormResult } from '../../forms/problems';
 import type { AdminContext } from '../types';
-import { flashAndRedirect, refuse, renderView, viewRequest, type View, type ViewRequest } from './view';
+import { flashAndRedirect, refuse, renderView, viewRequest, type FlashLink, type View, type ViewRequest } from './view';
 
 /** What a user does to a model's objects, as Wagtail's views require (add, change, delete). */
 export type ModelAction = 'add' | 'change' | 'delete';
@@ -40,12 +40,14 @@ export interface ModelForm<Obj, Data, Problems extends FormProblems = FormProble
   read(request: ViewRequest, object?: Obj): FormResult<Data, Problems> | Promise<FormResult<Data, Problems>>;
   /** Where a refusal of the action that names no field is shown (an upload's file); without it such a refusal is an error page. */
   refusalField?: string;
+  /** Errors beyond the rules' and the state's that the form shows there too, answering with their status (a full storage, 507). */
+  refusedAlso?(error: unknown): error is HttpError;
   /** The problems shown when the action refused a field; by default that refusal beside its field, with what was posted. */
   refused?(request: ViewRequest, error: FormRefusal, data: Data): Problems;
   view(request: ViewRequest, object: Obj | undefined, problems: Problems): View | Promise<View>;
-  /** The create action, its message, and where it lands when not on the listing (a new video's edit form). */
-  create?: { run(request: ViewRequest, data: Data): Promise<Obj>; message(saved: Obj): string; url?(saved: Obj): string };
-  edit?: { run(request: ViewRequest, object: Obj, data: Data): Promise<Obj>; message(saved: Obj): string };
+  /** The create action, its message (with a link after it, as Wagtail's "Edit"), and where it lands when not on the listing (a new video's edit form). */
+  create?: { run(request: ViewRequest, data: Data): Promise<Obj>; message(saved: Obj): string; link?(saved: Obj): FlashLink; url?(saved: Obj): string };
+  edit?: { run(request: ViewRequest, object: Obj, data: Data): Promise<Obj>; message(saved: Obj): string; link?(saved: Obj): FlashLink };
 }
 
 /** A model's delete: the confirmation, the action (or a view drawn instead, when the object may not go), and the message. */
@@ -136,17 +138,25 @@ export async function runForm<Obj, Data, Problems extends FormProblems>(
   request: ViewRequest,
   form: ModelForm<Obj, Data, Problems>,
   object: Obj | undefined,
-): Promise<{ ok: true; saved: Obj } | { ok: false; problems: Problems }> {
+): Promise<{ ok: true; saved: Obj } | { ok: false; problems: Problems; status: number }> {
   const read = await form.read(request, object);
-  if (!read.ok) return { ok: false, problems: read };
+  if (!read.ok) return { ok: false, problems: read, status: 400 };
   try {
     return { ok: true, saved: object === undefined ? await form.create!.run(request, read.data) : await form.edit!.run(request, object, read.data) };
   } catch (error) {
-    if (!isFieldError(error) && !(form.refusalField && isFormRefusal(error))) throw error;
-    const refusal = error.field === undefined ? new ValidationError(error.message, { field: form.refusalField, cause: error }) : error;
+    const refusal = refusalOf(form, error);
+    if (!refusal) throw error;
     // Without a hook of its own, a form's problems are plain FormProblems.
-    return { ok: false, problems: form.refused ? form.refused(request, refusal, read.data) : (problemsFromError(refusal, { ...formBody(request.req) }) as Problems) };
+    const problems = form.refused ? form.refused(request, refusal, read.data) : (problemsFromError(refusal, { ...formBody(request.req) }) as Problems);
+    return { ok: false, problems, status: error instanceof HttpError ? error.status : 400 };
   }
+}
+
+// The action's error as a refusal beside its field, when the form shows it; undefined for an error page.
+function refusalOf(form: Pick<ModelForm<unknown, unknown>, 'refusalField' | 'refusedAlso'>, error: unknown): FormRefusal | undefined {
+  if (isFieldError(error)) return error;
+  if (!form.refusalField || !(isFormRefusal(error) || form.refusedAlso?.(error))) return undefined;
+  return new ValidationError(error.message, { field: form.refusalField, cause: error });
 }
 
 // Runs the form; problems draw it again (400), a save flashes and redirects.
@@ -158,9 +168,10 @@ async function submit<Obj, Data, Problems extends FormProblems>(
   object: Obj | undefined,
 ): Promise<void> {
   const outcome = await runForm(request, form, object);
-  if (!outcome.ok) return renderView(context, request, core.activeNav, await form.view(request, object, outcome.problems), 400);
-  if (object === undefined) return flashAndRedirect(request, form.create!.message(outcome.saved), form.create!.url?.(outcome.saved) ?? core.indexUrl);
-  flashAndRedirect(request, form.edit!.message(outcome.saved), core.indexUrl);
+  if (!outcome.ok) return renderView(context, request, core.activeNav, await form.view(request, object, outcome.problems), outcome.status);
+  const { saved } = outcome;
+  if (object === undefined) return flashAndRedirect(request, form.create!.message(saved), form.create!.url?.(saved) ?? core.indexUrl, form.create!.link?.(saved));
+  flashAndRedirect(request, form.edit!.message(saved), core.indexUrl, form.edit!.link?.(saved));
 }
 
 /** Serves the delete confirmation and the delete of one object at `path`. */

@@ -5,7 +5,7 @@ import type { UserPermissions } from '../../models/permissions';
 import { permsOf } from '../access';
 import { adminTimeZone } from '../date-format';
 import { adminNextUrl } from '../next-url';
-import { flash } from '../render';
+import { flash, type FlashMessage } from '../render';
 import type { AdminContext } from '../types';
 
 /** One request to an admin view: the HTTP pair, the acting user's permissions, the time, and the zone the user reads dates in. */
@@ -38,9 +38,12 @@ export function renderView({ admin }: Pick<AdminContext, 'admin'>, { req, res }:
   admin.render(req, res, view.template, { activeNav, ...view.context }, status);
 }
 
-/** After a change: the message for the next page, then 303 to a validated `next` inside the admin, else `fallback` (Wagtail's get_success_url). */
-export function flashAndRedirect({ req, res }: ViewRequest, message: string, fallback: string): void {
-  flash(req, 'success', message);
+/** A link after a flash message (Wagtail's "Edit" button on "Image 'X' added."). */
+export type FlashLink = NonNullable<FlashMessage['link']>;
+
+/** After a change: the message (and its link) for the next page, then 303 to a validated `next` inside the admin, else `fallback` (Wagtail's get_success_url). */
+export function flashAndRedirect({ req, res }: ViewRequest, message: string, fallback: string, link?: FlashLink): void {
+  flash(req, 'success', message, link ? { link } : {});
   const next: unknown = (req.body as Record<string, unknown> | undefined)?.next ?? req.query.next;
   res.redirect(303, next === undefined ? fallback : adminNextUrl(next, fallback));
 }

@@ -1,63 +1,58 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+/** The image edit screen (details, focal point, the file, previews) and the preview of a rendition at {id}/preview/{filter_spec}/. */
+import type { NextFunction, Router } from 'express';
 import { interpolate } from '../../../client/lib/i18n';
 import type { Image } from '../../db/schema';
 import { ValidationError } from '../../errors';
-import { EditImageAction } from '../../actions/manage-images';
-import { focalPointOf, UNREADABLE_IMAGE_MESSAGE, type FocalPoint } from '../../models/images';
+import type { FormProblems } from '../../forms/problems';
+import { focalPointOf, UNREADABLE_IMAGE_MESSAGE } from '../../models/images';
+import { mediaPolicy } from '../../models/permission-policies';
 import { parseFilterSpec } from '../../models/renditions';
 import { formatTags, imageTagNames } from '../../models/tags';
 import { sendStoredFile } from '../../views/send-stored-file';
-import { permsOf } from '../access';
-import { emptyProblems, type FormProblems } from '../../forms/problems';
-import { fileHelp, FOCAL_POINT_FIELDS, imageFormValues, readFocalPoint, readImageFields, TAGS_HELP } from '../images-form';
-import { editableCollections, markSelected, requireOnMedia, textField, uploadedFile } from '../media-admin';
+import { loadChecked, type ModelViewsCore } from '../generic/models';
+import { viewRequest, type View, type ViewRequest } from '../generic/view';
+import { fileHelp, TAGS_HELP } from '../images-form';
+import { editableCollections, markSelected } from '../media-admin';
 import { mediaUsage } from '../media-usage';
-import { flash } from '../render';
 import type { AdminContext } from '../types';
-import { isUploadRefusal, type ImageAdmin } from './image-admin';
-import { mediaPolicy } from '../../models/permission-policies';
+import type { ImageAdmin } from './image-admin';
 
 /** The picture the focal point is picked on. */
 const FOCAL_SPEC = 'max-800x600';
 /** The specs the edit page previews, as Wagtail's URL generator offers them. */
 const PREVIEW_SPECS = ['fill-300x300', 'fill-800x450', 'width-400'] as const;
 
-/** /wagtail/images/{id}/: edit the details, focal point and file; {id}/preview/{filter_spec}/ shows a rendition. */
-export function imagesEditRouter({ db, admin, storage }: AdminContext, images: ImageAdmin): Router {
-  const router = Router();
-  const { limits } = images;
+/** The edit form's values of a stored image. */
+export async function imageValues(db: AdminContext['db'], image: Image): Promise<Record<string, unknown>> {
+  const tags = await imageTagNames(db, [image.id]);
+  const focal = focalPointOf(image);
+  return {
+    title: image.title,
+    description: image.description,
+    collection: String(image.collection_id),
+    tags: formatTags(tags.get(image.id) ?? []),
+    focal_point_x: focal?.x ?? '',
+    focal_point_y: focal?.y ?? '',
+    focal_point_width: focal?.width ?? '',
+    focal_point_height: focal?.height ?? '',
+  };
+}
 
-  async function renderEdit(req: Request, res: Response, image: Image, problems: FormProblems | undefined, status = 200) {
-    const perms = permsOf(res);
-    const [collections, tags, shown, usage] = await Promise.all([
-      editableCollections(db, res, image),
-      imageTagNames(db, [image.id]),
-      images.show(image, FOCAL_SPEC),
-      mediaUsage(db, 'image', image.id),
-    ]);
+/** The edit screen drawn with the form's values and problems. */
+export function imageEditView({ db }: Pick<AdminContext, 'db'>, images: ImageAdmin) {
+  return async function editView({ req, res, perms }: ViewRequest, image: Image, form: FormProblems): Promise<View> {
+    const [collections, shown, usage] = await Promise.all([editableCollections(db, res, image), images.show(image, FOCAL_SPEC), mediaUsage(db, 'image', image.id)]);
     const focal = focalPointOf(image);
-    const values = problems?.values ?? {
-      title: image.title,
-      description: image.description,
-      collection: String(image.collection_id),
-      tags: formatTags(tags.get(image.id) ?? []),
-      focal_point_x: focal?.x ?? '',
-      focal_point_y: focal?.y ?? '',
-      focal_point_width: focal?.width ?? '',
-      focal_point_height: focal?.height ?? '',
-    };
+    const values = form.values;
     const previewSpec = PREVIEW_SPECS.find((spec) => spec === req.query.preview) ?? PREVIEW_SPECS[0];
     // The focal point and file are part of the address, so a changed one is fetched anew.
     const version = `${image.file_hash.slice(0, 8)}-${focal ? `${focal.x}-${focal.y}-${focal.width}-${focal.height}` : 'none'}`;
-    admin.render(
-      req,
-      res,
-      'images-edit',
-      {
+    return {
+      template: 'images-edit',
+      context: {
         title: interpolate('Editing image {title}', { title: image.title }),
-        activeNav: 'images',
         image,
-        form: problems ?? emptyProblems(values),
+        form,
         values,
         focalImage: shown.thumbnail,
         unreadable: shown.unreadable,
@@ -66,56 +61,21 @@ export function imagesEditRouter({ db, admin, storage }: AdminContext, images: I
         showCollections: collections.length > 1,
         canDelete: mediaPolicy.userHasPermissionForInstance(perms, 'delete', image),
         usageCount: usage.length,
-        fileHelp: fileHelp(limits),
+        fileHelp: fileHelp(images.limits),
         tagsHelp: TAGS_HELP,
         fileSize: `${Math.round((image.file_size / 1000) * 10) / 10} kB`,
         previewSpecs: PREVIEW_SPECS.map((spec) => ({ spec, selected: spec === previewSpec })),
         previewUrl: `/wagtail/images/${image.id}/preview/${previewSpec}/?v=${version}`,
         previewSpec,
       },
-      status,
-    );
-  }
+    };
+  };
+}
 
-  router.get('/images/:imageId/', async (req, res) => {
-    const image = await images.loadImage(req);
-    requireOnMedia(res, image, 'change', 'image');
-    await renderEdit(req, res, image, undefined);
-  });
-
-  router.post('/images/:imageId/', async (req, res) => {
-    const perms = permsOf(res);
-    const image = await images.loadImage(req);
-    requireOnMedia(res, image, 'change', 'image');
-    const { fields, problems } = readImageFields(imageFormValues(req), await editableCollections(db, res, image));
-    Object.assign(problems.values, Object.fromEntries(FOCAL_POINT_FIELDS.map((name) => [name, textField(req, name)])));
-    const focal = readFocalPoint(req, image);
-    if ('error' in focal) {
-      (problems.errors.focal_point ??= []).push(focal.error);
-      problems.formErrors.push(focal.error);
-    }
-    if (fields && fields.collectionId !== image.collection_id) images.requireAddTo(perms, fields.collectionId);
-    const file = uploadedFile(req, 'file');
-    if (!fields || 'error' in focal) return renderEdit(req, res, image, problems, 400);
-
-    let current: Image;
-    try {
-      const focalPoint = sameFocalPoint(focalPointOf(image), focal.focalPoint) ? undefined : focal.focalPoint;
-      current = await new EditImageAction(db, image, perms, { changes: fields, file: file?.bytes, focalPoint, storage, limits }).execute();
-    } catch (error) {
-      // Only a new file can be refused here: the fields were checked above.
-      if (!isUploadRefusal(error)) throw error;
-      (problems.errors.file ??= []).push(error.message);
-      problems.formErrors.push(error.message);
-      return renderEdit(req, res, image, problems, error.status);
-    }
-    flash(req, 'success', interpolate("Image '{title}' updated.", { title: current.title }), { link: { url: `/wagtail/images/${current.id}/`, label: 'Edit' } });
-    res.redirect(303, '/wagtail/images/');
-  });
-
-  router.get('/images/:imageId/preview/:spec/', async (req, res, next: NextFunction) => {
-    const image = await images.loadImage(req);
-    requireOnMedia(res, image, 'change', 'image');
+/** Serves a rendition of an image for the users who may change it, kept by no shared cache. */
+export function addImagePreview(router: Router, context: AdminContext, core: ModelViewsCore<Image>, images: ImageAdmin): void {
+  router.get('/images/:pk/preview/:spec/', async (req, res, next: NextFunction) => {
+    const image = await loadChecked(core, viewRequest(context, req, res), 'change');
     const spec = String(req.params.spec);
     try {
       parseFilterSpec(spec);
@@ -125,13 +85,6 @@ export function imagesEditRouter({ db, admin, storage }: AdminContext, images: I
     }
     const rendition = await images.rendition(image, spec);
     // Permission-checked: no shared cache may hand it to someone else.
-    await sendStoredFile(res, next, storage, rendition.file, { notFound: 'The rendition file is missing.', maxAgeMs: 0, private: true });
+    await sendStoredFile(res, next, context.storage, rendition.file, { notFound: 'The rendition file is missing.', maxAgeMs: 0, private: true });
   });
-
-  return router;
-}
-
-function sameFocalPoint(a: FocalPoint | undefined, b: FocalPoint | null): boolean {
-  if (!a || !b) return !a && !b;
-  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 }

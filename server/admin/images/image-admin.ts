@@ -45,7 +45,9 @@ export interface ImageAdmin {
   show(image: Image, spec: string): Promise<ShownImage>;
   /** Refuses unless the user holds 'add' on the chosen collection (after the form named one of the offered ones). */
   requireAddTo(perms: UserPermissions, collectionId: number): void;
-  /** Creates an image from a checked form and its upload; a refused upload, or one the full storage cannot keep, becomes a problem of the file field. */
+  /** Creates an image from checked fields and its upload, in a collection the user may add to; refusals are thrown (isUploadRefusal). */
+  create(perms: UserPermissions, fields: ImageFields, bytes: Buffer): Promise<Image>;
+  /** As create, a refused upload, or one the full storage cannot keep, becoming a problem of the file field (the multiple upload). */
   createFromForm(perms: UserPermissions, fields: ImageFields, bytes: Buffer, problems: FormProblems): Promise<UploadOutcome>;
 }
 
@@ -55,6 +57,11 @@ export function imageAdmin({ db, config, storage, logger }: AdminContext): Image
 
   function requireAddTo(perms: UserPermissions, collectionId: number): void {
     if (!mediaPolicy.userHasPermissionInCollection(perms, 'add', collectionId)) throw new PermissionDenied('You do not have permission to add images to this collection.');
+  }
+
+  function create(perms: UserPermissions, fields: ImageFields, bytes: Buffer): Promise<Image> {
+    requireAddTo(perms, fields.collectionId);
+    return new CreateImageAction(db, { ...fields, bytes }, perms, { storage, limits }).execute();
   }
 
   async function rendition(image: Image, spec: string): Promise<ImageRendition> {
@@ -88,10 +95,10 @@ export function imageAdmin({ db, config, storage, logger }: AdminContext): Image
         return { unreadable: false, storageFull: false };
       }
     },
+    create,
     async createFromForm(perms, fields, bytes, problems) {
-      requireAddTo(perms, fields.collectionId);
       try {
-        return { image: await new CreateImageAction(db, { ...fields, bytes }, perms, { storage, limits }).execute() };
+        return { image: await create(perms, fields, bytes) };
       } catch (error) {
         if (!isUploadRefusal(error)) throw error;
         (problems.errors.file ??= []).push(error.message);

@@ -172,6 +172,14 @@ describe('admin images', () => {
     expect(moved.status).to.equal(400);
   });
 
+  it('goes back to the filtered grid an image was edited from, when the form carries it as next', async () => {
+    const image = await createImage(server.db, storage(), { title: `Crab shack ${uniqueSuffix()}`, bytes: await solidImage(60, 60), collectionId: docks, uploadedBy: superuser.id });
+    const back = `/wagtail/images/?tag=${marker}&collection_id=${docks}`;
+    const saved = await (await as(changer)).post(`/wagtail/images/${image.id}/`, { title: 'Crab shack at noon', description: '', collection: String(docks), tags: '', next: back });
+    expect(saved.status).to.equal(303);
+    expect(saved.headers.location).to.equal(back);
+  });
+
   it('previews a rendition of the image, 400 for an invalid spec, 403 without edit permission', async () => {
     const client = await as(superuser);
     const preview = await fetch(`${server.baseUrl}/wagtail/images/${otherImage.id}/preview/fill-100x50/`, { headers: { cookie: client.jar.header() } });
