@@ -37,7 +37,7 @@ export function listedCollectionIds(perms: UserPermissions): number[] | undefine
 }
 
 /** Why the user may not see a media index: no media permission on any collection, or null. */
-export function mediaIndexRefusal(perms: UserPermissions, noun: string): string | null {
+function mediaIndexRefusal(perms: UserPermissions, noun: string): string | null {
   return listedCollectionIds(perms)?.length === 0 ? interpolate('You do not have permission to manage {noun}: ask an administrator for permissions on a collection.', { noun }) : null;
 }
 
@@ -66,10 +66,10 @@ export function chosenCollection(value: unknown, offered: readonly CollectionOpt
 }
 
 /** Rows per page of a media index, as Wagtail's document index. */
-export const MEDIA_PAGE_SIZE = 20;
+const MEDIA_PAGE_SIZE = 20;
 
 /** Orderings of a media index: Wagtail's, newest first by default. */
-export const MEDIA_ORDERINGS = ['title', '-title', 'created_at', '-created_at'] as const;
+const MEDIA_ORDERINGS = ['title', '-title', 'created_at', '-created_at'] as const;
 
 const indexQuery = z.object({
   q: z.string().max(100).catch(''),
@@ -78,7 +78,7 @@ const indexQuery = z.object({
 });
 
 /** What a media index was asked for. */
-export type MediaIndexQuery = z.infer<typeof indexQuery>;
+type MediaIndexQuery = z.infer<typeof indexQuery>;
 
 /**
  * The index of documents or videos (Wagtail's document index): the media of the collections the

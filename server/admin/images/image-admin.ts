@@ -32,7 +32,7 @@ export interface ShownImage {
 }
 
 /** An upload's outcome: the new image, or the status its refusal answers with (the form's problems say why). */
-export type UploadOutcome = { image: Image } | { image?: undefined; status: number };
+type UploadOutcome = { image: Image } | { image?: undefined; status: number };
 
 /** The helpers of the images views, bound to the app's database, storage and limits. */
 export interface ImageAdmin {
@@ -110,7 +110,7 @@ export function imageAdmin({ db, config, storage, logger }: AdminContext): Image
 }
 
 /** Whether an upload failed for a reason its form can show: the file was refused (400), or the storage is full (507). */
-export function isUploadRefusal(error: unknown): error is ValidationError | InsufficientStorageError {
+function isUploadRefusal(error: unknown): error is ValidationError | InsufficientStorageError {
   return error instanceof ValidationError || error instanceof InsufficientStorageError;
 }
 
