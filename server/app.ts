@@ -51,7 +51,7 @@ import { locationMapImageRouter } from './views/location-map-image';
 import { unsubscribeRouter } from './views/unsubscribe';
 import { waitlistApiRouter } from './views/waitlist-api';
 import { waitlistJoinFirst } from './views/waitlist-join-first';
-import { joinConditionsCache } from './waitlist/queue';
+import { joinConditionsCache } from './models/waitlist/queue';
 import type { TrustProxy } from './request-origin';
 import { reservationsApiRouter } from './views/reservations-api';
 import { rateLimit, rateLimitEveryRequest } from './rate-limit';

@@ -7,7 +7,7 @@ import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from '../
 import { OUTCOME_UNKNOWN_MESSAGE } from '../../server/error-handler';
 import { insertLocations } from '../../server/models/locations';
 import { addChild } from '../../server/models/pages';
-import { saveWaitlistSettings } from '../../server/waitlist/location-waitlist';
+import { saveWaitlistSettings } from '../../server/models/waitlist/location-waitlist';
 import { createAdminUser, signedInClient } from '../support/admin';
 import { apiSession } from '../support/api-session';
 import { testDatabaseUrl, testDb } from '../support/database';
