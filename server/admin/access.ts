@@ -61,8 +61,7 @@ export function permsOf(res: Response): UserPermissions {
   return perms;
 }
 
-/** Refuses unless the acting user may manage users and groups. */
-export const requireUserManagement: RequestHandler = function requireUserManagement(_req, res, next) {
-  if (!userManagementPolicy.userHasAnyPermission(permsOf(res), OBJECT_PERMISSIONS)) throw new PermissionDenied('You do not have permission to manage users and groups.');
-  next();
-};
+/** Why the acting user may not manage users and groups (superusers only, as Wagtail's defaults), or null. */
+export function userManagementRefusal({ perms }: { perms: UserPermissions }): string | null {
+  return userManagementPolicy.userHasAnyPermission(perms, OBJECT_PERMISSIONS) ? null : 'You do not have permission to manage users and groups.';
+}

@@ -7,7 +7,7 @@ import { confirmDeleteView } from './generic/models';
 import { modelViewSetRouter } from './generic/viewset';
 import { groupFormState, groupFormView, readGroupForm, type GroupFormState } from './groups-form';
 import type { AdminContext } from './types';
-import { userManagementRefusal } from './users';
+import { userManagementRefusal } from './access';
 
 /** /wagtail/groups/: list and search, add, edit (admin access, page, collection, object and host-stand permissions), delete; superusers only. */
 export function groupsRouter(context: AdminContext): Router {

@@ -7,10 +7,7 @@ import { emptyProblems } from '../forms/problems';
 import { listGroups } from '../models/groups';
 import { listUsers, USERS_PAGE_SIZE } from '../models/user-admin';
 import { getUser } from '../models/users';
-import type { UserPermissions } from '../models/permissions';
-import { OBJECT_PERMISSIONS } from '../models/object-permissions';
-import { userManagementPolicy } from '../models/permission-policies';
-import { displayName } from './access';
+import { displayName, userManagementRefusal } from './access';
 import { confirmDeleteView, loadObject } from './generic/models';
 import { flashAndRedirect, viewRequest } from './generic/view';
 import { modelViewSetRouter } from './generic/viewset';
@@ -18,11 +15,6 @@ import type { AdminContext } from './types';
 import { readUserForm, userValues } from './users-form';
 
 const LIST_URL = '/wagtail/users/';
-
-/** Why the acting user may not manage users and groups (superusers only, as Wagtail's defaults), or null. */
-export function userManagementRefusal({ perms }: { perms: UserPermissions }): string | null {
-  return userManagementPolicy.userHasAnyPermission(perms, OBJECT_PERMISSIONS) ? null : 'You do not have permission to manage users and groups.';
-}
 
 /** /wagtail/users/: list and search, add, edit, activate/deactivate, delete; superusers only, as Wagtail's defaults. */
 export function usersRouter(context: AdminContext): Router {
