@@ -10,10 +10,10 @@ import { addProblem, emptyProblems, type FormProblems } from '../../forms/proble
 import { formatFileSize } from '../../models/documents';
 import type { UploadedFile } from '../../uploads';
 import type { ModelForm } from '../generic/models';
+import type { View, ViewRequest } from '../generic/view';
 import { addableCollections, chosenCollection, editableCollections, markSelected, textField, titleFromFilename, uploadedFile } from '../media-admin';
 import type { AdminContext } from '../types';
 import { posterView } from '../video-poster';
-import type { VideoAdmin } from './video-admin';
 
 /** A video's title as typed (empty allowed where the file name stands in). */
 export const videoTitle = z.string().trim().max(255, 'A video title is at most 255 characters.');
@@ -48,11 +48,14 @@ interface VideoFormData {
   file: UploadedFile | undefined;
 }
 
+/** What the form draws with (video-admin.ts): the poster chooser's stylesheet, and the edit screen around the details form. */
+interface VideoScreens {
+  editorCss: string;
+  editView(request: ViewRequest, video: Video, state: { form: FormProblems }): Promise<View>;
+}
+
 /** The add form (a file and a poster) and the edit screen's details form (the multiple upload's item form too). */
-export function videoForm(
-  { db, config, storage }: Pick<AdminContext, 'db' | 'config' | 'storage'>,
-  videos: Pick<VideoAdmin, 'editorCss' | 'editView'>,
-): ModelForm<Video, VideoFormData> {
+export function videoForm({ db, config, storage }: Pick<AdminContext, 'db' | 'config' | 'storage'>, videos: VideoScreens): ModelForm<Video, VideoFormData> {
   return {
     async initial({ res }, video) {
       return video ? videoValues(video) : emptyProblems({ collection: String((await addableCollections(db, res, 'videos'))[0]!.id) });
