@@ -127,7 +127,7 @@ export function createApp({
   const parseCookies = cookieParser();
   const parseJson = express.json({ limit: '100kb' });
   const knownConditions = joinConditionsCache();
-  const waitlistChanges = { db, secret: config.SECRET_KEY, rule: { bucket: 'api:waitlist', max: formLimit.postsPerWindow, windowSeconds: formLimit.windowSeconds } };
+  const waitlistChanges = { db, clock, secret: config.SECRET_KEY, rule: { bucket: 'api:waitlist', max: formLimit.postsPerWindow, windowSeconds: formLimit.windowSeconds } };
   const joinsFirst = waitlistJoinFirst({
     db,
     clock,
@@ -186,11 +186,11 @@ export function createApp({
   app.use(locationsFlushRouter({ db, cache: locationCache }));
   app.use(geocodeApiRouter());
   const limitChanges = (path: string, bucket: string) =>
-    app.use(path, rateLimit({ db, secret: config.SECRET_KEY, rule: { bucket, max: formLimit.postsPerWindow, windowSeconds: formLimit.windowSeconds } }));
+    app.use(path, rateLimit({ db, clock, secret: config.SECRET_KEY, rule: { bucket, max: formLimit.postsPerWindow, windowSeconds: formLimit.windowSeconds } }));
   app.use('/api/waitlist', rateLimit(waitlistChanges));
   limitChanges('/api/reservations', 'api:reservations');
   const limitLookups = (bucket: string) =>
-    rateLimitEveryRequest({ db, secret: config.SECRET_KEY, rule: { bucket, max: config.LOOKUPS_PER_WINDOW, windowSeconds: formLimit.windowSeconds } });
+    rateLimitEveryRequest({ db, clock, secret: config.SECRET_KEY, rule: { bucket, max: config.LOOKUPS_PER_WINDOW, windowSeconds: formLimit.windowSeconds } });
   const limitWaitlistLookups = limitLookups('lookup:waitlist');
   app.use(waitlistApiRouter({ db, clock, limitLookups: limitWaitlistLookups, knownConditions }));
   app.use(reservationsApiRouter({ db, clock, limitLookups: limitLookups('lookup:reservations') }));

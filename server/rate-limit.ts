@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
+import type { Clock } from './clock';
 import type { Db } from './db/database';
 import { TooManyRequestsError } from './errors';
 import { hitRateLimit, type RateLimitRule } from './models/rate-limits';
@@ -18,6 +19,8 @@ export function hashClientAddress(secret: string, req: Pick<Request, 'ip'>): str
 /** Options of a per-IP rate limit on one public form. */
 export interface RateLimitOptions {
   db: Db;
+  /** The app's clock: the window a hit counts in is the clock's, so tests that fix it fix the window. */
+  clock: Clock;
   secret: string;
   rule: RateLimitRule;
 }
@@ -48,7 +51,7 @@ export function rateLimitEveryRequest(options: RateLimitOptions): RequestHandler
 }
 
 /** Counts a request of this client against the rule; throws TooManyRequestsError (answered with Retry-After) past the maximum. */
-export async function checkRateLimit({ db, secret, rule }: RateLimitOptions, client: Pick<Request, 'ip'>): Promise<void> {
-  const decision = await hitRateLimit(db, rule, hashClientAddress(secret, client));
+export async function checkRateLimit({ db, clock, secret, rule }: RateLimitOptions, client: Pick<Request, 'ip'>): Promise<void> {
+  const decision = await hitRateLimit(db, rule, hashClientAddress(secret, client), clock());
   if (!decision.allowed) throw new TooManyRequestsError(decision.retryAfterSeconds);
 }

@@ -26,7 +26,7 @@ const countHit = compiledOnce((db: Db, hit: Slots<{ bucket: string; clientKey: s
  * Counts a hit in the current fixed window with one upsert, so every process sharing the
  * database agrees on the count; refuses once the window's count passes the rule's maximum.
  */
-export async function hitRateLimit(db: Db, rule: RateLimitRule, clientKey: string, now: Date = new Date()): Promise<RateLimitDecision> {
+export async function hitRateLimit(db: Db, rule: RateLimitRule, clientKey: string, now: Date): Promise<RateLimitDecision> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const [row] = await countHit(db, { bucket: rule.bucket, clientKey, windowStart });

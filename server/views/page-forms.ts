@@ -138,7 +138,7 @@ export function pageForms(options: PageFormsOptions, responder: PageResponder): 
     // A restricted page's form is only for visitors who may see the page; send others to it.
     if (firstUnmetRestriction(await restrictionsForPage(db, page), req.session)) return res.redirect(303, req.originalUrl);
     const rule = { bucket: `form:${page.page_type}`, max: options.postsPerWindow, windowSeconds: options.windowSeconds };
-    await checkRateLimit({ db, secret: config.SECRET_KEY, rule }, req);
+    await checkRateLimit({ db, clock: options.clock, secret: config.SECRET_KEY, rule }, req);
 
     const context: PageTypeContext = { ...pageTypeContext(options, req, site, {}), captcha };
     const formPage: FormPage<unknown> = { page, fields: handler.pageType.fields.parse(page.content), site, context, req, body: rawBody(req.body) };
