@@ -1,7 +1,6 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
@@ -13,25 +12,8 @@ import { createImage } from '../../../server/models/images';
 import { createAdminUser, signedInClient, type AdminClient } from '../../support/admin';
 import { uniqueSuffix } from '../../support/fixtures';
 import { postMultipart } from '../../support/form-upload';
-import { damagedPng, solidImage } from '../../support/images';
+import { damagedPng, imageCount, pixelBombPng, solidImage } from '../../support/images';
 import { startTestServer, type TestServer } from '../../support/server';
-
-/** A PNG that declares width x height in its header but carries almost no data: decoding it would claim width*height*3 bytes. */
-function pixelBomb(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('image upload safety', () => {
   let server: TestServer;
@@ -46,15 +28,6 @@ describe('image upload safety', () => {
       return [];
     }
   };
-  const imageCount = async () =>
-    Number(
-      (
-        await server.db
-          .selectFrom('images')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
 
   before(async () => {
     mediaDir = mkdtempSync(path.join(os.tmpdir(), 'image-safety-'));
@@ -66,11 +39,11 @@ describe('image upload safety', () => {
 
   /** Uploads through the add form and returns the response, checking nothing was stored. */
   async function refusedUpload(filename: string, bytes: Buffer, type: string): Promise<string> {
-    const [filesBefore, rowsBefore] = [originals(), await imageCount()];
+    const [filesBefore, rowsBefore] = [originals(), await imageCount(server.db)];
     const response = await postMultipart(server, client, '/wagtail/images/add/', { title: `Upload ${uniqueSuffix()}` }, [{ field: 'file', filename, bytes, type }]);
     expect(response.status).to.equal(400);
     expect(originals()).to.deep.equal(filesBefore);
-    expect(await imageCount()).to.equal(rowsBefore);
+    expect(await imageCount(server.db)).to.equal(rowsBefore);
     return response.body;
   }
 
@@ -80,7 +53,7 @@ describe('image upload safety', () => {
   });
 
   it('refuses a pixel bomb from its header, before decoding it', async () => {
-    const bomb = pixelBomb(100_000, 100_000);
+    const bomb = pixelBombPng(100_000, 100_000);
     expect(bomb.length).to.be.below(2000);
     const body = await refusedUpload('bomb.png', bomb, 'image/png');
     expect(body).to.include('The image is 100000x100000; images may have at most 1 million pixels.');
@@ -99,7 +72,7 @@ describe('image upload safety', () => {
       .jpeg()
       .toBuffer();
     const cut = photo.subarray(0, Math.floor(photo.length / 2));
-    const [filesBefore, rowsBefore] = [originals(), await imageCount()];
+    const [filesBefore, rowsBefore] = [originals(), await imageCount(server.db)];
     const multiple = await postMultipart(server, client, '/wagtail/images/multiple/add/', {}, [{ field: 'files[]', filename: 'cut.jpg', bytes: cut }], { json: true });
     expect(multiple.status).to.equal(400);
     expect(multiple.json<{ error_message: string }>().error_message).to.equal(refusal);
@@ -107,7 +80,7 @@ describe('image upload safety', () => {
     expect(chooser.status).to.equal(400);
     expect(chooser.json()).to.deep.equal({ errors: { file: [refusal] } });
     expect(originals()).to.deep.equal(filesBefore);
-    expect(await imageCount()).to.equal(rowsBefore);
+    expect(await imageCount(server.db)).to.equal(rowsBefore);
 
     // Nor can a sound image's file be changed for a damaged one.
     const image = await createImage(server.db, createMediaStorage(mediaDir), { title: `Sound ${uniqueSuffix()}`, bytes: await solidImage(40, 30) });
@@ -226,20 +199,20 @@ describe('image upload safety', () => {
     };
 
     it('when storing the file fails', async () => {
-      const [filesBefore, rowsBefore] = [originals(), await imageCount()];
+      const [filesBefore, rowsBefore] = [originals(), await imageCount(server.db)];
       let error: unknown;
       await createImage(server.db, failing(false), { title: 'Never stored', bytes: await solidImage(20, 20) }).catch((caught: unknown) => (error = caught));
       expect((error as Error).message).to.equal('disk full');
-      expect(await imageCount()).to.equal(rowsBefore);
+      expect(await imageCount(server.db)).to.equal(rowsBefore);
       expect(originals()).to.deep.equal(filesBefore);
     });
 
     it('when the work fails after the file was written (the row is rolled back, the file removed)', async () => {
-      const [filesBefore, rowsBefore] = [originals(), await imageCount()];
+      const [filesBefore, rowsBefore] = [originals(), await imageCount(server.db)];
       let error: unknown;
       await createImage(server.db, failing(true), { title: 'Half stored', bytes: await solidImage(21, 21) }).catch((caught: unknown) => (error = caught));
       expect((error as Error).message).to.equal('disk full');
-      expect(await imageCount()).to.equal(rowsBefore);
+      expect(await imageCount(server.db)).to.equal(rowsBefore);
       expect(originals()).to.deep.equal(filesBefore);
     });
   });
