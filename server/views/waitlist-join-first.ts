@@ -66,7 +66,7 @@ export function waitlistJoinFirst(options: WaitlistJoinFirstOptions): EarlyHandl
   }
 
   async function taken(req: IncomingMessage & { cookies?: Record<string, string> }, res: ServerResponse, host: string | undefined): Promise<boolean> {
-    if (!options.availability.isServing(Date.now()) || !(await options.acceptsHost(host))) return false;
+    if (!(await options.acceptsHost(host))) return false;
     await run(options.parseCookies, req, res);
     return !holdsNul(req.cookies) && csrf.headerTokenValid(req as IncomingMessage & { cookies: Record<string, string> });
   }
